@@ -1,0 +1,17 @@
+import { useFetchers, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Covers the page while a navigation or a submission is under way (JavaScript only). */
+export function LoadingOverlay() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  if (!busy) return null;
+  return (
+    <div className="loading-overlay" role="status" aria-live="polite" data-testid="loading-overlay">
+      <span className="loading-overlay__spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t("layout.loading")}</span>
+    </div>
+  );
+}

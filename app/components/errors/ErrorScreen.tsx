@@ -1,0 +1,67 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDateTimeJst } from "@domain/datetime";
+import type { ErrorScreen as ErrorScreenModel } from "./error-model";
+
+function useErrorText(screen: ErrorScreenModel): { heading: string; body: string } {
+  const { t } = useTranslation();
+  switch (screen.kind) {
+    case "maintenance":
+      return { heading: t("errors.maintenance.heading"), body: t("errors.maintenance.body") };
+    case "forbidden":
+      return { heading: t("titles.forbidden"), body: t(`errors.forbidden.${screen.variant}`) };
+    case "unauthorized":
+      return { heading: t("titles.unauthorized"), body: t("errors.unauthorized") };
+    case "notFound":
+      return { heading: t("titles.notFound"), body: t("errors.notFound") };
+    case "unexpected":
+      return { heading: t("titles.error"), body: t("errors.unexpected") };
+  }
+}
+
+/** The screens of SPEC §2/§8: maintenance, forbidden with its variants, and the general error page. */
+export function ErrorScreen({
+  screen,
+  contactFormUrl,
+  showTopLink,
+}: {
+  screen: ErrorScreenModel;
+  contactFormUrl: string;
+  showTopLink: boolean;
+}) {
+  const { t } = useTranslation();
+  const { heading, body } = useErrorText(screen);
+  return (
+    <section className="error-screen" data-status={screen.status} data-kind={screen.kind}>
+      <h1 className="error-screen__heading">{heading}</h1>
+      <p className="error-screen__body">{body}</p>
+      {screen.kind === "maintenance" ? (
+        <p className="error-screen__window" data-testid="maintenance-window">
+          {t("errors.maintenance.window", {
+            start: formatDateTimeJst(screen.start),
+            end: formatDateTimeJst(screen.end),
+          })}
+        </p>
+      ) : null}
+      {screen.kind === "notFound" && screen.detail ? (
+        <p className="error-screen__detail" data-testid="error-detail">
+          {screen.detail}
+        </p>
+      ) : null}
+      <p className="error-screen__status">{t("errors.status", { status: screen.status })}</p>
+      <p className="error-screen__contact">
+        {t("errors.contactLead")}{" "}
+        <a href={contactFormUrl} data-testid="contact-link">
+          {t("errors.contact")}
+        </a>
+      </p>
+      {showTopLink ? (
+        <p>
+          <Link to="/top" prefetch="none">
+            {t("errors.backToTop")}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

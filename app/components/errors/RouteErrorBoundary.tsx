@@ -1,0 +1,30 @@
+import { useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { DefaultShell } from "~/components/layout/DefaultShell";
+import { PlainShell } from "~/components/layout/PlainShells";
+import type { loader as rootLoader } from "~/root";
+import { isAdmin } from "~/services/session-user";
+import { describeError } from "./error-model";
+import { ErrorScreen } from "./ErrorScreen";
+
+/** Used when the root loader itself failed and no configured address is at hand. */
+const FALLBACK_CONTACT_URL = "/support/faq";
+
+/**
+ * The one error boundary: every route exports it. Company users keep their
+ * side menu; bank staff and visitors get the plain layout (no side menu).
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const screen = describeError(error);
+  const user = root?.user ?? null;
+  const companyUser = user && !isAdmin(user) ? user : null;
+  const content = (
+    <ErrorScreen
+      screen={screen}
+      contactFormUrl={root?.contactFormUrl ?? FALLBACK_CONTACT_URL}
+      showTopLink={companyUser !== null && screen.kind !== "maintenance"}
+    />
+  );
+  return companyUser ? <DefaultShell user={companyUser}>{content}</DefaultShell> : <PlainShell>{content}</PlainShell>;
+}

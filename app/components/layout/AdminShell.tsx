@@ -1,0 +1,44 @@
+import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { SessionUser } from "~/services/session-user";
+import { SkipLink, TopBar } from "./TopBar";
+
+const ADMIN_MENU = [
+  { label: "companies", to: "/admin/companies/list" },
+  { label: "bankSettings", to: "/admin/bank-setting/list" },
+] as const;
+
+/** Admin layout for bank staff: its own top bar and admin menu, no side navigation. */
+export function AdminShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="shell shell--admin" data-layout="admin">
+      <SkipLink />
+      <TopBar
+        home="/admin/companies/list"
+        start={<span className="top-bar__area">{t("admin.area")}</span>}
+        end={
+          <span className="top-bar__user">
+            {user.bankName}
+            {user.branchName ? ` ${user.branchName}` : ""} {t("admin.staff", { lastName: user.lastName, firstName: user.firstName })}
+          </span>
+        }
+      />
+      <nav className="admin-menu" aria-label={t("admin.menuLabel")}>
+        <ul>
+          {ADMIN_MENU.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} prefetch="none" className="admin-menu__link">
+                {t(`admin.${item.label}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="shell__main shell__main--admin">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buildNavigation } from "~/components/navigation/navigation";
+import { MenuDrawer } from "~/components/navigation/MenuDrawer";
+import { SideNav } from "~/components/navigation/SideNav";
+import type { SessionUser } from "~/services/session-user";
+import { SkipLink, TopBar } from "./TopBar";
+
+/** Default layout: top bar and side navigation drawer (a menu button below 1025 px). */
+export function DefaultShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const navigation = buildNavigation({ user, pathname });
+  return (
+    <div className="shell shell--default" data-layout="default">
+      <SkipLink />
+      <TopBar start={<MenuDrawer navigation={navigation} />} />
+      <div className="shell__body">
+        <aside className="drawer" data-testid="drawer">
+          <SideNav navigation={navigation} />
+        </aside>
+        <main id="main" className="shell__main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

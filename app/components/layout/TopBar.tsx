@@ -1,0 +1,26 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** The bar across the top of every layout with chrome; `start` holds the menu button where there is one. */
+export function TopBar({ start, end, home = "/top" }: { start?: ReactNode; end?: ReactNode; home?: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="top-bar">
+      {start}
+      <Link to={home} className="top-bar__brand" prefetch="none">
+        {t("product.name")}
+      </Link>
+      {end ? <div className="top-bar__end">{end}</div> : null}
+    </header>
+  );
+}
+
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a href="#main" className="skip-link">
+      {t("layout.skipToContent")}
+    </a>
+  );
+}

@@ -1,0 +1,133 @@
+import { PAYMENT_ROLE } from "@domain/roles";
+import type { SessionUser } from "~/services/session-user";
+
+/** Label keys under `nav` in the common namespace. */
+export type NavLabelKey =
+  | "top"
+  | "issue"
+  | "estimates"
+  | "deliverySlips"
+  | "invoices"
+  | "receipts"
+  | "receive"
+  | "receiveInvoices"
+  | "receiveReceipts"
+  | "receiveOthers"
+  | "reports"
+  | "settings"
+  | "account"
+  | "users"
+  | "companies"
+  | "customers"
+  | "items"
+  | "documentSettings"
+  | "officeProcessRuleTemplates"
+  | "support"
+  | "cookiePolicy";
+
+export type NavLink = {
+  type: "link";
+  label: NavLabelKey;
+  to: string;
+  /** Other paths under which this entry counts as the current one. */
+  alsoActiveUnder?: string[];
+  active: boolean;
+  disabled: boolean;
+};
+
+export type NavSubheader = { type: "subheader"; label: NavLabelKey };
+
+export type NavEntry = NavLink | NavSubheader;
+
+export type Navigation = {
+  header: { companyName: string; lastName: string; firstName: string };
+  /** Set when the company has no payment user: the menu shows but cannot be used. */
+  disabled: boolean;
+  main: NavEntry[];
+  bottom: NavLink[];
+};
+
+type LinkSpec = Omit<NavLink, "active" | "disabled"> & { ownerOnly?: boolean; keepsWorkingWhenDisabled?: boolean };
+type EntrySpec = LinkSpec | NavSubheader;
+
+const link = (label: NavLabelKey, to: string, extra: Partial<LinkSpec> = {}): LinkSpec => ({ type: "link", label, to, ...extra });
+const subheader = (label: NavLabelKey): NavSubheader => ({ type: "subheader", label });
+
+/** SPEC §2 side navigation, top to bottom. */
+const ISSUE_ENTRIES: EntrySpec[] = [
+  subheader("issue"),
+  link("estimates", "/estimates/list", { alsoActiveUnder: ["/estimates"] }),
+  link("deliverySlips", "/delivery-slips/list", { alsoActiveUnder: ["/delivery-slips"] }),
+  link("invoices", "/invoices/list", { alsoActiveUnder: ["/invoices"] }),
+  link("receipts", "/receipts"),
+];
+
+const RECEIVE_ENTRIES: EntrySpec[] = [
+  subheader("receive"),
+  link("receiveInvoices", "/receive/invoices"),
+  link("receiveReceipts", "/receive/receipts"),
+  link("receiveOthers", "/receive/others"),
+];
+
+const SETTINGS_ENTRIES: EntrySpec[] = [
+  subheader("settings"),
+  link("account", "/accounts/settings", {
+    ownerOnly: true,
+    alsoActiveUnder: ["/terms", "/accounts/register/addplan", "/accounts/register/changeplan", "/accounts/change"],
+  }),
+  link("users", "/accounts/user/list", { ownerOnly: true, alsoActiveUnder: ["/accounts/user"] }),
+  link("companies", "/companies/list", { alsoActiveUnder: ["/companies"] }),
+  link("customers", "/customers/list", { alsoActiveUnder: ["/customers"] }),
+  link("items", "/items/list", { alsoActiveUnder: ["/items"] }),
+  link("documentSettings", "/settings/documents"),
+  link("officeProcessRuleTemplates", "/office-process-rule-templates"),
+];
+
+function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+function resolveLink(spec: LinkSpec, pathname: string, disabled: boolean): NavLink {
+  const { ownerOnly: _ownerOnly, keepsWorkingWhenDisabled, ...rest } = spec;
+  const bases = [spec.to, ...(spec.alsoActiveUnder ?? [])];
+  return {
+    ...rest,
+    active: bases.some((base) => isUnder(pathname, base)),
+    disabled: disabled && !keepsWorkingWhenDisabled,
+  };
+}
+
+export type NavigationInput = {
+  user: Pick<
+    SessionUser,
+    "companyName" | "lastName" | "firstName" | "paymentRole" | "receiveEnabled" | "hasCookieTerms"
+  >;
+  pathname: string;
+};
+
+/** Builds the side navigation a company user sees on a given page. */
+export function buildNavigation({ user, pathname }: NavigationInput): Navigation {
+  const disabled = user.paymentRole === null || user.paymentRole === PAYMENT_ROLE.invalid;
+  const isOwner = user.paymentRole === PAYMENT_ROLE.owner;
+
+  const specs: EntrySpec[] = [
+    link("top", "/top"),
+    ...ISSUE_ENTRIES,
+    ...(user.receiveEnabled ? RECEIVE_ENTRIES : []),
+    link("reports", "/reports/list", { alsoActiveUnder: ["/reports"] }),
+    ...SETTINGS_ENTRIES.filter((entry) => entry.type === "subheader" || !entry.ownerOnly || isOwner),
+  ];
+
+  // Help and the cookie policy stay reachable for a company still without a plan.
+  const bottomSpecs: LinkSpec[] = [
+    link("support", "/support/faq", { alsoActiveUnder: ["/support"], keepsWorkingWhenDisabled: true }),
+    ...(user.hasCookieTerms ? [link("cookiePolicy", "/cookie-policy", { keepsWorkingWhenDisabled: true })] : []),
+  ];
+
+  return {
+    header: { companyName: user.companyName ?? "", lastName: user.lastName, firstName: user.firstName },
+    disabled,
+    main: specs.map((spec) => (spec.type === "subheader" ? spec : resolveLink(spec, pathname, disabled))),
+    bottom: bottomSpecs.map((spec) => resolveLink(spec, pathname, disabled)),
+  };
+}

@@ -1,0 +1,20 @@
+import type { Logger } from "pino";
+
+/** What server.ts hands every loader and action. */
+export type ChohyoLoadContext = {
+  /** Nonce of this response's Content-Security-Policy, for inline scripts Remix emits. */
+  cspNonce: string;
+  /** Trace id of this request: the proxy's X-Request-Id or one made here. */
+  traceId: string;
+  /** Logger bound to this request's trace id. */
+  log: Logger;
+};
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ChohyoLoadContext {}
+
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -1,0 +1,74 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useChangeLanguage } from "remix-i18next/react";
+import { LoadingOverlay } from "~/components/LoadingOverlay";
+import { useNonce } from "~/components/nonce";
+import { NoticeArea } from "~/components/notice/NoticeArea";
+import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
+import { i18nConfig } from "~/i18n";
+import { titleMeta } from "~/meta";
+import { getConfig } from "~/services/config.server";
+import { remixI18next } from "~/services/i18n.server";
+import { consumeNotice, getUser } from "~/services/session.server";
+import appStyles from "~/styles/app.css";
+
+export const handle = { i18n: ["common"] };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: appStyles }];
+
+export const meta = titleMeta("top");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, user, { notice, setCookie }] = await Promise.all([
+    remixI18next.getLocale(request),
+    getUser(request),
+    consumeNotice(request),
+  ]);
+  const { contactFormUrl } = getConfig();
+  return data(
+    {
+      locale: locale as typeof i18nConfig.fallbackLng,
+      user,
+      notice,
+      contactFormUrl:
+        user && user.paymentRole !== null ? contactFormUrl.withPaymentUser : contactFormUrl.withoutPaymentUser,
+    },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang={root?.locale ?? i18nConfig.fallbackLng}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#19AAC4" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { locale, notice } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  return (
+    <>
+      <Outlet />
+      <NoticeArea notice={notice} />
+      <LoadingOverlay />
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

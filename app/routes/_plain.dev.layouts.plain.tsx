@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { LayoutSample } from "~/components/dev/LayoutSample";
+import { titleMeta } from "~/meta";
+import { requireDevRoutes } from "~/services/route-checks.server";
+
+export const meta = titleMeta("devLayouts");
+
+export function loader({ request }: LoaderFunctionArgs) {
+  requireDevRoutes(request);
+  return null;
+}
+
+export default function PlainLayoutSample() {
+  return <LayoutSample layout="plain" />;
+}

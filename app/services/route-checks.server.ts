@@ -1,0 +1,36 @@
+import { redirect } from "@remix-run/node";
+import { forbidden, notFound } from "./errors.server";
+import { getConfig } from "./config.server";
+import { getUser } from "./session.server";
+import { isAdmin, type SessionUser } from "./session-user";
+
+/** Where the login check sends a visitor; the sign-in flow returns them to `redirectTo`. */
+export const SIGN_IN_PATH = "/bamidp/login";
+
+/** The login check: the signed-in user, or a redirect to sign-in that remembers the page asked for. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
+  throw redirect(`${SIGN_IN_PATH}?${params}`);
+}
+
+/** Company pages: bank staff are not company users. */
+export async function requireCompanyUser(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (isAdmin(user)) throw forbidden();
+  return user;
+}
+
+/** Admin pages: only bank staff. */
+export async function requireAdminUser(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!isAdmin(user)) throw forbidden();
+  return user;
+}
+
+/** Development and test pages (layout samples, error screens) answer 404 unless enabled. */
+export function requireDevRoutes(request: Request): void {
+  if (!getConfig().enableDevRoutes) throw notFound(new URL(request.url).pathname);
+}

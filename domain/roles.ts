@@ -1,0 +1,16 @@
+/** Bank-side user types carried by the SSO profile (`ba_user_type`). */
+export const COMPANY_USER_TYPES = ["company_owner", "company_user"] as const;
+export const ADMIN_USER_TYPES = ["system_admin", "bank_admin", "branch_admin", "branch_user"] as const;
+export const USER_TYPES = [...COMPANY_USER_TYPES, ...ADMIN_USER_TYPES] as const;
+
+export type CompanyUserType = (typeof COMPANY_USER_TYPES)[number];
+export type AdminUserType = (typeof ADMIN_USER_TYPES)[number];
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Role of a company user in the payment service (SPEC §4). */
+export const PAYMENT_ROLE = { invalid: 0, owner: 1, user: 2 } as const;
+export type PaymentRole = (typeof PAYMENT_ROLE)[keyof typeof PAYMENT_ROLE];
+
+export function isAdminUserType(type: UserType): type is AdminUserType {
+  return (ADMIN_USER_TYPES as readonly string[]).includes(type);
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { getConfig } from "~/services/config.server";
+import { getLogger } from "~/services/logger.server";
+import { createApp } from "./server/app";
+import { shutdown } from "./server/shutdown";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const config = getConfig();
+const logger = getLogger();
+
+const build = (await import(path.join(root, "build", "index.js"))) as ServerBuild;
+
+let shuttingDown = false;
+const app = createApp({
+  config,
+  logger,
+  build,
+  publicDir: path.join(root, "public"),
+  isShuttingDown: () => shuttingDown,
+});
+
+const server = app.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ host: config.host, port }, `帳票クラウド listening on http://localhost:${port}`);
+});
+
+async function stop(signal: NodeJS.Signals) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down");
+  try {
+    await shutdown(server, { timeoutMs: config.shutdownTimeoutMs, logger });
+    logger.info("shutdown complete");
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+
+process.on("SIGTERM", (signal) => void stop(signal));
+process.on("SIGINT", (signal) => void stop(signal));

@@ -1,0 +1,114 @@
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
+import type { Config } from "~/services/config.server";
+import type { ChohyoLoadContext } from "~/load-context";
+import { normalizeForwardedHost } from "./forwarded";
+import { assignRequestId } from "./request-id";
+import { assignCspNonce, cspNonceOf, securityHeaders } from "./security";
+
+/** A dependency /readyz asks before saying the server can take traffic. */
+export type ReadinessCheck = { name: string; check: () => Promise<void> };
+
+export type AppOptions = {
+  config: Config;
+  logger: Logger;
+  build: ServerBuild;
+  /** Folder holding `build/` (fingerprinted assets) and the other static files. */
+  publicDir: string;
+  readiness?: ReadinessCheck[];
+  /** Set during shutdown so /readyz turns the load balancer away first. */
+  isShuttingDown?: () => boolean;
+};
+
+const BENCH_BARE_HTML =
+  '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>bare</title></head><body><p>bare</p></body></html>';
+
+export function createApp({ config, logger, build, publicDir, readiness = [], isShuttingDown = () => false }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: assignRequestId,
+      customProps: (req) => ({ traceId: req.id }),
+      // One line per request with what an operator needs; headers stay out (cookies, tokens).
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+  app.use(normalizeForwardedHost(config.trustProxy));
+  app.use(assignCspNonce);
+  app.use(securityHeaders());
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  app.get("/readyz", async (_req, res) => {
+    if (isShuttingDown()) {
+      res.status(503).json({ status: "shutting-down" });
+      return;
+    }
+    const results = await Promise.allSettled(readiness.map((dependency) => dependency.check()));
+    const failing = readiness.filter((_, index) => results[index]!.status === "rejected").map((d) => d.name);
+    res.status(failing.length ? 503 : 200).json({ status: failing.length ? "unavailable" : "ready", failing });
+  });
+
+  // File names under /build carry a content hash, so they never change.
+  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+
+  if (config.enableDevRoutes) {
+    // The benchmark's baseline: the same server and middleware, no Remix.
+    app.get("/dev/bare", (_req, res) => {
+      res.type("html").send(BENCH_BARE_HTML);
+    });
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.production ? "production" : "development",
+      getLoadContext: (req, res): ChohyoLoadContext => ({
+        cspNonce: cspNonceOf(res),
+        traceId: String(req.id),
+        log: req.log,
+      }),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    req.log.error({ err: error }, "request failed outside Remix");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(500)
+      .type("html")
+      .send(
+        '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>エラー | 帳票クラウド</title></head>' +
+          "<body><h1>エラー</h1><p>予期しないエラーが発生しました。時間をおいて再度お試しください。</p></body></html>",
+      );
+  };
+  app.use(onError);
+
+  return app;
+}
