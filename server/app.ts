@@ -7,7 +7,7 @@ import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
-import { normalizeForwardedHost } from "./forwarded";
+import { normalizeForwardedHost, refuseCrossSiteWrites } from "./forwarded";
 import { assignRequestId } from "./request-id";
 import { assignCspNonce, cspNonceOf, securityHeaders } from "./security";
 
@@ -54,6 +54,7 @@ export function createApp({ config, logger, build, publicDir, readiness = [], is
   app.use(normalizeForwardedHost(config.trustProxy));
   app.use(assignCspNonce);
   app.use(securityHeaders());
+  app.use(refuseCrossSiteWrites);
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

@@ -16,12 +16,15 @@ export type ShutdownOptions = {
 export async function shutdown(server: Server, { timeoutMs, logger, closeResources }: ShutdownOptions): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // A keep-alive connection turns idle once its last response is sent; close it then, not at its keep-alive timeout.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const forced = setTimeout(() => {
     logger.warn({ timeoutMs }, "shutdown bound reached: closing remaining connections");
     server.closeAllConnections();
   }, timeoutMs);
   forced.unref();
   await closed;
+  clearInterval(sweep);
   clearTimeout(forced);
   await closeResources?.();
 }

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_PATH } from "./scripts/chromium-path.mjs";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+/** The server under test: the production build, with the layout and error samples enabled. */
+export const e2eServerEnv = {
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  SESSION_SECRET: "e2e-session-secret",
+  COOKIE_SECURE: "false",
+  ENABLE_DEV_ROUTES: "true",
+  LOG_LEVEL: "warn",
+};
+
+// Test code signs session cookies with the server's secret.
+Object.assign(process.env, { SESSION_SECRET: e2eServerEnv.SESSION_SECRET, COOKIE_SECURE: "false" });
+
+const launchOptions = {
+  executablePath: CHROMIUM_PATH,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    launchOptions,
+    trace: "off",
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node dist/server.js",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    env: e2eServerEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

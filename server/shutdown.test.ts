@@ -1,0 +1,54 @@
+import { createServer, type Server } from "node:http";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { shutdown } from "./shutdown";
+
+const logger = pino({ level: "silent" });
+let server: Server | undefined;
+
+async function listen(handler: Parameters<typeof createServer>[1]) {
+  server = createServer(handler);
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no address");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+});
+
+describe("graceful shutdown", () => {
+  it("lets an in-flight request finish, refuses new connections, then closes resources", async () => {
+    const url = await listen((_req, res) => setTimeout(() => res.end("done"), 300));
+    const inFlight = fetch(url).then((response) => response.text());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const events: string[] = [];
+    const stopping = shutdown(server!, {
+      timeoutMs: 5_000,
+      logger,
+      closeResources: async () => {
+        events.push("resources closed");
+      },
+    }).then(() => events.push("stopped"));
+
+    await expect(fetch(url)).rejects.toThrow();
+    expect(await inFlight).toBe("done");
+    await stopping;
+    expect(events).toEqual(["resources closed", "stopped"]);
+  });
+
+  it("cuts a request that outlives the bound", async () => {
+    const url = await listen(() => {
+      // never answers
+    });
+    const hanging = fetch(url).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await shutdown(server!, { timeoutMs: 200, logger });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await hanging).toBeInstanceOf(Error);
+  });
+});

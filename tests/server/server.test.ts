@@ -1,0 +1,204 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer, type RunningServer } from "../support/server-process";
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  // The bank's proxy is one hop in front, as in production.
+  server = await startBuiltServer({ TRUST_PROXY: "1" });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.baseUrl}${path}`, { redirect: "manual", ...init });
+
+function noticeForm() {
+  return new URLSearchParams({ intent: "notice", type: "success", message: "保存しました" });
+}
+
+describe("security headers", () => {
+  it("allows only this origin's scripts and those carrying this response's nonce", async () => {
+    const response = await get("/dev/layouts/plain");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("script-src 'self' 'nonce-");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((match) => match[1]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("uses a new nonce for every response", async () => {
+    const nonceOf = async () => /'nonce-([^']+)'/.exec((await get("/healthz")).headers.get("content-security-policy") ?? "")?.[1];
+    expect(await nonceOf()).not.toBe(await nonceOf());
+  });
+
+  it("sends a strict referrer policy and forbids framing", async () => {
+    const response = await get("/no-such-page");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+});
+
+describe("trace id", () => {
+  it("keeps the proxy's X-Request-Id, returns it and logs it", async () => {
+    const response = await get("/healthz/../no-such-page", { headers: { "X-Request-Id": "bank-proxy-4711" } });
+    expect(response.headers.get("x-request-id")).toBe("bank-proxy-4711");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const line = server
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes('"bank-proxy-4711"'));
+    expect(line).toBeTruthy();
+    expect(JSON.parse(line!)).toMatchObject({ traceId: "bank-proxy-4711", res: { statusCode: 404 } });
+  });
+
+  it("makes one when the proxy sends none or an unusable one", async () => {
+    const generated = (await get("/healthz")).headers.get("x-request-id");
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+    const unusable = (await get("/healthz", { headers: { "X-Request-Id": "bad id\twith spaces" } })).headers.get("x-request-id");
+    expect(unusable).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("health", () => {
+  it("answers /healthz and /readyz", async () => {
+    expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready" });
+  });
+});
+
+describe("static assets and compression", () => {
+  it("caches fingerprinted /build files for a year, immutable", async () => {
+    const html = await (await get("/dev/layouts/plain")).text();
+    const asset = /"(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await get(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("compresses pages for clients that accept gzip", async () => {
+    const http = await import("node:http");
+    const body = await new Promise<{ encoding?: string; text: string }>((resolve, reject) => {
+      http
+        .get(`${server.baseUrl}/dev/layouts/plain`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], text: gunzipSync(Buffer.concat(chunks)).toString() }));
+        })
+        .on("error", reject);
+    });
+    expect(body.encoding).toBe("gzip");
+    expect(body.text).toContain('<html lang="ja">');
+  });
+});
+
+describe("form posts through the bank's reverse proxy", () => {
+  const post = (headers: Record<string, string>) =>
+    get("/dev/notice", {
+      method: "POST",
+      body: noticeForm(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
+
+  it("accepts a POST whose Origin is the public host named by X-Forwarded-Host", async () => {
+    const response = await post({
+      Origin: "https://chohyo.bank.example.jp",
+      "X-Forwarded-Host": "chohyo.bank.example.jp",
+      "X-Forwarded-Proto": "https",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dev/notice");
+    expect(response.headers.get("set-cookie")).toContain("__session=");
+  });
+
+  it("accepts it when the proxy writes the default port that the browser leaves out", async () => {
+    const response = await post({
+      Origin: "https://chohyo.bank.example.jp",
+      "X-Forwarded-Host": "chohyo.bank.example.jp:443",
+      "X-Forwarded-Proto": "https",
+    });
+    expect(response.status).toBe(302);
+  });
+
+  it("refuses a POST from another site, changing nothing", async () => {
+    const response = await post({
+      Origin: "https://evil.example",
+      "X-Forwarded-Host": "chohyo.bank.example.jp",
+      "X-Forwarded-Proto": "https",
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await response.text()).toContain("別のサイトから送信されたため、処理しませんでした。");
+  });
+});
+
+describe("form posts without a proxy in front", () => {
+  it("accepts a same-origin POST and ignores forwarded headers from an untrusted hop", async () => {
+    const direct = await startBuiltServer({ TRUST_PROXY: "false" });
+    try {
+      const host = new URL(direct.baseUrl).host;
+      const post = (headers: Record<string, string>) =>
+        fetch(`${direct.baseUrl}/dev/notice`, {
+          method: "POST",
+          redirect: "manual",
+          body: noticeForm(),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        });
+      expect((await post({ Origin: `http://${host}` })).status).toBe(302);
+      const spoofed = await post({ Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" });
+      expect(spoofed.status).toBe(403);
+    } finally {
+      await direct.stop();
+    }
+  });
+});
+
+describe("error pages in production", () => {
+  it("answers an unmatched URL with 404 「Page not found: {path}」", async () => {
+    const response = await get("/no/such/page");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found: /no/such/page");
+  });
+
+  it("shows a failure without its message or stack", async () => {
+    const response = await get("/dev/errors/crash");
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("予期しないエラーが発生しました");
+    expect(html).not.toContain("deliberate failure");
+    expect(html).not.toMatch(/at .*\.js:\d+/);
+  });
+});
+
+describe("dev routes", () => {
+  it("answer 404 when not enabled", async () => {
+    const production = await startBuiltServer({ ENABLE_DEV_ROUTES: "false" });
+    try {
+      expect((await fetch(`${production.baseUrl}/dev/layouts/plain`)).status).toBe(404);
+      expect((await fetch(`${production.baseUrl}/dev/bare`)).status).toBe(404);
+    } finally {
+      await production.stop();
+    }
+  });
+});
+
+describe("shutdown", () => {
+  it("stops on SIGTERM and exits cleanly", async () => {
+    const other = await startBuiltServer();
+    other.child.kill("SIGTERM");
+    expect(await other.exited).toBe(0);
+    await expect(fetch(`${other.baseUrl}/healthz`)).rejects.toThrow();
+    expect(other.output()).toContain("shutdown complete");
+  });
+});

@@ -1,0 +1,16 @@
+import { getSessionStorage } from "~/services/session.server";
+import type { SessionUser } from "~/services/session-user";
+
+/**
+ * A session cookie for a user, signed the way the server signs it (the test
+ * and the server share SESSION_SECRET). Returns the `name=value` pair.
+ */
+export async function sessionCookieFor(user: SessionUser): Promise<{ name: string; value: string }> {
+  const storage = getSessionStorage();
+  const session = await storage.getSession();
+  session.set("user", user);
+  const setCookie = await storage.commitSession(session);
+  const pair = setCookie.split(";")[0]!;
+  const separator = pair.indexOf("=");
+  return { name: pair.slice(0, separator), value: pair.slice(separator + 1) };
+}
