@@ -5,7 +5,6 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig, resources } from "~/i18n";
-import "@domain/validation-messages";
 
 async function hydrate() {
   await i18next.use(initReactI18next).init({

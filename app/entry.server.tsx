@@ -10,7 +10,6 @@ import { NonceProvider } from "~/components/nonce";
 import { i18nConfig, resources } from "~/i18n";
 import { remixI18next } from "~/services/i18n.server";
 import { getLogger } from "~/services/logger.server";
-import "@domain/validation-messages";
 
 /** How long a streamed response may wait for deferred data. */
 export const streamTimeout = 5000;

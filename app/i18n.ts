@@ -1,12 +1,12 @@
 import jaCommon from "./locales/ja/common.json";
-import jaFaq from "./locales/ja/faq.json";
 
 /**
- * Translations ship inside the bundles rather than being fetched at run time:
- * one request less on a slow bank line. A second language adds a key here.
+ * The interface texts ship inside the bundle rather than being fetched at run
+ * time: one request less on a slow bank line. Long page content stays on the
+ * server (app/content/). A second language adds a key here.
  */
 export const resources = {
-  ja: { common: jaCommon, faq: jaFaq },
+  ja: { common: jaCommon },
 } as const;
 
 export type Locale = keyof typeof resources;

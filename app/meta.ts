@@ -11,7 +11,7 @@ type TitleKey = keyof (typeof resources)["ja"]["common"]["titles"];
 export function titleMeta(titleKey: TitleKey): MetaFunction {
   return ({ error }) => {
     const titles = resources.ja.common.titles;
-    const key = error === undefined ? titleKey : errorTitleKey(describeError(error));
+    const key = error == null ? titleKey : errorTitleKey(describeError(error));
     return [{ title: pageTitle(titles[key]) }];
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The default validation messages of SPEC §5. Every form shows these for zod
- * failures: the error map below is installed wherever schemas are parsed.
+ * failures: parsing passes the error map below (app/components/forms/parse-form.ts).
  */
 import { z } from "zod";
 
@@ -64,8 +64,6 @@ export const japaneseErrorMap: z.ZodErrorMap = (issue, ctx) => {
       return { message: ctx.defaultError };
   }
 };
-
-z.setErrorMap(japaneseErrorMap);
 
 const DIGITS_ONLY = /^[0-9]+$/;
 const INTEGER = /^-?[0-9]+$/;

@@ -15,7 +15,9 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
 /**
  * Security headers. Scripts run only from this origin or with this response's
  * nonce; nothing may frame the product; no referrer leaves it (signed links
- * to documents travel in URLs).
+ * to documents travel in URLs). Not `no-referrer`: under it browsers send
+ * `Origin: null` with form posts, and the Origin check refuses every form
+ * submitted without JavaScript.
  */
 export function securityHeaders(): RequestHandler {
   return helmet({
@@ -36,7 +38,7 @@ export function securityHeaders(): RequestHandler {
       },
     },
     frameguard: { action: "deny" },
-    referrerPolicy: { policy: "no-referrer" },
+    referrerPolicy: { policy: "same-origin" },
     // TLS ends at the bank's proxy, which owns HSTS; sending it from here would pin hosts we do not control.
     strictTransportSecurity: false,
   });

@@ -1,19 +1,26 @@
-import { useTranslation } from "react-i18next";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { Locale } from "~/i18n";
 import { titleMeta } from "~/meta";
+import { getFaq } from "~/services/content.server";
+import { remixI18next } from "~/services/i18n.server";
 
-export const handle = { i18n: ["common", "faq"], screenName: "support-faq" };
+export const handle = { i18n: ["common"], screenName: "support-faq" };
 
 export const meta = titleMeta("faq");
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  return getFaq((await remixI18next.getLocale(request)) as Locale);
+}
+
 export default function FaqPage() {
-  const { t } = useTranslation("faq");
-  const items = t("items", { returnObjects: true }) as unknown as ReadonlyArray<{ q: string; a: string }>;
+  const faq = useLoaderData<typeof loader>();
   return (
     <>
-      <h1>{t("heading")}</h1>
-      <p>{t("lead")}</p>
+      <h1>{faq.heading}</h1>
+      <p>{faq.lead}</p>
       <dl className="faq card">
-        {items.map((item) => (
+        {faq.items.map((item) => (
           <div key={item.q}>
             <dt>{item.q}</dt>
             <dd>{item.a}</dd>

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { capitalLetters, integer, numeric } from "@domain/validation-messages";
 import { FieldErrors } from "~/components/forms/FieldErrors";
+import { parseForm } from "~/components/forms/parse-form";
 import { titleMeta } from "~/meta";
 import { remixI18next } from "~/services/i18n.server";
 import { requireDevRoutes } from "~/services/route-checks.server";
@@ -44,7 +45,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireDevRoutes(request);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseForm(await request.formData(), schema);
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
@@ -65,7 +66,7 @@ export default function DevNoticePage() {
     constraint: getZodConstraint(validationSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: validationSchema }),
+    onValidate: ({ formData }) => parseForm(formData, validationSchema),
   });
   const textFields = [
     { field: fields.name, label: t("dev.validation.name"), type: "text" as const },
@@ -111,15 +112,9 @@ export default function DevNoticePage() {
         ))}
         <fieldset className="field" aria-describedby={fields.colors.errors ? fields.colors.errorId : undefined}>
           <legend>{t("dev.validation.colors")}</legend>
-          {(["red", "blue"] as const).map((color) => (
-            <label key={color}>
-              <input
-                type="checkbox"
-                name={fields.colors.name}
-                value={color}
-                defaultChecked={fields.colors.initialValue?.includes(color)}
-              />{" "}
-              {t(`dev.validation.${color}`)}
+          {getCollectionProps(fields.colors, { type: "checkbox", options: ["red", "blue"] }).map(({ key, ...props }) => (
+            <label key={key}>
+              <input {...props} /> {t(`dev.validation.${props.value as "red" | "blue"}`)}
             </label>
           ))}
           <FieldErrors id={fields.colors.errorId} errors={fields.colors.errors} />

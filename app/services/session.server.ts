@@ -1,7 +1,25 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { getConfig } from "./config.server";
-import { sessionUserSchema, type SessionUser } from "./session-user";
+import { z } from "zod";
+import { USER_TYPES } from "@domain/roles";
 import type { Notice, NoticeType } from "~/components/notice/notice";
+import { getConfig } from "./config.server";
+import type { SessionUser } from "./session-user";
+
+/** A cookie written by an older release may hold another shape: it is checked, not trusted. */
+const sessionUserSchema = z.object({
+  userUniqueCode: z.string(),
+  userType: z.enum(USER_TYPES),
+  lastName: z.string(),
+  firstName: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  branchName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyUniqueCode: z.string().nullable(),
+  paymentRole: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
+  receiveEnabled: z.boolean(),
+  hasCookieTerms: z.boolean(),
+}) satisfies z.ZodType<SessionUser>;
 
 type SessionData = { user: SessionUser };
 type FlashData = { notice: Notice };

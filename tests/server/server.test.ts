@@ -41,7 +41,7 @@ describe("security headers", () => {
 
   it("sends a strict referrer policy and forbids framing", async () => {
     const response = await get("/no-such-page");
-    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("referrer-policy")).toBe("same-origin");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.get("x-powered-by")).toBeNull();
   });

@@ -1,13 +1,13 @@
-import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+import { parseForm } from "./parse-form";
 import { z } from "zod";
-import { capitalLetters, excluding, formatMessage, integer, numeric, VALIDATION_MESSAGES } from "./validation-messages";
+import { capitalLetters, excluding, formatMessage, integer, numeric, VALIDATION_MESSAGES } from "@domain/validation-messages";
 
 /** What conform reports for one field, the way an action sees it. */
 function errorsFor(schema: z.ZodTypeAny, entries: Array<[string, string]>, field = "value") {
   const formData = new FormData();
   for (const [name, value] of entries) formData.append(name, value);
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, schema);
   return submission.status === "error" ? submission.error?.[field] : undefined;
 }
 

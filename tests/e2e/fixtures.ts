@@ -1,0 +1,31 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { sessionCookieFor } from "../support/session";
+import { fixtureUsers, type FixtureUserName } from "../support/users";
+
+export const TITLE_SUFFIX = " | 帳票クラウド - 見積書・納品書・請求書・領収書をかんたん発行";
+
+type Fixtures = {
+  /** Signs the browser in as a demo user, with a session cookie the server accepts. */
+  signInAs: (name: FixtureUserName) => Promise<void>;
+  /** True in the JavaScript-on project. */
+  javaScript: boolean;
+};
+
+export const test = base.extend<Fixtures>({
+  signInAs: async ({ context, baseURL }, use) => {
+    await use(async (name) => {
+      const cookie = await sessionCookieFor(fixtureUsers[name]);
+      await context.addCookies([{ ...cookie, url: baseURL! }]);
+    });
+  },
+  javaScript: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+});
+
+export { expect };
+
+/** Waits until the page's scripts have loaded and React has taken over (JavaScript on only). */
+export async function settled(page: Page, javaScript: boolean) {
+  if (javaScript) await page.waitForLoadState("networkidle");
+}

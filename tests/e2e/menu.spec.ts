@@ -1,0 +1,57 @@
+import { expect, test, settled } from "./fixtures";
+
+const WIDTHS = [
+  { device: "PC", width: 1280, drawer: true },
+  { device: "tablet", width: 800, drawer: false },
+  { device: "phone", width: 375, drawer: false },
+] as const;
+
+test.describe("side navigation at each width", () => {
+  for (const { device, width, drawer } of WIDTHS) {
+    test(`${device} (${width} px)`, async ({ page, signInAs, javaScript }) => {
+      await signInAs("owner");
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/top");
+      await settled(page, javaScript);
+      const menuButton = page.getByText("メニュー", { exact: true });
+      const fixedDrawer = page.getByTestId("drawer");
+
+      if (drawer) {
+        await expect(fixedDrawer).toBeVisible();
+        await expect(menuButton).toBeHidden();
+        return;
+      }
+
+      await expect(fixedDrawer).toBeHidden();
+      await expect(menuButton).toBeVisible();
+      const panel = page.getByTestId("menu-drawer").getByRole("navigation", { name: "メインメニュー" });
+      await expect(panel).toBeHidden();
+
+      await menuButton.click();
+      await expect(panel).toBeVisible();
+      await expect(panel.locator(".side-nav__user")).toHaveText("山田 太郎 様");
+
+      if (javaScript) {
+        await page.keyboard.press("Escape");
+        await expect(panel).toBeHidden();
+        await menuButton.click();
+        await expect(panel).toBeVisible();
+      }
+
+      await panel.getByRole("link", { name: "サポート" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("よくある質問");
+      await expect(page.getByTestId("menu-drawer").getByRole("navigation")).toBeHidden();
+    });
+  }
+
+  test("tapping outside the open menu closes it", async ({ page, signInAs }) => {
+    await signInAs("owner");
+    await page.setViewportSize({ width: 800, height: 800 });
+    await page.goto("/top");
+    await page.getByText("メニュー", { exact: true }).click();
+    const panel = page.getByTestId("menu-drawer").getByRole("navigation");
+    await expect(panel).toBeVisible();
+    await page.mouse.click(700, 400);
+    await expect(panel).toBeHidden();
+  });
+});

@@ -1,0 +1,76 @@
+import { expect, test, settled } from "./fixtures";
+
+test.describe("notice", () => {
+  test("an action's notice shows once and does not return on reload", async ({ page, javaScript }) => {
+    await page.goto("/dev/notice");
+    await settled(page, javaScript);
+    await page.getByLabel("お知らせの文言").fill("取引先を保存しました");
+    await page.getByRole("button", { name: "お知らせを表示する" }).click();
+    const notice = page.getByTestId("notice");
+    await expect(notice).toHaveText(/取引先を保存しました/);
+    await expect(notice).toHaveAttribute("role", "status");
+
+    if (!javaScript) {
+      await page.waitForTimeout(5_500);
+      await expect(notice).toBeVisible();
+    }
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("notice")).toHaveCount(0);
+  });
+
+  test("an error notice is announced as an alert", async ({ page, javaScript }) => {
+    await page.goto("/dev/notice");
+    await settled(page, javaScript);
+    await page.getByLabel("エラー").check();
+    await page.getByLabel("お知らせの文言").fill("保存に失敗しました");
+    await page.getByRole("button", { name: "お知らせを表示する" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/保存に失敗しました/);
+  });
+
+  test("with JavaScript it hides after five seconds, and a new one replaces the old", async ({ page, javaScript }) => {
+    test.skip(!javaScript, "hiding needs JavaScript");
+    await page.goto("/dev/notice");
+    await settled(page, javaScript);
+    await page.getByLabel("お知らせの文言").fill("一件目");
+    await page.getByRole("button", { name: "お知らせを表示する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/一件目/);
+
+    await page.getByLabel("お知らせの文言").fill("二件目");
+    await page.getByRole("button", { name: "お知らせを表示する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/二件目/);
+    await expect(page.getByTestId("notice")).toHaveCount(1);
+
+    const shownAt = Date.now();
+    await expect(page.getByTestId("notice")).toHaveCount(0, { timeout: 8_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(3_500);
+  });
+
+  test("with JavaScript the close button hides it at once", async ({ page, javaScript }) => {
+    test.skip(!javaScript, "the close button needs JavaScript");
+    await page.goto("/dev/notice");
+    await settled(page, javaScript);
+    await page.getByLabel("お知らせの文言").fill("閉じられる");
+    await page.getByRole("button", { name: "お知らせを表示する" }).click();
+    await page.getByRole("button", { name: "閉じる" }).click();
+    await expect(page.getByTestId("notice")).toHaveCount(0);
+  });
+});
+
+test.describe("loading overlay", () => {
+  test("covers the page while a navigation waits for the server", async ({ page, signInAs, javaScript }) => {
+    test.skip(!javaScript, "the overlay is drawn by JavaScript");
+    await signInAs("owner");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/top");
+    await settled(page, javaScript);
+    await page.route("**/support/faq.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByTestId("drawer").getByRole("link", { name: "サポート" }).click();
+    await expect(page.getByTestId("loading-overlay")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("よくある質問");
+    await expect(page.getByTestId("loading-overlay")).toHaveCount(0);
+  });
+});
