@@ -5,6 +5,8 @@ import { fixtureUsers, type FixtureUserName } from "../support/users";
 export const TITLE_SUFFIX = " | 帳票クラウド - 見積書・納品書・請求書・領収書をかんたん発行";
 
 type Fixtures = {
+  /** Fails a test whose page logged an error: a CSP violation, a hydration mismatch, a script error. */
+  pageErrors: void;
   /** Signs the browser in as a demo user, with a session cookie the server accepts. */
   signInAs: (name: FixtureUserName) => Promise<void>;
   /** True in the JavaScript-on project. */
@@ -12,6 +14,19 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // A 4xx/5xx document is what error-page tests ask for; the browser reports it as a console error.
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use();
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
   signInAs: async ({ context, baseURL }, use) => {
     await use(async (name) => {
       const cookie = await sessionCookieFor(fixtureUsers[name]);

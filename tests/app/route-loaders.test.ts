@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { loader as defaultLayoutLoader } from "~/routes/_default";
+import { loader as adminLayoutLoader } from "~/routes/_admin";
+import { action as devNoticeAction } from "~/routes/_plain.dev.notice";
+import { consumeNotice, getUser } from "~/services/session.server";
+import { sessionCookieFor } from "../support/session";
+import { fixtureUsers, type FixtureUserName } from "../support/users";
+
+const context = {} as never;
+
+async function requestAs(path: string, name?: FixtureUserName, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (name) {
+    const cookie = await sessionCookieFor(fixtureUsers[name]);
+    headers.set("Cookie", `${cookie.name}=${cookie.value}`);
+  }
+  return new Request(`http://localhost${path}`, { ...init, headers });
+}
+
+async function thrownBy(promise: unknown): Promise<unknown> {
+  try {
+    await promise;
+  } catch (thrown) {
+    return thrown;
+  }
+  throw new Error("expected the loader to throw");
+}
+
+describe("default layout loader (login check)", () => {
+  it("sends a visitor to sign-in, keeping the page asked for", async () => {
+    const thrown = await thrownBy(defaultLayoutLoader({ request: await requestAs("/top?x=1"), params: {}, context }));
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe("/bamidp/login?redirectTo=%2Ftop%3Fx%3D1");
+  });
+
+  it("gives a company user the session user", async () => {
+    const result = await defaultLayoutLoader({ request: await requestAs("/top", "user"), params: {}, context });
+    expect(result.user).toEqual(fixtureUsers.user);
+  });
+
+  it("refuses bank staff with the generic 403", async () => {
+    const thrown = await thrownBy(defaultLayoutLoader({ request: await requestAs("/top", "bankAdmin"), params: {}, context }));
+    expect(thrown).toMatchObject({ init: { status: 403 }, data: { variant: "generic" } });
+  });
+
+  it("treats a cookie it cannot verify as signed out", async () => {
+    const request = await requestAs("/top", undefined, { headers: { Cookie: "__session=forged.value" } });
+    expect(await getUser(request)).toBeNull();
+  });
+});
+
+describe("admin layout loader", () => {
+  it("refuses company users", async () => {
+    const thrown = await thrownBy(adminLayoutLoader({ request: await requestAs("/admin", "owner"), params: {}, context }));
+    expect(thrown).toMatchObject({ init: { status: 403 } });
+  });
+});
+
+describe("an action's notice (flash)", () => {
+  const post = (body: Record<string, string>) =>
+    requestAs("/dev/notice", undefined, {
+      method: "POST",
+      body: new URLSearchParams(body),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+
+  it("redirects with a notice that the next page reads once", async () => {
+    const response = (await devNoticeAction({
+      request: await post({ intent: "notice", type: "success", message: "保存しました" }),
+      params: {},
+      context,
+    })) as Response;
+    expect(response.status).toBe(302);
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+
+    const first = await consumeNotice(new Request("http://localhost/dev/notice", { headers: { Cookie: cookie } }));
+    expect(first.notice).toMatchObject({ type: "success", message: "保存しました" });
+    const cleared = first.setCookie!.split(";")[0]!;
+    const second = await consumeNotice(new Request("http://localhost/dev/notice", { headers: { Cookie: cleared } }));
+    expect(second.notice).toBeNull();
+  });
+
+  it("answers bad input with 400 and Japanese messages, keeping what was typed", async () => {
+    const result = await devNoticeAction({
+      request: await post({ intent: "validate", email: "taro@", quantity: "1.5" }),
+      params: {},
+      context,
+    });
+    expect(result).toMatchObject({ init: { status: 400 } });
+    const reply = (result as unknown as { data: { error: Record<string, string[]>; initialValue: Record<string, string> } }).data;
+    expect(reply.error.name).toEqual(["このフィールドは必須です"]);
+    expect(reply.error.email).toEqual(["有効なメールアドレスを入力してください"]);
+    expect(reply.error.quantity).toEqual(["整数で入力してください"]);
+    expect(reply.error.colors).toEqual(["少なくとも1つ選択してください"]);
+    expect(reply.initialValue).toMatchObject({ email: "taro@", quantity: "1.5" });
+  });
+});
