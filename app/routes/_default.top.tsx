@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { NavLabelKey } from "~/components/navigation/navigation";
 import { titleMeta } from "~/meta";
 import type { loader as defaultLayoutLoader } from "./_default";
 
@@ -7,19 +8,37 @@ export const handle = { i18n: ["common"], screenName: "top" };
 
 export const meta = titleMeta("top");
 
-const ISSUE_LINKS = [
+/** A shortcut to a page the side menu also lists, under the same label. */
+type Shortcut = { label: NavLabelKey; to: string };
+
+const ISSUE_LINKS: readonly Shortcut[] = [
   { label: "estimates", to: "/estimates/list" },
   { label: "deliverySlips", to: "/delivery-slips/list" },
   { label: "invoices", to: "/invoices/list" },
   { label: "receipts", to: "/receipts" },
-] as const;
+];
 
-const SETUP_LINKS = [
+const SETUP_LINKS: readonly Shortcut[] = [
   { label: "companies", to: "/companies/list" },
   { label: "customers", to: "/customers/list" },
   { label: "items", to: "/items/list" },
   { label: "documentSettings", to: "/settings/documents" },
-] as const;
+];
+
+function ShortcutGrid({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="link-grid">
+      {shortcuts.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} prefetch="none">
+            {t(`nav.${item.label}`)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function TopPage() {
   const { t } = useTranslation();
@@ -36,25 +55,9 @@ export default function TopPage() {
       </h1>
       {user?.paymentRole === null ? <p className="card">{t("top.noPaymentUser")}</p> : <p>{t("top.lead")}</p>}
       <h2>{t("top.issueHeading")}</h2>
-      <ul className="link-grid">
-        {ISSUE_LINKS.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} prefetch="none">
-              {t(`nav.${item.label}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ShortcutGrid shortcuts={ISSUE_LINKS} />
       <h2>{t("top.settingsHeading")}</h2>
-      <ul className="link-grid">
-        {SETUP_LINKS.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} prefetch="none">
-              {t(`nav.${item.label}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ShortcutGrid shortcuts={SETUP_LINKS} />
     </>
   );
 }
