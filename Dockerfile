@@ -1,4 +1,5 @@
-# 帳票クラウド — one image serving the whole product (web app; later the Payment API and sandbox).
+# 帳票クラウド — one image serving the whole product: the web app and, unless PAYMENT_API_BASE_URL
+# points elsewhere, the Payment API (`node dist/api-server.js` runs the API alone).
 
 # Build stage: dev dependencies, Remix build and the bundled server.
 FROM node:22-bookworm-slim AS build
@@ -24,6 +25,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/api/db/migrations ./api/db/migrations
 COPY package.json ./
 # The embedded database and files live in ./data.
 RUN mkdir -p /app/data && chown node:node /app/data

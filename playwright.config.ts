@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_PATH } from "./scripts/chromium-path.mjs";
 
@@ -12,6 +14,8 @@ export const e2eServerEnv = {
   COOKIE_SECURE: "false",
   ENABLE_DEV_ROUTES: "true",
   LOG_LEVEL: "warn",
+  // Its own embedded database, kept between runs (migrations are idempotent).
+  DATA_DIR: path.join(tmpdir(), `chohyo-e2e-data-${PORT}`),
 };
 
 // Test code signs session cookies with the server's secret.

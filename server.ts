@@ -3,7 +3,9 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { getConfig } from "~/services/config.server";
 import { getLogger } from "~/services/logger.server";
-import { createApp } from "./server/app";
+import { readApiConfig } from "./api/config";
+import { startPaymentApi, type PaymentApiService } from "./api/service";
+import { createApp, type ReadinessCheck } from "./server/app";
 import { shutdown } from "./server/shutdown";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -12,13 +14,22 @@ const logger = getLogger();
 
 const build = (await import(path.join(root, "build", "index.js"))) as ServerBuild;
 
+// Without an external Payment API, this process serves it too (the embedded default).
+let embeddedApi: PaymentApiService | undefined;
+if (!config.paymentApiBaseUrl) {
+  embeddedApi = await startPaymentApi(readApiConfig(), { logger, migrationsFolder: path.join(root, "api", "db", "migrations") });
+}
+const readiness: ReadinessCheck[] = embeddedApi ? [{ name: "database", check: embeddedApi.database.ping }] : [];
+
 let shuttingDown = false;
 const app = createApp({
   config,
   logger,
   build,
   publicDir: path.join(root, "public"),
+  readiness,
   isShuttingDown: () => shuttingDown,
+  paymentApi: embeddedApi?.router,
 });
 
 const server = app.listen(config.port, config.host, () => {
@@ -32,7 +43,7 @@ async function stop(signal: NodeJS.Signals) {
   shuttingDown = true;
   logger.info({ signal }, "shutting down");
   try {
-    await shutdown(server, { timeoutMs: config.shutdownTimeoutMs, logger });
+    await shutdown(server, { timeoutMs: config.shutdownTimeoutMs, logger, closeResources: embeddedApi?.database.close });
     logger.info("shutdown complete");
     process.exit(0);
   } catch (error) {

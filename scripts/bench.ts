@@ -13,6 +13,7 @@ import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -130,6 +131,8 @@ function startServer(port: number): ChildProcess {
       SESSION_SECRET,
       LOG_LEVEL: "warn",
       COOKIE_SECURE: "false",
+      // The embedded database of the benchmark's server, kept out of the project's ./data.
+      DATA_DIR: path.join(tmpdir(), "chohyo-bench-data"),
     },
   });
 }

@@ -1,10 +1,10 @@
-// Bundles server.ts and what it imports from app/, server/ and domain/ into dist/server.js.
+// Bundles the server entries with what they import from app/, server/, api/ and domain/ into dist/.
 // Packages stay external: they come from node_modules at run time.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server.ts"],
-  outfile: "dist/server.js",
+  entryPoints: { server: "server.ts", "api-server": "api/server.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

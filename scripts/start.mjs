@@ -3,8 +3,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "server", "domain", "server.ts", "remix.config.js", "package.json"];
-const OUTPUTS = ["build/index.js", "dist/server.js"];
+const SOURCES = ["app", "server", "api", "domain", "server.ts", "remix.config.js", "package.json"];
+const OUTPUTS = ["build/index.js", "dist/server.js", "dist/api-server.js"];
+// `--api` serves the Payment API alone (npm run start:api).
+const entry = process.argv.includes("--api") ? "dist/api-server.js" : "dist/server.js";
 
 /** @param {string} entry @returns {number} */
 function newestMtime(entry) {
@@ -26,7 +28,7 @@ if (!buildIsCurrent()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["dist/server.js"], { stdio: "inherit" });
+const server = spawn(process.execPath, [entry], { stdio: "inherit" });
 // A stop request to this wrapper (a process manager's SIGTERM) must reach the server for its graceful shutdown.
 for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
   process.on(signal, () => server.kill(signal));

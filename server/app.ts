@@ -3,12 +3,11 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
-import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
 import { normalizeForwardedHost, refuseCrossSiteWrites } from "./forwarded";
-import { assignRequestId } from "./request-id";
+import { requestLogging } from "./logging";
 import { assignCspNonce, cspNonceOf, securityHeaders } from "./security";
 
 /** A dependency /readyz asks before saying the server can take traffic. */
@@ -23,34 +22,29 @@ export type AppOptions = {
   readiness?: ReadinessCheck[];
   /** Set during shutdown so /readyz turns the load balancer away first. */
   isShuttingDown?: () => boolean;
+  /** The embedded Payment API, mounted at /payment-api when no external address is configured. */
+  paymentApi?: express.Router;
 };
+
+export const PAYMENT_API_MOUNT_PATH = "/payment-api";
 
 const BENCH_BARE_HTML =
   '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>bare</title></head><body><p>bare</p></body></html>';
 
-export function createApp({ config, logger, build, publicDir, readiness = [], isShuttingDown = () => false }: AppOptions) {
+export function createApp({
+  config,
+  logger,
+  build,
+  publicDir,
+  readiness = [],
+  isShuttingDown = () => false,
+  paymentApi,
+}: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: assignRequestId,
-      customProps: (req) => ({ traceId: req.id }),
-      // One line per request with what an operator needs; headers stay out (cookies, tokens).
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-    }),
-  );
+  app.use(requestLogging(logger));
   app.use(normalizeForwardedHost(config.trustProxy));
   app.use(assignCspNonce);
   app.use(securityHeaders());
@@ -70,6 +64,8 @@ export function createApp({ config, logger, build, publicDir, readiness = [], is
     const failing = readiness.filter((_, index) => results[index]!.status === "rejected").map((d) => d.name);
     res.status(failing.length ? 503 : 200).json({ status: failing.length ? "unavailable" : "ready", failing });
   });
+
+  if (paymentApi) app.use(PAYMENT_API_MOUNT_PATH, paymentApi);
 
   // File names under /build carry a content hash, so they never change.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));

@@ -32,6 +32,7 @@ const envSchema = z.object({
   CONTACT_FORM_URL: z.string().default("https://support.chohyo.example.jp/contact/member"),
   CONTACT_FORM_URL_NO_PAYMENT_USER: z.string().default("https://support.chohyo.example.jp/contact/guest"),
   ENABLE_DEV_ROUTES: booleanFlag.optional(),
+  PAYMENT_API_BASE_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -45,6 +46,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   contactFormUrl: { withPaymentUser: string; withoutPaymentUser: string };
   enableDevRoutes: boolean;
+  /** An external Payment API; null means the one this process mounts at /payment-api. */
+  paymentApiBaseUrl: string | null;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       withoutPaymentUser: e.CONTACT_FORM_URL_NO_PAYMENT_USER,
     },
     enableDevRoutes: e.ENABLE_DEV_ROUTES ?? !production,
+    paymentApiBaseUrl: e.PAYMENT_API_BASE_URL?.replace(/\/+$/, "") ?? null,
   };
 }
 

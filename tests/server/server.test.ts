@@ -68,12 +68,26 @@ describe("trace id", () => {
   });
 });
 
+describe("embedded Payment API", () => {
+  it("is mounted at /payment-api and needs a token", async () => {
+    const response = await get("/payment-api/api/v1/constants");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ code: "unauthorized", message: "認証情報がありません。" });
+  });
+
+  it("answers unknown API paths with a JSON 404, not the web app's page", async () => {
+    const response = await get("/payment-api/elsewhere");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: "not_found" });
+  });
+});
+
 describe("health", () => {
   it("answers /healthz and /readyz", async () => {
     expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: "ready" });
+    expect(await ready.json()).toEqual({ status: "ready", failing: [] });
   });
 });
 

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createServer } from "node:net";
 
 export type RunningServer = {
@@ -29,6 +31,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     throw new Error("The server is not built: run `npm run build` first (npm test does).");
   }
   const port = await freePort();
+  // Each server gets its own embedded database, removed when it stops.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-test-data-"));
   const child = spawn(process.execPath, ["dist/server.js"], {
     env: {
       PATH: process.env.PATH,
@@ -39,6 +43,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       COOKIE_SECURE: "false",
       LOG_LEVEL: "info",
       ENABLE_DEV_ROUTES: "true",
+      DATA_DIR: dataDir,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -46,7 +51,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + 20_000;

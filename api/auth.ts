@@ -1,0 +1,109 @@
+import type { RequestHandler } from "express";
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { USER_TYPES, isAdminUserType, type UserType } from "../domain/roles";
+import type { IssuerConfig } from "./config";
+import { forbidden, unauthorized } from "./errors";
+
+/** Who is calling, taken from the verified id token only. */
+export type Caller = {
+  userUniqueCode: string;
+  userType: UserType;
+  bankCode: string;
+  /** The tenant: every query on company data is scoped by it. Null for bank staff. */
+  companyUniqueCode: string | null;
+  issuer: string;
+};
+
+declare module "express-serve-static-core" {
+  interface Request {
+    caller?: Caller;
+  }
+}
+
+export type TrustedIssuer = { issuer: string; keys: JWTVerifyGetKey; bankCodes?: string[] };
+
+/**
+ * JWKS fetched from each issuer, cached by jose and fetched again when an
+ * unknown key id appears — at most once per cooldown, so forged key ids
+ * cannot make us hammer the identity provider.
+ */
+export function trustIssuers(configs: IssuerConfig[], { cooldownMs = 30_000 } = {}): TrustedIssuer[] {
+  return configs.map(({ issuer, jwksUri, bankCodes }) => ({
+    issuer,
+    keys: createRemoteJWKSet(new URL(jwksUri), { cacheMaxAge: 10 * 60_000, cooldownDuration: cooldownMs }),
+    bankCodes,
+  }));
+}
+
+function claim(payload: Record<string, unknown>, name: string): string | null {
+  const value = payload[name];
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+function unverifiedIssuer(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { iss?: unknown };
+    return typeof payload.iss === "string" ? payload.iss : null;
+  } catch {
+    return null;
+  }
+}
+
+export type AuthOptions = { issuers: TrustedIssuer[]; clientId: string };
+
+/**
+ * Verifies `Authorization: Bearer <id token>`: signature through the issuer's
+ * JWKS, issuer among the configured ones, audience the product's client id,
+ * not expired. The issuer is read before verification only to pick its keys.
+ */
+export function requireCaller({ issuers, clientId }: AuthOptions): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const header = req.headers.authorization ?? "";
+      const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)?.[1];
+      if (!token) throw unauthorized("認証情報がありません。");
+      const trusted = issuers.find((candidate) => candidate.issuer === unverifiedIssuer(token));
+      if (!trusted) throw unauthorized();
+
+      let payload: Record<string, unknown>;
+      try {
+        ({ payload } = await jwtVerify(token, trusted.keys, { issuer: trusted.issuer, audience: clientId }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) throw unauthorized();
+        throw error;
+      }
+
+      const userUniqueCode = claim(payload, "ba_user_unique_code") ?? claim(payload, "sub");
+      const userType = claim(payload, "ba_user_type");
+      const bankCode = claim(payload, "ba_user_bank_code");
+      if (!userUniqueCode || !bankCode || !USER_TYPES.includes(userType as UserType)) throw unauthorized();
+      if (trusted.bankCodes && !trusted.bankCodes.includes(bankCode)) throw unauthorized();
+
+      const companyUniqueCode = claim(payload, "ba_company_unique_code");
+      if (!isAdminUserType(userType as UserType) && !companyUniqueCode) throw unauthorized();
+
+      const headerBankCode = req.headers["x-bank-code"];
+      if (typeof headerBankCode === "string" && headerBankCode !== "" && headerBankCode !== bankCode) {
+        throw forbidden("銀行コードが認証情報と一致しません。");
+      }
+
+      req.caller = {
+        userUniqueCode,
+        userType: userType as UserType,
+        bankCode,
+        companyUniqueCode: isAdminUserType(userType as UserType) ? null : companyUniqueCode,
+        issuer: trusted.issuer,
+      };
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The caller's company; bank staff have none and may not use company endpoints. */
+export function tenantOf(caller: Caller | undefined): string {
+  if (!caller) throw unauthorized();
+  if (!caller.companyUniqueCode) throw forbidden();
+  return caller.companyUniqueCode;
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+const issuerSchema = z.object({
+  issuer: z.string().url(),
+  jwksUri: z.string().url(),
+  /** Banks whose users this issuer signs in; a token for another bank is refused. */
+  bankCodes: z.array(z.string()).optional(),
+});
+
+export type IssuerConfig = z.infer<typeof issuerSchema>;
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  DATA_DIR: z.string().default("./data"),
+  OIDC_CLIENT_ID: z.string().default("chohyo"),
+  ID_TOKEN_ISSUERS: z
+    .string()
+    .default("[]")
+    .transform((text, ctx) => {
+      try {
+        return z.array(issuerSchema).parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be a JSON array of { issuer, jwksUri, bankCodes? }" });
+        return z.NEVER;
+      }
+    }),
+  MAINTENANCE_START: z.string().datetime({ offset: true }).optional(),
+  MAINTENANCE_END: z.string().datetime({ offset: true }).optional(),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+});
+
+export type ApiConfig = {
+  database: { databaseUrl: string; poolSize: number } | { dataDir: string };
+  clientId: string;
+  issuers: IssuerConfig[];
+  maintenance: { start: string; end: string } | null;
+  port: number;
+};
+
+export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid Payment API configuration:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.MAINTENANCE_START) !== Boolean(e.MAINTENANCE_END)) {
+    throw new Error("Invalid Payment API configuration: MAINTENANCE_START and MAINTENANCE_END go together.");
+  }
+  return {
+    database: e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { dataDir: e.DATA_DIR },
+    clientId: e.OIDC_CLIENT_ID,
+    issuers: e.ID_TOKEN_ISSUERS,
+    maintenance: e.MAINTENANCE_START && e.MAINTENANCE_END ? { start: e.MAINTENANCE_START, end: e.MAINTENANCE_END } : null,
+    port: e.API_PORT,
+  };
+}

@@ -1,0 +1,60 @@
+import type { ErrorRequestHandler } from "express";
+import multer from "multer";
+
+export type ApiErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "validation_failed"
+  | "maintenance"
+  | "internal_error";
+
+/** What every failed call answers: a code for programs, a Japanese message for people. */
+export type ApiErrorBody = { code: ApiErrorCode; message: string; fields?: Record<string, string[]> };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message = "リクエストの形式が正しくありません。") => new ApiError(400, "bad_request", message);
+export const unauthorized = (message = "認証に失敗しました。") => new ApiError(401, "unauthorized", message);
+export const forbidden = (message = "この操作を行う権限がありません。") => new ApiError(403, "forbidden", message);
+export const notFound = (message = "対象が見つかりません。") => new ApiError(404, "not_found", message);
+export const conflict = (message: string) => new ApiError(409, "conflict", message);
+export const payloadTooLarge = (message = "ファイルのサイズが上限を超えています。") => new ApiError(413, "payload_too_large", message);
+export const unsupportedMediaType = (message = "対応していない形式です。") => new ApiError(415, "unsupported_media_type", message);
+export const validationFailed = (fields: Record<string, string[]>, message = "入力内容に誤りがあります。") =>
+  new ApiError(422, "validation_failed", message, fields);
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof multer.MulterError) {
+    return error.code === "LIMIT_FILE_SIZE" || error.code === "LIMIT_FIELD_VALUE" ? payloadTooLarge() : badRequest();
+  }
+  const status = (error as { status?: unknown; type?: unknown }).status;
+  // body-parser's own errors: malformed JSON (400), too large (413), unsupported charset (415).
+  if (status === 400) return badRequest();
+  if (status === 413) return payloadTooLarge("リクエストのサイズが上限を超えています。");
+  if (status === 415) return unsupportedMediaType();
+  return new ApiError(500, "internal_error", "予期しないエラーが発生しました。");
+}
+
+/** The one place an error becomes a response; stacks go to the log only. */
+export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) req.log.error({ err: error }, "Payment API request failed");
+  const body: ApiErrorBody = { code: apiError.code, message: apiError.message };
+  if (apiError.fields) body.fields = apiError.fields;
+  res.status(apiError.status).json(body);
+};

@@ -1,0 +1,33 @@
+import express, { Router } from "express";
+import { requireCaller, type TrustedIssuer } from "./auth";
+import type { Database } from "./db/client";
+import { apiErrorHandler, notFound } from "./errors";
+import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
+import { referenceRoutes } from "./routes/reference";
+import { userServiceRoutes } from "./routes/user-service";
+
+export type PaymentApiDeps = {
+  db: Database;
+  issuers: TrustedIssuer[];
+  clientId: string;
+  maintenance: MaintenanceWindow | null;
+  now?: () => Date;
+};
+
+/** The Payment API (SPEC §7): mount the returned router anywhere; it answers under /api/v1. */
+export function createPaymentApi(deps: PaymentApiDeps): Router {
+  const api = Router();
+  api.use(maintenanceGate(deps.maintenance, deps.now));
+  api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId }));
+  api.use(express.json({ limit: "1mb" }));
+  api.use(referenceRoutes(deps.db));
+  api.use(userServiceRoutes(deps.db));
+  api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
+  api.use(apiErrorHandler);
+
+  const root = Router();
+  root.use("/api/v1", api);
+  root.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
+  root.use(apiErrorHandler);
+  return root;
+}

@@ -1,0 +1,114 @@
+import { Router } from "express";
+import { asc, desc, eq, and, isNull } from "drizzle-orm";
+import { z } from "zod";
+import {
+  BANK_ACCOUNT_TYPES,
+  DELIVERY_SLIP_STATUSES,
+  ESTIMATE_STATUSES,
+  EXPORT_ENCODINGS,
+  INVOICE_STATUSES,
+  MAIL_STATUSES,
+  MATCH_RESULTS,
+  PLAN_IDS,
+  RECEIPT_STATUSES,
+  RECEIVE_FILTERS,
+  ROUNDING_MODES,
+  TAX_RATES,
+  TAX_TYPES,
+  WITHHOLDING_TYPES,
+} from "../../domain/codes";
+import { PAYMENT_ROLE, USER_TYPES } from "../../domain/roles";
+import type { Database } from "../db/client";
+import { plans, terms } from "../db/schema";
+import { notFound, validationFailed } from "../errors";
+import { handler } from "./handler";
+
+const CONSTANTS = {
+  taxTypes: TAX_TYPES,
+  roundingModes: ROUNDING_MODES,
+  withholdingTypes: WITHHOLDING_TYPES,
+  taxRates: TAX_RATES,
+  bankAccountTypes: BANK_ACCOUNT_TYPES,
+  estimateStatuses: ESTIMATE_STATUSES,
+  deliverySlipStatuses: DELIVERY_SLIP_STATUSES,
+  invoiceStatuses: INVOICE_STATUSES,
+  receiptStatuses: RECEIPT_STATUSES,
+  mailStatuses: MAIL_STATUSES,
+  planIds: PLAN_IDS,
+  exportEncodings: EXPORT_ENCODINGS,
+  receiveFilters: RECEIVE_FILTERS,
+  matchResults: MATCH_RESULTS,
+  userTypes: USER_TYPES.map((type) => ({ id: type, key: type })),
+  paymentRoles: Object.entries(PAYMENT_ROLE).map(([key, id]) => ({ id, key })),
+} as const;
+
+const taxesQuery = z.object({ type: z.enum(["withholding"]).optional() });
+
+/** Code lists, taxes, the plans master and terms: the same for every company. */
+export function referenceRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get("/constants", (_req, res) => {
+    res.json(CONSTANTS);
+  });
+
+  router.get(
+    "/taxes",
+    handler(async (req, res) => {
+      const query = taxesQuery.safeParse(req.query);
+      if (!query.success) throw validationFailed({ type: ["形式が正しくありません"] });
+      res.json(query.data.type === "withholding" ? WITHHOLDING_TYPES.filter((type) => type.key !== "disabled") : TAX_RATES);
+    }),
+  );
+
+  router.get(
+    "/master/service/plans",
+    handler(async (_req, res) => {
+      res.json(await db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.planId)));
+    }),
+  );
+
+  router.get(
+    "/terms/cookie",
+    handler(async (_req, res) => {
+      const [cookieTerms] = await db.select().from(terms).where(eq(terms.kind, "cookie")).orderBy(desc(terms.publishedAt)).limit(1);
+      if (!cookieTerms) throw notFound("Cookieポリシーが登録されていません。");
+      res.json(cookieTerms);
+    }),
+  );
+
+  router.get(
+    "/terms/:id(\\d+)",
+    handler(async (req, res) => {
+      const [found] = await db.select().from(terms).where(eq(terms.id, Number(req.params.id))).limit(1);
+      if (!found) throw notFound("規約が見つかりません。");
+      res.json(found);
+    }),
+  );
+
+  router.get(
+    /^\/bank\/([a-z0-9_-]+)term$/,
+    handler(async (req, res) => {
+      const product = req.params[0]!;
+      const bankCode = req.caller!.bankCode;
+      const [found] = await db
+        .select()
+        .from(terms)
+        .where(and(eq(terms.kind, "bank"), eq(terms.product, product), eq(terms.bankCode, bankCode)))
+        .orderBy(desc(terms.publishedAt))
+        .limit(1);
+      const [fallback] = found
+        ? [found]
+        : await db
+            .select()
+            .from(terms)
+            .where(and(eq(terms.kind, "product"), eq(terms.product, product), isNull(terms.bankCode)))
+            .orderBy(desc(terms.publishedAt))
+            .limit(1);
+      if (!fallback) throw notFound("規約が見つかりません。");
+      res.json(fallback);
+    }),
+  );
+
+  return router;
+}

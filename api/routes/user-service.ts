@@ -1,0 +1,64 @@
+import { Router } from "express";
+import { eq } from "drizzle-orm";
+import { tenantOf } from "../auth";
+import type { Database } from "../db/client";
+import { companyPlans, paymentInfos, paymentServiceUsers, plans } from "../db/schema";
+import { notFound, unauthorized } from "../errors";
+import { handler } from "./handler";
+
+/** The caller's payment service user, plan info and payment info (SPEC §7). */
+export function userServiceRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get(
+    "/user_service/me",
+    handler(async (req, res) => {
+      if (!req.caller) throw unauthorized();
+      const [user] = await db
+        .select()
+        .from(paymentServiceUsers)
+        .where(eq(paymentServiceUsers.userUniqueCode, req.caller.userUniqueCode))
+        .limit(1);
+      if (!user || user.companyUniqueCode !== req.caller.companyUniqueCode) {
+        throw notFound("決済サービスのユーザーが見つかりません。");
+      }
+      res.json(user);
+    }),
+  );
+
+  router.get(
+    "/user_service/planinfo",
+    handler(async (req, res) => {
+      const company = tenantOf(req.caller);
+      const [row] = await db
+        .select({ plan: companyPlans, planName: plans.planName, amounts: plans })
+        .from(companyPlans)
+        .leftJoin(plans, eq(plans.planId, companyPlans.planId))
+        .where(eq(companyPlans.companyUniqueCode, company))
+        .limit(1);
+      if (!row) throw notFound("プラン情報が見つかりません。");
+      const { amounts } = row;
+      res.json({
+        ...row.plan,
+        planName: row.planName,
+        amount: amounts?.amount ?? 0,
+        totalAmount: amounts?.totalAmount ?? 0,
+        issueAmount: amounts?.issueAmount ?? 0,
+        issueTotalAmount: amounts?.issueTotalAmount ?? 0,
+        receiveAmount: amounts?.receiveAmount ?? 0,
+        receiveTotalAmount: amounts?.receiveTotalAmount ?? 0,
+        maxReceiveFiles: amounts?.maxReceiveFiles ?? 0,
+      });
+    }),
+  );
+
+  router.get(
+    "/payment_company/list",
+    handler(async (req, res) => {
+      const company = tenantOf(req.caller);
+      res.json(await db.select().from(paymentInfos).where(eq(paymentInfos.companyUniqueCode, company)));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,24 @@
+import type { Logger } from "pino";
+import { trustIssuers } from "./auth";
+import type { ApiConfig } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { createPaymentApi } from "./router";
+
+export type PaymentApiService = {
+  router: ReturnType<typeof createPaymentApi>;
+  database: DatabaseHandle;
+};
+
+/** Opens the database, applies pending migrations and builds the API router. */
+export async function startPaymentApi(config: ApiConfig, { logger, migrationsFolder }: { logger: Logger; migrationsFolder: string }) {
+  const database = await openDatabase(config.database);
+  await database.migrate(migrationsFolder);
+  logger.info({ database: database.kind }, "Payment API database ready");
+  const router = createPaymentApi({
+    db: database.db,
+    issuers: trustIssuers(config.issuers),
+    clientId: config.clientId,
+    maintenance: config.maintenance,
+  });
+  return { router, database } satisfies PaymentApiService;
+}

@@ -1,0 +1,116 @@
+/**
+ * The code lists the UI and the Payment API share (SPEC §4, §5). Each entry is
+ * `{ id, key, label }`: ids are what is stored and sent, keys what code reads.
+ */
+export type Code<Id extends number | string = number> = { id: Id; key: string; label: string };
+
+export const TAX_TYPES = [
+  { id: 1, key: "external", label: "外税" },
+  { id: 2, key: "internal", label: "内税" },
+] as const satisfies readonly Code[];
+
+/** Floor and truncate differ on negative amounts: floor goes down, truncate towards zero. */
+export const ROUNDING_MODES = [
+  { id: 1, key: "floor", label: "切り下げ" },
+  { id: 2, key: "truncate", label: "切り捨て" },
+  { id: 3, key: "ceiling", label: "切り上げ" },
+  { id: 4, key: "round", label: "四捨五入" },
+] as const satisfies readonly Code[];
+
+export const WITHHOLDING_TYPES = [
+  { id: 0, key: "disabled", label: "源泉徴収しない" },
+  { id: 1, key: "withSpecialIncome", label: "源泉徴収する（復興特別所得税を含む）" },
+  { id: 2, key: "withoutSpecialIncome", label: "源泉徴収する（復興特別所得税を含まない）" },
+] as const satisfies readonly Code[];
+
+export const BANK_ACCOUNT_TYPES = [
+  { id: 1, key: "normal", label: "普通" },
+  { id: 2, key: "current", label: "当座" },
+  { id: 3, key: "savings", label: "貯蓄" },
+] as const satisfies readonly Code[];
+
+/** Consumption tax rates an item or line can carry; 8 % is the reduced rate, marked ※ on documents. */
+export const TAX_RATES = [
+  { id: 10, key: "standard", label: "10%" },
+  { id: 8, key: "reduced", label: "8%（軽減税率）" },
+  { id: 0, key: "exempt", label: "0%（非課税・不課税）" },
+] as const satisfies readonly Code[];
+
+export const ESTIMATE_STATUSES = [
+  { id: 1, key: "unordered", label: "未受注" },
+  { id: 2, key: "ordered", label: "受注" },
+  { id: 3, key: "lost", label: "失注" },
+  { id: 4, key: "confirming", label: "確認中" },
+] as const satisfies readonly Code[];
+
+export const DELIVERY_SLIP_STATUSES = [
+  { id: 1, key: "undelivered", label: "未納品" },
+  { id: 2, key: "delivered", label: "納品済" },
+  { id: 3, key: "confirming", label: "確認中" },
+] as const satisfies readonly Code[];
+
+export const INVOICE_STATUSES = [
+  { id: 1, key: "unbilled", label: "未請求" },
+  { id: 2, key: "billed", label: "請求済" },
+  { id: 3, key: "unpaid", label: "未入金" },
+  { id: 4, key: "paid", label: "入金済" },
+  { id: 5, key: "confirming", label: "確認中" },
+] as const satisfies readonly Code[];
+
+export const RECEIPT_STATUSES = [
+  { id: 1, key: "published", label: "発行済" },
+  { id: 2, key: "unpublished", label: "未発行" },
+] as const satisfies readonly Code[];
+
+export const MAIL_STATUSES = [
+  { id: 0, key: "none", label: "" },
+  { id: 1, key: "sent", label: "送信済" },
+  { id: 2, key: "browsed", label: "閲覧済" },
+  { id: 3, key: "error", label: "送信エラー" },
+] as const satisfies readonly Code[];
+
+export const PLAN_IDS = [
+  { id: 0, key: "none", label: "未契約" },
+  { id: 1, key: "issue", label: "発行プラン" },
+  { id: 2, key: "issueReceive", label: "発行・受取プラン" },
+  { id: 3, key: "issueReceivePlus", label: "発行・受取プラス" },
+  { id: 4, key: "issueReceivePremium", label: "発行・受取プレミアム" },
+] as const satisfies readonly Code[];
+
+export const EXPORT_ENCODINGS = [
+  { id: "UTF8", key: "utf8", label: "UTF-8（BOM付き）" },
+  { id: "UTF8N", key: "utf8n", label: "UTF-8（BOMなし）" },
+  { id: "SJIS", key: "sjis", label: "Shift_JIS" },
+] as const satisfies readonly Code<string>[];
+
+export const RECEIVE_FILTERS = [
+  { id: "only", key: "only", label: "書類のみ" },
+  { id: "with_both", key: "withBoth", label: "取引先・口座あり" },
+  { id: "with_customer", key: "withCustomer", label: "取引先あり" },
+  { id: "with_account", key: "withAccount", label: "口座あり" },
+] as const satisfies readonly Code<string>[];
+
+export const MATCH_RESULTS = [
+  { id: 1, key: "matched", label: "一致" },
+  { id: 2, key: "unmatched", label: "不一致" },
+  { id: 3, key: "notFound", label: "該当なし" },
+  { id: 4, key: "error", label: "エラー" },
+] as const satisfies readonly Code[];
+
+/** Plans 2 to 4 include receiving (SPEC §4). */
+export const RECEIVE_PLAN_IDS: readonly number[] = [2, 3, 4];
+
+/** SPEC §5: what a company has when a value was never set. */
+export const COMPANY_DEFAULTS = {
+  taxId: 1,
+  taxRoundingId: 2,
+  taxWithholdingId: 1,
+  itemRoundingId: 1,
+  itemRoundingScale: 0,
+  subtotalRoundingId: 1,
+  bankAccountTypeId: 1,
+} as const;
+
+export function idsOf<T extends readonly Code<number | string>[]>(codes: T): Array<T[number]["id"]> {
+  return codes.map((code) => code.id);
+}

@@ -1,0 +1,14 @@
+// `npm run db:migrate`: applies the committed migrations to the configured database
+// (DATABASE_URL, else the PGlite folder DATA_DIR). The server also does this at start.
+import path from "node:path";
+import { readApiConfig } from "../api/config";
+import { openDatabase } from "../api/db/client";
+
+const config = readApiConfig();
+const database = await openDatabase(config.database);
+try {
+  await database.migrate(path.resolve("api/db/migrations"));
+  console.log(`Migrations applied (${database.kind}).`);
+} finally {
+  await database.close();
+}

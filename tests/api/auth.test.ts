@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../support/api";
+import { insertPaymentUser } from "../support/factories";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await insertPaymentUser(api.database.db, "owner");
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const me = (init: Parameters<TestApi["call"]>[1] = {}) => api.call("/user_service/me", init);
+
+describe("token auth", () => {
+  it("accepts a valid id token", async () => {
+    const response = await me();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ userUniqueCode: "U-DEMO-OWNER" });
+  });
+
+  it("answers 401 without a token, with the error shape", async () => {
+    const response = await me({ as: null });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ code: "unauthorized", message: "認証情報がありません。" });
+  });
+
+  it.each([
+    ["a bad signature", { key: "foreign" as const }],
+    ["a wrong audience", { audience: "someone-else" }],
+    ["an expired token", { expiresIn: Math.floor(Date.now() / 1000) - 60 }],
+  ])("answers 401 for %s", async (_name, options) => {
+    const token = await api.issuer.sign(
+      { ba_user_unique_code: "U-DEMO-OWNER", ba_user_type: "company_owner", ba_user_bank_code: "0001", ba_company_unique_code: "C-DEMO" },
+      options,
+    );
+    const response = await me({ token });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: "unauthorized" });
+  });
+
+  it("answers 401 for a token from an issuer that is not configured", async () => {
+    const token = await api.issuer.sign({ ba_user_unique_code: "U", ba_user_type: "company_owner", ba_user_bank_code: "0001", ba_company_unique_code: "C" }, { issuer: "https://idp.evil.example" });
+    expect((await me({ token })).status).toBe(401);
+  });
+
+  it("answers 401 for a garbled header", async () => {
+    expect((await me({ as: null, headers: { Authorization: "Bearer not a token" } })).status).toBe(401);
+    expect((await me({ as: null, headers: { Authorization: "Basic dXNlcjpwYXNz" } })).status).toBe(401);
+  });
+
+  it("refuses a bank code header that disagrees with the token", async () => {
+    const response = await me({ headers: { "X-Bank-Code": "0182" } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ code: "forbidden", message: "銀行コードが認証情報と一致しません。" });
+    expect((await me({ headers: { "X-Bank-Code": "0001" } })).status).toBe(200);
+  });
+
+  it("fetches the JWKS again when a token is signed with a new key", async () => {
+    expect((await me()).status).toBe(200);
+    const before = api.issuer.jwksRequests();
+    await api.issuer.rotateKey();
+    expect((await me()).status).toBe(200);
+    expect(api.issuer.jwksRequests()).toBe(before + 1);
+    expect((await me()).status).toBe(200);
+    expect(api.issuer.jwksRequests()).toBe(before + 1);
+  });
+
+  it("answers unknown endpoints with 404 in the error shape", async () => {
+    const response = await api.call("/no-such-endpoint");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: "not_found" });
+  });
+});

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../support/api";
+import { insertPaymentUser, insertPlans } from "../support/factories";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await insertPlans(api.database.db);
+  await insertPaymentUser(api.database.db, "owner", 2);
+  await insertPaymentUser(api.database.db, "shinkinOwner", 1);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("GET /user_service/me", () => {
+  it("returns the caller's payment service user with the specified defaults", async () => {
+    const me = await (await api.call("/user_service/me")).json();
+    expect(me).toMatchObject({ userUniqueCode: "U-DEMO-OWNER", companyUniqueCode: "C-DEMO", role: 1, planId: 2, referenceId: 2, receiveReferenceId: 1 });
+  });
+
+  it("answers 404 for a user with no payment service user", async () => {
+    const response = await api.call("/user_service/me", { as: "newcomer" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: "not_found", message: "決済サービスのユーザーが見つかりません。" });
+  });
+});
+
+describe("GET /user_service/planinfo", () => {
+  it("returns the company's plan with the plan's name and amounts", async () => {
+    const info = await (await api.call("/user_service/planinfo")).json();
+    expect(info).toMatchObject({ companyUniqueCode: "C-DEMO", planId: 2, planName: "発行・受取プラン", amount: 2000, totalAmount: 2200, maxReceiveFiles: 100 });
+  });
+
+  it("never shows another company's plan", async () => {
+    const info = await (await api.call("/user_service/planinfo", { as: "shinkinOwner" })).json();
+    expect(info).toMatchObject({ companyUniqueCode: "C-SHINKIN", planId: 1 });
+  });
+
+  it("refuses bank staff, who have no company", async () => {
+    expect((await api.call("/user_service/planinfo", { as: "bankAdmin" })).status).toBe(403);
+  });
+});
+
+describe("GET /payment_company/list", () => {
+  it("lists only the caller's company", async () => {
+    const list = await (await api.call("/payment_company/list")).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ companyUniqueCode: "C-DEMO", planId: 2, joinDate: "2026-04-01" });
+  });
+});
