@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import { apiErrorHandler, notFound } from "./errors";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
 import { referenceRoutes } from "./routes/reference";
+import { snakeCaseResponses } from "./snake-case";
 import { userServiceRoutes } from "./routes/user-service";
 
 export type PaymentApiDeps = {
@@ -17,6 +18,7 @@ export type PaymentApiDeps = {
 /** The Payment API (SPEC §7): mount the returned router anywhere; it answers under /api/v1. */
 export function createPaymentApi(deps: PaymentApiDeps): Router {
   const api = Router();
+  api.use(snakeCaseResponses);
   api.use(maintenanceGate(deps.maintenance, deps.now));
   api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId }));
   api.use(express.json({ limit: "1mb" }));

@@ -19,7 +19,7 @@ describe("token auth", () => {
   it("accepts a valid id token", async () => {
     const response = await me();
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ userUniqueCode: "U-DEMO-OWNER" });
+    expect(await response.json()).toMatchObject({ user_unique_code: "U-DEMO-OWNER" });
   });
 
   it("answers 401 without a token, with the error shape", async () => {

@@ -17,24 +17,24 @@ describe("GET /constants", () => {
     const response = await api.call("/constants");
     expect(response.status).toBe(200);
     const constants = await response.json();
-    expect(constants.roundingModes.map((mode: { id: number; key: string }) => [mode.id, mode.key])).toEqual([
+    expect(constants.rounding_modes.map((mode: { id: number; key: string }) => [mode.id, mode.key])).toEqual([
       [1, "floor"],
       [2, "truncate"],
       [3, "ceiling"],
       [4, "round"],
     ]);
-    expect(constants.taxTypes.map((type: { label: string }) => type.label)).toEqual(["外税", "内税"]);
-    expect(constants.exportEncodings.map((encoding: { id: string }) => encoding.id)).toEqual(["UTF8", "UTF8N", "SJIS"]);
-    expect(constants.receiveFilters.map((filter: { id: string }) => filter.id)).toEqual(["only", "with_both", "with_customer", "with_account"]);
-    expect(constants.matchResults.map((result: { id: number }) => result.id)).toEqual([1, 2, 3, 4]);
-    expect(constants.planIds.map((plan: { id: number }) => plan.id)).toEqual([0, 1, 2, 3, 4]);
-    expect(constants.paymentRoles).toEqual([
+    expect(constants.tax_types.map((type: { label: string }) => type.label)).toEqual(["外税", "内税"]);
+    expect(constants.export_encodings.map((encoding: { id: string }) => encoding.id)).toEqual(["UTF8", "UTF8N", "SJIS"]);
+    expect(constants.receive_filters.map((filter: { id: string }) => filter.id)).toEqual(["only", "with_both", "with_customer", "with_account"]);
+    expect(constants.match_results.map((result: { id: number }) => result.id)).toEqual([1, 2, 3, 4]);
+    expect(constants.plan_ids.map((plan: { id: number }) => plan.id)).toEqual([0, 1, 2, 3, 4]);
+    expect(constants.payment_roles).toEqual([
       { id: 0, key: "invalid" },
       { id: 1, key: "owner" },
       { id: 2, key: "user" },
     ]);
-    expect(constants.mailStatuses.map((status: { label: string }) => status.label)).toEqual(["", "送信済", "閲覧済", "送信エラー"]);
-    for (const list of ["withholdingTypes", "bankAccountTypes", "estimateStatuses", "deliverySlipStatuses", "invoiceStatuses", "receiptStatuses", "userTypes", "taxRates"]) {
+    expect(constants.mail_statuses.map((status: { label: string }) => status.label)).toEqual(["", "送信済", "閲覧済", "送信エラー"]);
+    for (const list of ["withholding_types", "bank_account_types", "estimate_statuses", "delivery_slip_statuses", "invoice_statuses", "receipt_statuses", "user_types", "tax_rates"]) {
       expect(constants[list].length, list).toBeGreaterThan(0);
     }
   });
@@ -66,7 +66,7 @@ describe("GET /master/service/plans", () => {
   it("lists the plans master in order", async () => {
     await insertPlans(api.database.db);
     const list = await (await api.call("/master/service/plans")).json();
-    expect(list.map((plan: { planId: number; planName: string }) => [plan.planId, plan.planName])).toEqual([
+    expect(list.map((plan: { plan_id: number; plan_name: string }) => [plan.plan_id, plan.plan_name])).toEqual([
       [1, "発行プラン"],
       [2, "発行・受取プラン"],
     ]);

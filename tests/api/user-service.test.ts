@@ -18,7 +18,7 @@ afterAll(async () => {
 describe("GET /user_service/me", () => {
   it("returns the caller's payment service user with the specified defaults", async () => {
     const me = await (await api.call("/user_service/me")).json();
-    expect(me).toMatchObject({ userUniqueCode: "U-DEMO-OWNER", companyUniqueCode: "C-DEMO", role: 1, planId: 2, referenceId: 2, receiveReferenceId: 1 });
+    expect(me).toMatchObject({ user_unique_code: "U-DEMO-OWNER", company_unique_code: "C-DEMO", role: 1, plan_id: 2, reference_id: 2, receive_reference_id: 1 });
   });
 
   it("answers 404 for a user with no payment service user", async () => {
@@ -31,12 +31,12 @@ describe("GET /user_service/me", () => {
 describe("GET /user_service/planinfo", () => {
   it("returns the company's plan with the plan's name and amounts", async () => {
     const info = await (await api.call("/user_service/planinfo")).json();
-    expect(info).toMatchObject({ companyUniqueCode: "C-DEMO", planId: 2, planName: "発行・受取プラン", amount: 2000, totalAmount: 2200, maxReceiveFiles: 100 });
+    expect(info).toMatchObject({ company_unique_code: "C-DEMO", plan_id: 2, plan_name: "発行・受取プラン", amount: 2000, total_amount: 2200, max_receive_files: 100 });
   });
 
   it("never shows another company's plan", async () => {
     const info = await (await api.call("/user_service/planinfo", { as: "shinkinOwner" })).json();
-    expect(info).toMatchObject({ companyUniqueCode: "C-SHINKIN", planId: 1 });
+    expect(info).toMatchObject({ company_unique_code: "C-SHINKIN", plan_id: 1 });
   });
 
   it("refuses bank staff, who have no company", async () => {
@@ -48,6 +48,6 @@ describe("GET /payment_company/list", () => {
   it("lists only the caller's company", async () => {
     const list = await (await api.call("/payment_company/list")).json();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ companyUniqueCode: "C-DEMO", planId: 2, joinDate: "2026-04-01" });
+    expect(list[0]).toMatchObject({ company_unique_code: "C-DEMO", plan_id: 2, join_date: "2026-04-01" });
   });
 });

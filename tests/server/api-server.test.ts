@@ -10,8 +10,8 @@ describe("npm run start:api", () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-api-data-"));
     const child = spawn(process.execPath, ["dist/api-server.js"], {
-      env: { PATH: process.env.PATH, API_PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      stdio: "ignore",
+      env: { PATH: process.env.PATH, NODE_ENV: "production", API_PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "ignore"],
     });
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
