@@ -10,7 +10,7 @@ export default defineConfig({
   },
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "server/**/*.test.ts", "tests/{server,app,api}/**/*.test.{ts,tsx}"],
+    include: ["app/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "server/**/*.test.ts", "api/**/*.test.ts", "tests/{server,app,api}/**/*.test.{ts,tsx}"],
     environment: "node",
     env: { SESSION_SECRET: "test-session-secret", COOKIE_SECURE: "false", LOG_LEVEL: "silent" },
     testTimeout: 20_000,

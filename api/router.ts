@@ -3,8 +3,11 @@ import { requireCaller, type TrustedIssuer } from "./auth";
 import type { Database } from "./db/client";
 import { apiErrorHandler, notFound } from "./errors";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
+import { companyRoutes } from "./routes/companies";
+import { fileRoutes } from "./routes/files";
 import { referenceRoutes } from "./routes/reference";
 import { snakeCaseResponses } from "./snake-case";
+import { createDatabaseFileStorage, type FileStorage } from "./storage/storage";
 import { userServiceRoutes } from "./routes/user-service";
 
 export type PaymentApiDeps = {
@@ -12,6 +15,8 @@ export type PaymentApiDeps = {
   issuers: TrustedIssuer[];
   clientId: string;
   maintenance: MaintenanceWindow | null;
+  /** Where files live; the database unless given. */
+  storage?: FileStorage;
   now?: () => Date;
 };
 
@@ -24,6 +29,9 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(express.json({ limit: "1mb" }));
   api.use(referenceRoutes(deps.db));
   api.use(userServiceRoutes(deps.db));
+  const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
+  api.use(companyRoutes(deps.db, storage));
+  api.use(fileRoutes(storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);
 

@@ -69,6 +69,40 @@ describe("token auth", () => {
     expect(api.issuer.jwksRequests()).toBe(before + 1);
   });
 
+  const ENDPOINTS = [
+    ["GET", "/constants"],
+    ["GET", "/taxes"],
+    ["GET", "/taxes?type=withholding"],
+    ["GET", "/companies"],
+    ["POST", "/companies"],
+    ["GET", "/companies/1"],
+    ["POST", "/companies/1"],
+    ["DELETE", "/companies/1"],
+    ["GET", "/get_s3_file?path=00000000-0000-0000-0000-000000000000"],
+    ["GET", "/user_service/me"],
+    ["GET", "/user_service/planinfo"],
+    ["GET", "/payment_company/list"],
+    ["GET", "/master/service/plans"],
+    ["GET", "/terms/cookie"],
+    ["GET", "/terms/1"],
+    ["GET", "/bank/chohyoterm"],
+  ] as const;
+
+  it.each(ENDPOINTS)("%s %s refuses a missing, forged, foreign-audience or expired token", async (method, path) => {
+    const claims = { ba_user_unique_code: "U-DEMO-OWNER", ba_user_type: "company_owner", ba_user_bank_code: "0001", ba_company_unique_code: "C-DEMO" };
+    const tokens = [
+      undefined,
+      await api.issuer.sign(claims, { key: "foreign" }),
+      await api.issuer.sign(claims, { audience: "someone-else" }),
+      await api.issuer.sign(claims, { expiresIn: Math.floor(Date.now() / 1000) - 60 }),
+    ];
+    for (const token of tokens) {
+      const response = await api.call(path, { method, as: null, token });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: "unauthorized" });
+    }
+  });
+
   it("answers unknown endpoints with 404 in the error shape", async () => {
     const response = await api.call("/no-such-endpoint");
     expect(response.status).toBe(404);

@@ -1,0 +1,14 @@
+/** A real 1×1 PNG. */
+export const PNG_BYTES = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The first bytes of a PDF, enough for type detection. */
+export const PDF_BYTES = Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n");
+
+export const SCRIPT_BYTES = Buffer.from("#!/bin/sh\necho pwned\n");
+
+export function blobOf(bytes: Uint8Array, type = "application/octet-stream") {
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
+}
