@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { describeError } from "~/components/errors/error-model";
+import { callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "~/services/payment-api.server";
+import { startTestApi, type TestApi } from "../support/api";
+import { insertPaymentUser } from "../support/factories";
+
+let api: TestApi | undefined;
+
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+async function caller(overrides: Partial<PaymentApiCaller> = {}): Promise<PaymentApiCaller> {
+  return { idToken: await api!.tokenFor("owner"), traceId: "trace-1", bankCode: "0001", bankName: "デモ銀行", screenName: "top", ...overrides };
+}
+
+/** What a loader's error boundary would receive for a thrown `data()` response. */
+function asBoundaryError(thrown: unknown) {
+  const { data, init } = thrown as { data: unknown; init: { status: number } };
+  return describeError({ status: init.status, statusText: "", internal: false, data });
+}
+
+describe("the web app's Payment API client", () => {
+  it("returns the JSON of a successful call", async () => {
+    api = await startTestApi();
+    await insertPaymentUser(api.database.db, "owner");
+    const me = await callPaymentApi<{ user_unique_code: string }>(await caller(), "/user_service/me", {}, api.url);
+    expect(me.user_unique_code).toBe("U-DEMO-OWNER");
+  });
+
+  it("turns the API's maintenance answer into the maintenance screen with its window", async () => {
+    const window = { start: "2026-11-22T01:00:00+09:00", end: "2026-11-22T05:00:00+09:00" };
+    api = await startTestApi({ maintenance: window, now: () => new Date("2026-11-22T02:00:00+09:00") });
+    const thrown = await callPaymentApi(await caller(), "/constants", {}, api.url).catch((error: unknown) => error);
+    expect(asBoundaryError(thrown)).toEqual({ kind: "maintenance", status: 503, ...window });
+  });
+
+  it("turns 404 and 403 into their screens", async () => {
+    api = await startTestApi();
+    const missing = await callPaymentApi(await caller(), "/user_service/me", {}, api.url).catch((error: unknown) => error);
+    expect(asBoundaryError(missing)).toMatchObject({ kind: "notFound", status: 404 });
+    const wrongBank = await callPaymentApi(await caller({ bankCode: "0182" }), "/constants", {}, api.url).catch((error: unknown) => error);
+    expect(asBoundaryError(wrongBank)).toMatchObject({ kind: "forbidden", status: 403 });
+  });
+
+  it("hands a 422's field messages to the form", async () => {
+    api = await startTestApi();
+    await insertPaymentUser(api.database.db, "owner");
+    const thrown = await callPaymentApi(await caller(), "/companies", { method: "POST", body: new FormData() }, api.url).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(PaymentApiValidationError);
+    expect((thrown as PaymentApiValidationError).fields.company_name).toEqual(["このフィールドは必須です"]);
+  });
+});
