@@ -26,6 +26,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/api/db/migrations ./api/db/migrations
+COPY --from=build /app/sandbox/assets ./sandbox/assets
 COPY package.json ./
 # The embedded database and files live in ./data.
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -1,9 +1,13 @@
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_PATH } from "./scripts/chromium-path.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+// A fresh embedded database per run; Playwright's workers inherit the variable, so it is made once.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "chohyo-e2e-data-"));
 
 /** The server under test: the production build, with the layout and error samples enabled. */
 export const e2eServerEnv = {
@@ -14,8 +18,7 @@ export const e2eServerEnv = {
   COOKIE_SECURE: "false",
   ENABLE_DEV_ROUTES: "true",
   LOG_LEVEL: "warn",
-  // Its own embedded database, kept between runs (migrations are idempotent).
-  DATA_DIR: path.join(tmpdir(), `chohyo-e2e-data-${PORT}`),
+  DATA_DIR: process.env.E2E_DATA_DIR!,
 };
 
 // Test code signs session cookies with the server's secret.

@@ -17,7 +17,11 @@ const build = (await import(path.join(root, "build", "index.js"))) as ServerBuil
 // Without an external Payment API, this process serves it too (the embedded default).
 let embeddedApi: PaymentApiService | undefined;
 if (!config.paymentApiBaseUrl) {
-  embeddedApi = await startPaymentApi(readApiConfig(), { logger, migrationsFolder: path.join(root, "api", "db", "migrations") });
+  embeddedApi = await startPaymentApi(readApiConfig(), {
+    logger,
+    migrationsFolder: path.join(root, "api", "db", "migrations"),
+    seedAssetsDir: path.join(root, "sandbox", "assets"),
+  });
 }
 const readiness: ReadinessCheck[] = embeddedApi ? [{ name: "database", check: embeddedApi.database.ping }] : [];
 

@@ -67,7 +67,7 @@ export function requireCaller({ issuers, clientId }: AuthOptions): RequestHandle
 
       let payload: Record<string, unknown>;
       try {
-        ({ payload } = await jwtVerify(token, trusted.keys, { issuer: trusted.issuer, audience: clientId }));
+        ({ payload } = await jwtVerify(token, trusted.keys, { issuer: trusted.issuer, audience: clientId, requiredClaims: ["exp"] }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) throw unauthorized();
         throw error;

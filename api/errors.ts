@@ -42,6 +42,8 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof multer.MulterError) {
     return error.code === "LIMIT_FILE_SIZE" || error.code === "LIMIT_FIELD_VALUE" ? payloadTooLarge() : badRequest();
   }
+  // PostgreSQL's unique violation: two requests raced for something that exists once.
+  if ((error as { code?: unknown }).code === "23505") return conflict("すでに登録されています。");
   const status = (error as { status?: unknown; type?: unknown }).status;
   // body-parser's own errors: malformed JSON (400), too large (413), unsupported charset (415).
   if (status === 400) return badRequest();
@@ -53,7 +55,7 @@ function toApiError(error: unknown): ApiError {
 /** The one place an error becomes a response; stacks go to the log only. */
 export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const apiError = toApiError(error);
-  if (apiError.status >= 500) req.log.error({ err: error }, "Payment API request failed");
+  if (apiError.status >= 500) (req.log ?? console).error({ err: error }, "Payment API request failed");
   const body: ApiErrorBody = { code: apiError.code, message: apiError.message };
   if (apiError.fields) body.fields = apiError.fields;
   res.status(apiError.status).json(body);

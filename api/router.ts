@@ -27,11 +27,13 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(maintenanceGate(deps.maintenance, deps.now));
   api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId }));
   api.use(express.json({ limit: "1mb" }));
+  // Forms without files; `extended` reads indexed fields such as company_bank_accounts[0][bank_name].
+  api.use(express.urlencoded({ extended: true, limit: "1mb", parameterLimit: 500 }));
   api.use(referenceRoutes(deps.db));
   api.use(userServiceRoutes(deps.db));
   const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
   api.use(companyRoutes(deps.db, storage));
-  api.use(fileRoutes(storage));
+  api.use(fileRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);
 

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { trustIssuers } from "./auth";
 import type { ApiConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
+import { seedDemoData } from "./db/seed";
 import { createPaymentApi } from "./router";
 
 export type PaymentApiService = {
@@ -10,9 +11,16 @@ export type PaymentApiService = {
 };
 
 /** Opens the database, applies pending migrations and builds the API router. */
-export async function startPaymentApi(config: ApiConfig, { logger, migrationsFolder }: { logger: Logger; migrationsFolder: string }) {
+export async function startPaymentApi(
+  config: ApiConfig,
+  { logger, migrationsFolder, seedAssetsDir }: { logger: Logger; migrationsFolder: string; seedAssetsDir?: string },
+) {
   const database = await openDatabase(config.database);
   await database.migrate(migrationsFolder);
+  // The embedded default starts with the sandbox's demo data, so a fresh `npm start` has something to show.
+  if (seedAssetsDir && database.kind === "pglite" && (await seedDemoData(database.db, seedAssetsDir))) {
+    logger.info("sandbox demo data created");
+  }
   logger.info({ database: database.kind }, "Payment API database ready");
   const router = createPaymentApi({
     db: database.db,

@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -131,8 +132,8 @@ function startServer(port: number): ChildProcess {
       SESSION_SECRET,
       LOG_LEVEL: "warn",
       COOKIE_SECURE: "false",
-      // The embedded database of the benchmark's server, kept out of the project's ./data.
-      DATA_DIR: path.join(tmpdir(), "chohyo-bench-data"),
+      // A fresh embedded database for each run, kept out of the project's ./data.
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-")),
     },
   });
 }

@@ -83,7 +83,8 @@ export const companies = pgTable(
     bankName: text("bank_name"),
     ...timestamps,
   },
-  (table) => [index("companies_company_idx").on(table.companyUniqueCode)],
+  // One own-company profile per company; the unique index also serves tenant-scoped reads.
+  (table) => [uniqueIndex("companies_company_idx").on(table.companyUniqueCode)],
 );
 
 export const companyBankAccounts = pgTable(

@@ -3,11 +3,10 @@ import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import multer from "multer";
 import { companyInputSchema, fieldName, type CompanyInput } from "../../domain/company";
 import { japaneseErrorMap } from "../../domain/validation-messages";
-import { PAYMENT_ROLE } from "../../domain/roles";
-import { tenantOf } from "../auth";
 import type { Database } from "../db/client";
-import { companies, companyBankAccounts, paymentServiceUsers } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound, unsupportedMediaType, validationFailed } from "../errors";
+import { banks, companies, companyBankAccounts } from "../db/schema";
+import { requireMember } from "../membership";
+import { badRequest, conflict, notFound, unsupportedMediaType, validationFailed } from "../errors";
 import { SIZE_LIMITS, type FilePurpose } from "../storage/file-type";
 import type { FileStorage } from "../storage/storage";
 import { handler } from "./handler";
@@ -111,20 +110,6 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
     return db.select().from(companyBankAccounts).where(inArray(companyBankAccounts.companyId, companyIds)).orderBy(asc(companyBankAccounts.id));
   }
 
-  /** Writes need a payment service user of this company whose role is not invalid. */
-  async function requireWriter(req: Request): Promise<string> {
-    const tenant = tenantOf(req.caller);
-    const [user] = await db
-      .select({ role: paymentServiceUsers.role, companyUniqueCode: paymentServiceUsers.companyUniqueCode })
-      .from(paymentServiceUsers)
-      .where(eq(paymentServiceUsers.userUniqueCode, req.caller!.userUniqueCode))
-      .limit(1);
-    if (!user || user.companyUniqueCode !== tenant || user.role === PAYMENT_ROLE.invalid) {
-      throw forbidden("自社情報を変更する権限がありません。");
-    }
-    return tenant;
-  }
-
   function readBody(req: Request, res: Response) {
     return new Promise<void>((resolve, reject) => {
       if (req.headers["content-type"] && !req.is(ACCEPTED_BODIES)) {
@@ -148,7 +133,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
   router.get(
     "/companies",
     handler(async (req, res) => {
-      const tenant = tenantOf(req.caller);
+      const tenant = await requireMember(db, req, { write: false });
       const rows = await db.select().from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id));
       const accounts = await accountsOf(rows.map((row) => row.id));
       res.json(rows.map((row) => present(row, accounts.filter((account) => account.companyId === row.id))));
@@ -158,7 +143,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
   router.get(
     "/companies/:id",
     handler(async (req, res) => {
-      const company = await load(tenantOf(req.caller), companyId(req));
+      const company = await load(await requireMember(db, req, { write: false }), companyId(req));
       res.json(present(company, await accountsOf([company.id])));
     }),
   );
@@ -166,7 +151,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
   router.post(
     "/companies",
     handler(async (req, res) => {
-      const tenant = await requireWriter(req);
+      const tenant = await requireMember(db, req, { write: true });
       await readBody(req, res);
       const input = parseCompany(req.body);
       const created = await db.transaction(async (tx) => {
@@ -174,9 +159,18 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
         if (existing) throw conflict("自社情報はすでに登録されています。");
         const logoFileId = await fileChange(tx, req, tenant, "logo", input.logo_state, null);
         const stampFileId = await fileChange(tx, req, tenant, "stamp", input.stamp_state, null);
+        const [bank] = await tx.select({ name: banks.name }).from(banks).where(eq(banks.bankCode, req.caller!.bankCode)).limit(1);
         const [company] = await tx
           .insert(companies)
-          .values({ ...columnsOf(input), companyUniqueCode: tenant, userId: req.caller!.userUniqueCode, bankCode: req.caller!.bankCode, logoFileId, stampFileId })
+          .values({
+            ...columnsOf(input),
+            companyUniqueCode: tenant,
+            userId: req.caller!.userUniqueCode,
+            bankCode: req.caller!.bankCode,
+            bankName: bank?.name ?? null,
+            logoFileId,
+            stampFileId,
+          })
           .returning();
         if (input.company_bank_accounts.length > 0) {
           await tx.insert(companyBankAccounts).values(
@@ -192,7 +186,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
   router.post(
     "/companies/:id",
     handler(async (req, res) => {
-      const tenant = await requireWriter(req);
+      const tenant = await requireMember(db, req, { write: true });
       const id = companyId(req);
       await readBody(req, res);
       const override = String((req.body as Record<string, unknown> | undefined)?._method ?? "").toUpperCase();
@@ -241,7 +235,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
   router.delete(
     "/companies/:id",
     handler(async (req, res) => {
-      const tenant = await requireWriter(req);
+      const tenant = await requireMember(db, req, { write: true });
       const id = companyId(req);
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(companies).where(and(eq(companies.id, id), eq(companies.companyUniqueCode, tenant))).limit(1);

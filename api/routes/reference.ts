@@ -78,7 +78,7 @@ export function referenceRoutes(db: Database): Router {
   );
 
   router.get(
-    "/terms/:id(\\d+)",
+    "/terms/:id(\\d{1,9})",
     handler(async (req, res) => {
       const [found] = await db.select().from(terms).where(eq(terms.id, Number(req.params.id))).limit(1);
       if (!found) throw notFound("規約が見つかりません。");

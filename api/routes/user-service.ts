@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { tenantOf } from "../auth";
 import type { Database } from "../db/client";
 import { companyPlans, paymentInfos, paymentServiceUsers, plans } from "../db/schema";
-import { notFound, unauthorized } from "../errors";
+import { notFound } from "../errors";
 import { handler } from "./handler";
 
 /** The caller's payment service user, plan info and payment info (SPEC §7). */
@@ -13,13 +13,13 @@ export function userServiceRoutes(db: Database): Router {
   router.get(
     "/user_service/me",
     handler(async (req, res) => {
-      if (!req.caller) throw unauthorized();
+      const tenant = tenantOf(req.caller);
       const [user] = await db
         .select()
         .from(paymentServiceUsers)
-        .where(eq(paymentServiceUsers.userUniqueCode, req.caller.userUniqueCode))
+        .where(eq(paymentServiceUsers.userUniqueCode, req.caller!.userUniqueCode))
         .limit(1);
-      if (!user || user.companyUniqueCode !== req.caller.companyUniqueCode) {
+      if (!user || user.companyUniqueCode !== tenant) {
         throw notFound("決済サービスのユーザーが見つかりません。");
       }
       res.json(user);

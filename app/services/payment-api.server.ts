@@ -69,6 +69,7 @@ export async function callPaymentApi<T>(
       throw forbidden();
     case 404:
       throw notFound();
+    case 409:
     case 422:
       throw new PaymentApiValidationError(body.message ?? "入力内容に誤りがあります。", body.fields ?? {});
   }

@@ -42,6 +42,14 @@ describe("token auth", () => {
     expect(await response.json()).toMatchObject({ code: "unauthorized" });
   });
 
+  it("answers 401 for a token without an expiry", async () => {
+    const token = await api.issuer.sign(
+      { ba_user_unique_code: "U-DEMO-OWNER", ba_user_type: "company_owner", ba_user_bank_code: "0001", ba_company_unique_code: "C-DEMO" },
+      { expiresIn: null },
+    );
+    expect((await me({ token })).status).toBe(401);
+  });
+
   it("answers 401 for a token from an issuer that is not configured", async () => {
     const token = await api.issuer.sign({ ba_user_unique_code: "U", ba_user_type: "company_owner", ba_user_bank_code: "0001", ba_company_unique_code: "C" }, { issuer: "https://idp.evil.example" });
     expect((await me({ token })).status).toBe(401);

@@ -132,16 +132,43 @@ describe("POST /companies", () => {
     expect(await api.database.db.select().from(files)).toEqual([]);
   });
 
+  it("accepts a plain form without files, with indexed bank account fields", async () => {
+    const form = new URLSearchParams({
+      company_name: "株式会社デモ商事",
+      "company_bank_accounts[0][bank_name]": "デモ銀行",
+      "company_bank_accounts[0][bank_branch_name]": "本店営業部",
+      "company_bank_accounts[0][bank_account_no]": "1234567",
+      "company_bank_accounts[0][bank_account_name]": "カ）デモショウジ",
+    });
+    const response = await api.call("/companies", { method: "POST", body: form });
+    expect(response.status).toBe(201);
+    const company = await response.json();
+    expect(company.company_bank_accounts).toHaveLength(1);
+    expect(company.bank_name).toBe("銀行0001");
+  });
+
+  it("lets only one of two simultaneous creations through", async () => {
+    const results = await Promise.all([
+      api.call("/companies", { method: "POST", body: companyForm() }),
+      api.call("/companies", { method: "POST", body: companyForm() }),
+    ]);
+    expect(results.map((response) => response.status).sort()).toEqual([201, 409]);
+    expect(await (await api.call("/companies")).json()).toHaveLength(1);
+  });
+
   it("refuses a body that is neither a form nor JSON with 415", async () => {
     const response = await api.call("/companies", { method: "POST", body: "company_name=x", headers: { "Content-Type": "text/plain" } });
     expect(response.status).toBe(415);
   });
 
-  it("refuses a user whose payment role is invalid", async () => {
+  it("refuses a user whose payment role is invalid, for reading as for writing", async () => {
+    const company = await create();
     await api.database.db.update(paymentServiceUsers).set({ role: 0 }).where(eq(paymentServiceUsers.userUniqueCode, "U-DEMO-USER"));
     try {
-      const response = await api.call("/companies", { method: "POST", body: companyForm(), as: "user" });
-      expect(response.status).toBe(403);
+      expect((await api.call("/companies", { method: "POST", body: companyForm(), as: "user" })).status).toBe(403);
+      expect((await api.call("/companies", { as: "user" })).status).toBe(403);
+      expect((await api.call(`/companies/${company.id}`, { as: "user" })).status).toBe(403);
+      expect((await api.call(`/get_s3_file?path=${company.logo.path}`, { as: "user" })).status).toBe(403);
     } finally {
       await api.database.db.update(paymentServiceUsers).set({ role: 2 }).where(eq(paymentServiceUsers.userUniqueCode, "U-DEMO-USER"));
     }

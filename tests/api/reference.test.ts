@@ -85,6 +85,7 @@ describe("terms", () => {
     const created = await insertTerms(api.database.db, { kind: "product", product: "invoice", title: "利用規約" });
     expect(await (await api.call(`/terms/${created.id}`)).json()).toMatchObject({ title: "利用規約" });
     expect((await api.call("/terms/999999")).status).toBe(404);
+    expect((await api.call("/terms/99999999999")).status).toBe(404);
   });
 
   it("gives the caller's bank's terms of a product, else the product's own", async () => {

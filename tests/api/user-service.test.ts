@@ -21,6 +21,10 @@ describe("GET /user_service/me", () => {
     expect(me).toMatchObject({ user_unique_code: "U-DEMO-OWNER", company_unique_code: "C-DEMO", role: 1, plan_id: 2, reference_id: 2, receive_reference_id: 1 });
   });
 
+  it("refuses bank staff, who have no company", async () => {
+    expect((await api.call("/user_service/me", { as: "bankAdmin" })).status).toBe(403);
+  });
+
   it("answers 404 for a user with no payment service user", async () => {
     const response = await api.call("/user_service/me", { as: "newcomer" });
     expect(response.status).toBe(404);

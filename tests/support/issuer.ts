@@ -23,7 +23,8 @@ export type TestIssuer = {
   close: () => Promise<void>;
 };
 
-type SignOptions = { audience?: string; expiresIn?: string | number; issuer?: string; key?: "foreign" };
+/** `expiresIn: null` leaves the expiry out. */
+type SignOptions = { audience?: string; expiresIn?: string | number | null; issuer?: string; key?: "foreign" };
 
 /**
  * A test key set registered as an issuer: a real HTTP server that publishes
@@ -49,14 +50,14 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     jwksUri: `${issuer}/jwks`,
     sign: async (claims, options = {}) => {
       const key = options.key === "foreign" ? foreign : keys[keys.length - 1]!;
-      return new SignJWT(claims)
+      const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: "RS256", kid: key.kid })
         .setIssuer(options.issuer ?? issuer)
         .setAudience(options.audience ?? TEST_CLIENT_ID)
         .setSubject(String(claims.ba_user_unique_code ?? "anonymous"))
-        .setIssuedAt()
-        .setExpirationTime(options.expiresIn ?? "10m")
-        .sign(key.privateKey);
+        .setIssuedAt();
+      if (options.expiresIn !== null) jwt.setExpirationTime(options.expiresIn ?? "10m");
+      return jwt.sign(key.privateKey);
     },
     rotateKey: async () => {
       keys.push(await makeKey(`key-${keys.length + 1}`));

@@ -158,7 +158,7 @@ CREATE TABLE "terms" (
 ALTER TABLE "companies" ADD CONSTRAINT "companies_logo_file_id_files_id_fk" FOREIGN KEY ("logo_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_stamp_file_id_files_id_fk" FOREIGN KEY ("stamp_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_bank_accounts" ADD CONSTRAINT "company_bank_accounts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "companies_company_idx" ON "companies" USING btree ("company_unique_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "companies_company_idx" ON "companies" USING btree ("company_unique_code");--> statement-breakpoint
 CREATE INDEX "company_bank_accounts_company_idx" ON "company_bank_accounts" USING btree ("company_unique_code");--> statement-breakpoint
 CREATE INDEX "company_bank_accounts_company_id_idx" ON "company_bank_accounts" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "company_plan_history_company_idx" ON "company_plan_history" USING btree ("company_unique_code","occurred_at");--> statement-breakpoint

@@ -1,0 +1,26 @@
+import type { Request } from "express";
+import { eq } from "drizzle-orm";
+import { PAYMENT_ROLE } from "../domain/roles";
+import { tenantOf } from "./auth";
+import type { Database } from "./db/client";
+import { paymentServiceUsers } from "./db/schema";
+import { forbidden } from "./errors";
+
+/**
+ * The caller's company, for company data. A payment role of invalid (0)
+ * means no access at all; writing also needs a payment service user of
+ * this company.
+ */
+export async function requireMember(db: Database, req: Request, { write }: { write: boolean }): Promise<string> {
+  const tenant = tenantOf(req.caller);
+  const [user] = await db
+    .select({ role: paymentServiceUsers.role, companyUniqueCode: paymentServiceUsers.companyUniqueCode })
+    .from(paymentServiceUsers)
+    .where(eq(paymentServiceUsers.userUniqueCode, req.caller!.userUniqueCode))
+    .limit(1);
+  const member = user && user.companyUniqueCode === tenant ? user : null;
+  if (member?.role === PAYMENT_ROLE.invalid || (write && !member)) {
+    throw forbidden(write ? "この情報を変更する権限がありません。" : "この情報を見る権限がありません。");
+  }
+  return tenant;
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../../api/db/seed";
+import { banks } from "../../api/db/schema";
+import { startTestApi, type TestApi } from "../support/api";
+
+let api: TestApi;
+const assets = path.resolve("sandbox/assets");
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("sandbox demo data", () => {
+  it("creates the banks, plans, terms, users and 株式会社デモ商事's profile once", async () => {
+    expect(await seedDemoData(api.database.db, assets)).toBe(true);
+    expect(await seedDemoData(api.database.db, assets)).toBe(false);
+
+    const bankRows = await api.database.db.select().from(banks);
+    expect(bankRows.map((bank) => [bank.bankCode, bank.name, bank.enablePaymentReceive])).toEqual([
+      ["0001", "デモ銀行", true],
+      ["0002", "サンプル信用金庫", false],
+      ["0182", "みらい地方銀行", true],
+      ["9998", "運営管理", false],
+    ]);
+
+    const [company] = await (await api.call("/companies")).json();
+    expect(company).toMatchObject({ company_name: "株式会社デモ商事", registered_no: "T9010401234567" });
+    expect(company.company_bank_accounts).toHaveLength(2);
+    const logo = await (await api.call(`/get_s3_file?path=${company.logo.path}`)).json();
+    expect(logo.content_type).toBe("image/png");
+    expect(company.stamp).not.toBeNull();
+
+    expect(await (await api.call("/user_service/me")).json()).toMatchObject({ role: 1, plan_id: 4, reference_id: 2, receive_reference_id: 1 });
+    expect(await (await api.call("/user_service/me", { as: "user" })).json()).toMatchObject({ role: 2 });
+    expect((await api.call("/user_service/me", { as: "newcomer" })).status).toBe(404);
+    expect(await (await api.call("/user_service/planinfo", { as: "shinkinOwner" })).json()).toMatchObject({ plan_id: 1, plan_name: "発行プラン" });
+    expect(await (await api.call("/terms/cookie")).json()).toMatchObject({ title: "Cookieポリシー" });
+    expect((await (await api.call("/master/service/plans")).json()).map((plan: { plan_id: number }) => plan.plan_id)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
