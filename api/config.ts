@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { S3Settings } from "./storage/s3-storage";
 
 const issuerSchema = z.object({
   issuer: z.string().url(),
@@ -28,6 +29,13 @@ const envSchema = z.object({
   MAINTENANCE_START: z.string().datetime({ offset: true }).optional(),
   MAINTENANCE_END: z.string().datetime({ offset: true }).optional(),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("ap-northeast-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default(""),
 });
 
 export type ApiConfig = {
@@ -36,6 +44,8 @@ export type ApiConfig = {
   issuers: IssuerConfig[];
   maintenance: { start: string; end: string } | null;
   port: number;
+  /** Files go to this bucket when S3_BUCKET is set, else into the database. */
+  s3: S3Settings | null;
 };
 
 export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -54,5 +64,16 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     issuers: e.ID_TOKEN_ISSUERS,
     maintenance: e.MAINTENANCE_START && e.MAINTENANCE_END ? { start: e.MAINTENANCE_START, end: e.MAINTENANCE_END } : null,
     port: e.API_PORT,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          prefix: e.S3_PREFIX,
+        }
+      : null,
   };
 }

@@ -4,6 +4,8 @@ import type { ApiConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { seedDemoData } from "./db/seed";
 import { createPaymentApi } from "./router";
+import { createS3FileStorage } from "./storage/s3-storage";
+import { createDatabaseFileStorage } from "./storage/storage";
 
 export type PaymentApiService = {
   router: ReturnType<typeof createPaymentApi>;
@@ -24,6 +26,7 @@ export async function startPaymentApi(
   logger.info({ database: database.kind }, "Payment API database ready");
   const router = createPaymentApi({
     db: database.db,
+    storage: config.s3 ? createS3FileStorage(database.db, config.s3) : createDatabaseFileStorage(database.db),
     issuers: trustIssuers(config.issuers),
     clientId: config.clientId,
     maintenance: config.maintenance,

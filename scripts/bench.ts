@@ -6,11 +6,17 @@
  * throughput under autocannon, next to the bare Express route /dev/bare (same
  * server and middleware, no Remix) as the baseline.
  *
+ * The embedded Payment API is measured too, with an id token from the test
+ * issuer: on the server's PGlite database, and again on PostgreSQL in a second
+ * server (BENCH_DATABASE_URL, else the local default server; skipped when that
+ * default cannot be reached), each beside the bare route of its own server.
+ *
  *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json]
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -19,6 +25,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { openDatabase } from "../api/db/client";
+import { seedDemoData } from "../api/db/seed";
+import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
 import { sessionCookieFor } from "../tests/support/session";
 import { fixtureUsers, type FixtureUserName } from "../tests/support/users";
 
@@ -40,6 +50,13 @@ const PAGES: Page[] = [
   { name: "notice + validation form", path: "/dev/notice" },
 ];
 
+/** Payment API endpoints, called as the demo company's owner (seeded in both databases). */
+const API_ENDPOINTS = [
+  { name: "API /companies", path: "/payment-api/api/v1/companies" },
+  { name: "API /user_service/me", path: "/payment-api/api/v1/user_service/me" },
+];
+const API_USER: FixtureUserName = "owner";
+
 const BARE_PATH = "/dev/bare";
 const SESSION_SECRET = "bench-session-secret";
 const HOST = "127.0.0.1";
@@ -48,6 +65,9 @@ const HEALTH_TIMEOUT_MS = 30_000;
 const HEALTH_POLL_MS = 200;
 // The server drains connections for up to SHUTDOWN_TIMEOUT_MS (10 s by default) before exiting.
 const STOP_TIMEOUT_MS = 15_000;
+const DEFAULT_BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
+const PG_CONNECT_TIMEOUT_MS = 5_000;
+const LOOPBACK_HOSTNAMES = new Set([HOST, "localhost", "[::1]"]);
 
 // Minimal shape of autocannon's programmatic API (there is no @types/autocannon).
 // createRequire because a typed `import` of an untyped package fails under strict.
@@ -66,6 +86,9 @@ type AutocannonRun = PromiseLike<AutocannonResult> & {
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => AutocannonRun;
 
+/** Variables set for a server; undefined removes one inherited from this process. */
+type ServerEnv = Record<string, string | undefined>;
+
 type Options = { build: boolean; duration: number; connections: number; json: boolean };
 
 type Assets = { jsGzipBytes: number; cssGzipBytes: number; files: number };
@@ -73,6 +96,9 @@ type Assets = { jsGzipBytes: number; cssGzipBytes: number; files: number };
 type Throughput = { requestsPerSecond: number; p95Ms: number };
 
 type Row = { name: string; path: string; assets: Assets | null; throughput: Throughput; ratioToBare: number };
+
+/** What is put under load: a page (with its measured assets) or an API endpoint (assets null). */
+type Target = { name: string; path: string; headers: Record<string, string>; expectedStatus: number; assets: Assets | null };
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
@@ -119,12 +145,14 @@ async function findFreePort(): Promise<number> {
   return address.port;
 }
 
-function startServer(port: number): ChildProcess {
+function startServer(port: number, env: ServerEnv): ChildProcess {
   return spawn(process.execPath, ["dist/server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
+      // An external Payment API in the caller's environment would leave /payment-api unmounted.
+      PAYMENT_API_BASE_URL: undefined,
       PORT: String(port),
       HOST,
       NODE_ENV: "production",
@@ -132,10 +160,22 @@ function startServer(port: number): ChildProcess {
       SESSION_SECRET,
       LOG_LEVEL: "warn",
       COOKIE_SECURE: "false",
-      // A fresh embedded database for each run, kept out of the project's ./data.
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-")),
+      ...env,
     },
   });
+}
+
+/** Runs `measure` against a server started with `env`, which is stopped again whatever happens. */
+async function withServer<T>(env: ServerEnv, measure: (origin: string) => Promise<T>): Promise<T> {
+  const port = await findFreePort();
+  const origin = `http://${HOST}:${port}`;
+  const server = startServer(port, env);
+  try {
+    await waitUntilHealthy(server, origin);
+    return await measure(origin);
+  } finally {
+    await stopServer(server);
+  }
 }
 
 function hasExited(child: ChildProcess): boolean {
@@ -256,23 +296,184 @@ async function measureThroughput(
   return { requestsPerSecond: result.requests.mean, p95Ms: percentile95(latencies) };
 }
 
-async function benchmark(origin: string, options: Options): Promise<Row[]> {
-  const measured: { page: Page; headers: Record<string, string>; assets: Assets }[] = [];
+async function pageTargets(origin: string): Promise<Target[]> {
+  const targets: Target[] = [];
   for (const page of PAGES) {
     const headers = await cookieHeaderFor(page);
-    measured.push({ page, headers, assets: await measureAssets(page, origin, headers) });
+    const assets = await measureAssets(page, origin, headers);
+    targets.push({ name: page.name, path: page.path, headers, expectedStatus: page.expectedStatus ?? 200, assets });
   }
+  return targets;
+}
 
-  console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
-  const bare = await measureThroughput("bare route", loopbackUrl(BARE_PATH, origin), {}, 200, options);
-  const rows: Row[] = [{ name: "bare route", path: BARE_PATH, assets: null, throughput: bare, ratioToBare: 1 }];
-  for (const { page, headers, assets } of measured) {
-    const url = loopbackUrl(page.path, origin);
-    const throughput = await measureThroughput(page.name, url, headers, page.expectedStatus ?? 200, options);
-    const ratioToBare = throughput.requestsPerSecond / bare.requestsPerSecond;
-    rows.push({ name: page.name, path: page.path, assets, throughput, ratioToBare });
+function apiTargets(token: string, database: string): Target[] {
+  const headers = { Authorization: `Bearer ${token}` };
+  return API_ENDPOINTS.map(({ name, path }) => ({ name: `${name} (${database})`, path, headers, expectedStatus: 200, assets: null }));
+}
+
+/**
+ * One call per target before the load, so a refused token fails at once with
+ * the server's reason rather than after a full run (and the server has the JWKS).
+ */
+async function checkStatuses(origin: string, targets: Target[]): Promise<void> {
+  for (const target of targets) {
+    const response = await fetch(loopbackUrl(target.path, origin), { headers: target.headers, redirect: "manual" });
+    const body = await response.text();
+    if (response.status !== target.expectedStatus) {
+      throw new Error(`${target.name} (${target.path}) answered ${response.status}, expected ${target.expectedStatus}: ${body.slice(0, 300)}`);
+    }
+  }
+}
+
+/** The bare route, then each target with its throughput relative to that bare route. */
+async function loadRows(origin: string, bareName: string, targets: Target[], options: Options): Promise<Row[]> {
+  const bare = await measureThroughput(bareName, loopbackUrl(BARE_PATH, origin), {}, 200, options);
+  const rows: Row[] = [{ name: bareName, path: BARE_PATH, assets: null, throughput: bare, ratioToBare: 1 }];
+  for (const { name, path, headers, expectedStatus, assets } of targets) {
+    const throughput = await measureThroughput(name, loopbackUrl(path, origin), headers, expectedStatus, options);
+    rows.push({ name, path, assets, throughput, ratioToBare: throughput.requestsPerSecond / bare.requestsPerSecond });
   }
   return rows;
+}
+
+/** Pages and the API on the embedded PGlite database, which the server seeds on its first start. */
+async function benchmarkPglite(serverEnv: ServerEnv, token: string, options: Options): Promise<Row[]> {
+  // A fresh embedded database for each run, kept out of the project's ./data.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
+  try {
+    // DATABASE_URL unset, or a value in the caller's environment would make this a PostgreSQL run.
+    return await withServer({ ...serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin) => {
+      const targets = [...(await pageTargets(origin)), ...apiTargets(token, "PGlite")];
+      await checkStatuses(origin, targets);
+      return loadRows(origin, "bare route", targets, options);
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The benchmark stays on this machine: a PostgreSQL server elsewhere is refused, as non-loopback pages are. */
+function loopbackDatabaseUrl(spec: string): URL {
+  const url = new URL(spec);
+  if (!LOOPBACK_HOSTNAMES.has(url.hostname) || url.searchParams.has("host")) {
+    throw new Error(`refusing a non-loopback PostgreSQL server: ${printableUrl(url)}`);
+  }
+  return url;
+}
+
+/** For messages: without the password. */
+function printableUrl(url: URL): string {
+  const copy = new URL(url);
+  if (copy.password) copy.password = "***";
+  return copy.href;
+}
+
+function errorText(error: unknown): string {
+  // A refused connection to "localhost" is an AggregateError with an empty message but a code.
+  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  return String(error);
+}
+
+function adminClient(serverUrl: URL): pg.Client {
+  return new pg.Client({ connectionString: serverUrl.href, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, query_timeout: HEALTH_TIMEOUT_MS });
+}
+
+/**
+ * A connected client for BENCH_DATABASE_URL, or for the default local server;
+ * null (having said why) when that default cannot be reached, as the
+ * PostgreSQL rows are optional unless a server was asked for.
+ */
+async function connectPostgres(): Promise<{ client: pg.Client; serverUrl: URL } | null> {
+  const requested = process.env.BENCH_DATABASE_URL;
+  const serverUrl = loopbackDatabaseUrl(requested || DEFAULT_BENCH_DATABASE_URL);
+  const client = adminClient(serverUrl);
+  try {
+    await client.connect();
+    return { client, serverUrl };
+  } catch (error) {
+    const reason = `cannot connect to ${printableUrl(serverUrl)}: ${errorText(error)}`;
+    if (requested) throw new Error(`BENCH_DATABASE_URL: ${reason}`);
+    console.log(`PostgreSQL rows skipped: ${reason} (set BENCH_DATABASE_URL to use another server).`);
+    return null;
+  }
+}
+
+/** Migrates and seeds from this process: the server seeds only its embedded PGlite database. */
+async function migrateAndSeed(databaseUrl: URL): Promise<void> {
+  const url = new URL(databaseUrl);
+  // Bounds each statement, as HEALTH_TIMEOUT_MS bounds the server start.
+  url.searchParams.set("statement_timeout", String(HEALTH_TIMEOUT_MS));
+  const database = await openDatabase({ databaseUrl: url.href });
+  try {
+    await database.migrate(path.join(ROOT, "api/db/migrations"));
+    await seedDemoData(database.db, path.join(ROOT, "sandbox/assets"));
+  } finally {
+    await database.close();
+  }
+}
+
+/** The bare route and the API in a second server on a fresh PostgreSQL database, dropped afterwards. */
+async function benchmarkPostgres(serverEnv: ServerEnv, token: string, options: Options): Promise<Row[]> {
+  const connection = await connectPostgres();
+  if (!connection) return [];
+  const { client, serverUrl } = connection;
+  const name = `chohyo_bench_${randomBytes(8).toString("hex")}`;
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  try {
+    const databaseUrl = new URL(serverUrl);
+    databaseUrl.pathname = `/${name}`;
+    await migrateAndSeed(databaseUrl);
+    return await withServer({ ...serverEnv, DATABASE_URL: databaseUrl.href }, async (origin) => {
+      const targets = apiTargets(token + "x", "PostgreSQL");
+      await checkStatuses(origin, targets);
+      return loadRows(origin, "bare route (PostgreSQL run)", targets, options);
+    });
+  } finally {
+    await dropDatabase(serverUrl, name);
+  }
+}
+
+async function dropDatabase(serverUrl: URL, name: string): Promise<void> {
+  const client = adminClient(serverUrl);
+  try {
+    await client.connect();
+    // FORCE: a connection the stopped server left behind must not keep the database alive.
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The claims the identity provider puts in an id token (as tests/support/api.ts signs them). */
+function apiUserClaims(): Record<string, unknown> {
+  const user = fixtureUsers[API_USER];
+  return {
+    ba_user_unique_code: user.userUniqueCode,
+    ba_user_type: user.userType,
+    ba_user_bank_code: user.bankCode,
+    ba_company_unique_code: user.companyUniqueCode ?? undefined,
+  };
+}
+
+async function benchmark(options: Options): Promise<Row[]> {
+  const issuer = await startTestIssuer();
+  try {
+    // One token for the whole run; an hour outlasts the longest allowed run.
+    const token = await issuer.sign(apiUserClaims(), { expiresIn: "1h" });
+    const serverEnv = {
+      ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }]),
+      OIDC_CLIENT_ID: TEST_CLIENT_ID,
+    };
+    console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
+    const pgliteRows = await benchmarkPglite(serverEnv, token, options);
+    return [...pgliteRows, ...(await benchmarkPostgres(serverEnv, token, options))];
+  } finally {
+    await issuer.close();
+  }
 }
 
 function kib(bytes: number): string {
@@ -280,7 +481,7 @@ function kib(bytes: number): string {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ["page", "path", "JS gzip KiB", "CSS gzip KiB", "files", "req/s", "p95 ms", "vs bare"];
+  const header = ["target", "path", "JS gzip KiB", "CSS gzip KiB", "files", "req/s", "p95 ms", "vs bare"];
   const cells = rows.map((row) => [
     row.name,
     row.path,
@@ -308,17 +509,7 @@ async function main(): Promise<void> {
 
   if (options.build) await runBuild();
 
-  const port = await findFreePort();
-  const origin = `http://${HOST}:${port}`;
-  const server = startServer(port);
-  let rows: Row[];
-  try {
-    await waitUntilHealthy(server, origin);
-    rows = await benchmark(origin, options);
-  } finally {
-    await stopServer(server);
-  }
-
+  const rows = await benchmark(options);
   printTable(rows);
   if (options.json) {
     const file = path.join(ROOT, "bench-results.json");

@@ -16,8 +16,9 @@ export type StoredFile = {
 };
 
 /**
- * Where tenant files (logo, stamp, later documents) live. Only the database
- * implementation exists for now; an S3 one will come later behind this interface.
+ * Where tenant files (logo, stamp, later documents) live: inline in the
+ * database (the default) or in S3-compatible storage (s3-storage.ts); the
+ * metadata row is in `files` either way, so reads stay tenant-scoped.
  *
  * `db` may be a transaction: Drizzle's `tx` in `db.transaction(async (tx) => …)`
  * is a PgTransaction, which extends PgDatabase and so is assignable to `Database`.
@@ -38,7 +39,7 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-const fileNotFound = () => notFound("ファイルが見つかりません。");
+export const fileNotFound = () => notFound("ファイルが見つかりません。");
 
 const UNSUPPORTED_IMAGE = "対応していないファイル形式です。PNG、JPEG、GIF、WebPの画像を選んでください。";
 const UNSUPPORTED_DOCUMENT = "対応していないファイル形式です。PNG、JPEG、GIF、WebP（書類はPDFも）を選んでください。";
@@ -54,7 +55,7 @@ export function validateFile(purpose: FilePurpose, bytes: Uint8Array): StoredCon
   return contentType;
 }
 
-const metadataColumns = {
+export const metadataColumns = {
   id: files.id,
   companyUniqueCode: files.companyUniqueCode,
   purpose: files.purpose,
@@ -67,7 +68,7 @@ const metadataColumns = {
 type MetadataRow = Omit<typeof files.$inferSelect, "storage" | "storageKey" | "data">;
 
 /** The text columns hold only what `save` validated, so narrowing them is safe. */
-function toStoredFile(row: MetadataRow): StoredFile {
+export function toStoredFile(row: MetadataRow): StoredFile {
   return {
     ...row,
     purpose: row.purpose as FilePurpose,
@@ -81,11 +82,15 @@ function toUint8Array(data: Uint8Array): Uint8Array {
 }
 
 /** Keeps the bytes inline in `files.data` (`storage = 'database'`). */
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
 export function createDatabaseFileStorage(db: Database): FileStorage {
   return {
     async save({ companyUniqueCode, purpose, bytes }, queryDb = db) {
       const contentType = validateFile(purpose, bytes);
-      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      const sha256 = sha256Of(bytes);
       const [row] = await queryDb
         .insert(files)
         .values({
