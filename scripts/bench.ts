@@ -97,6 +97,11 @@ type Throughput = { requestsPerSecond: number; p95Ms: number };
 
 type Row = { name: string; path: string; assets: Assets | null; throughput: Throughput; ratioToBare: number };
 
+/** What every server of a run shares: the options, the API token and the issuer settings. */
+type Run = { options: Options; token: string; serverEnv: ServerEnv };
+
+type PostgresServer = { serverUrl: URL; requested: boolean };
+
 /** What is put under load: a page (with its measured assets) or an API endpoint (assets null). */
 type Target = { name: string; path: string; headers: Record<string, string>; expectedStatus: number; assets: Assets | null };
 
@@ -312,8 +317,9 @@ function apiTargets(token: string, database: string): Target[] {
 }
 
 /**
- * One call per target before the load, so a refused token fails at once with
- * the server's reason rather than after a full run (and the server has the JWKS).
+ * One call per API target before the load, so a refused token fails at once
+ * with the server's reason rather than after a full run (and the server has
+ * fetched the JWKS before it is measured). Pages are checked by measureAssets.
  */
 async function checkStatuses(origin: string, targets: Target[]): Promise<void> {
   for (const target of targets) {
@@ -337,15 +343,16 @@ async function loadRows(origin: string, bareName: string, targets: Target[], opt
 }
 
 /** Pages and the API on the embedded PGlite database, which the server seeds on its first start. */
-async function benchmarkPglite(serverEnv: ServerEnv, token: string, options: Options): Promise<Row[]> {
+async function benchmarkPglite(run: Run): Promise<Row[]> {
   // A fresh embedded database for each run, kept out of the project's ./data.
   const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
   try {
     // DATABASE_URL unset, or a value in the caller's environment would make this a PostgreSQL run.
-    return await withServer({ ...serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin) => {
-      const targets = [...(await pageTargets(origin)), ...apiTargets(token, "PGlite")];
-      await checkStatuses(origin, targets);
-      return loadRows(origin, "bare route", targets, options);
+    return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin) => {
+      const pages = await pageTargets(origin);
+      const api = apiTargets(run.token, "PGlite");
+      await checkStatuses(origin, api);
+      return loadRows(origin, "bare route", [...pages, ...api], run.options);
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -378,18 +385,21 @@ function adminClient(serverUrl: URL): pg.Client {
   return new pg.Client({ connectionString: serverUrl.href, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, query_timeout: HEALTH_TIMEOUT_MS });
 }
 
-/**
- * A connected client for BENCH_DATABASE_URL, or for the default local server;
- * null (having said why) when that default cannot be reached, as the
- * PostgreSQL rows are optional unless a server was asked for.
- */
-async function connectPostgres(): Promise<{ client: pg.Client; serverUrl: URL } | null> {
+/** BENCH_DATABASE_URL, else the default local server; read before any run so a bad value fails at once. */
+function postgresServer(): PostgresServer {
   const requested = process.env.BENCH_DATABASE_URL;
-  const serverUrl = loopbackDatabaseUrl(requested || DEFAULT_BENCH_DATABASE_URL);
+  return { serverUrl: loopbackDatabaseUrl(requested || DEFAULT_BENCH_DATABASE_URL), requested: Boolean(requested) };
+}
+
+/**
+ * A connected client, or null (having said why) when the default server
+ * cannot be reached, as the PostgreSQL rows are optional unless a server was asked for.
+ */
+async function connectPostgres({ serverUrl, requested }: PostgresServer): Promise<pg.Client | null> {
   const client = adminClient(serverUrl);
   try {
     await client.connect();
-    return { client, serverUrl };
+    return client;
   } catch (error) {
     const reason = `cannot connect to ${printableUrl(serverUrl)}: ${errorText(error)}`;
     if (requested) throw new Error(`BENCH_DATABASE_URL: ${reason}`);
@@ -413,10 +423,10 @@ async function migrateAndSeed(databaseUrl: URL): Promise<void> {
 }
 
 /** The bare route and the API in a second server on a fresh PostgreSQL database, dropped afterwards. */
-async function benchmarkPostgres(serverEnv: ServerEnv, token: string, options: Options): Promise<Row[]> {
-  const connection = await connectPostgres();
-  if (!connection) return [];
-  const { client, serverUrl } = connection;
+async function benchmarkPostgres(postgres: PostgresServer, run: Run): Promise<Row[]> {
+  const client = await connectPostgres(postgres);
+  if (!client) return [];
+  const { serverUrl } = postgres;
   const name = `chohyo_bench_${randomBytes(8).toString("hex")}`;
   try {
     await client.query(`CREATE DATABASE ${name}`);
@@ -427,10 +437,10 @@ async function benchmarkPostgres(serverEnv: ServerEnv, token: string, options: O
     const databaseUrl = new URL(serverUrl);
     databaseUrl.pathname = `/${name}`;
     await migrateAndSeed(databaseUrl);
-    return await withServer({ ...serverEnv, DATABASE_URL: databaseUrl.href }, async (origin) => {
-      const targets = apiTargets(token + "x", "PostgreSQL");
+    return await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, async (origin) => {
+      const targets = apiTargets(run.token, "PostgreSQL");
       await checkStatuses(origin, targets);
-      return loadRows(origin, "bare route (PostgreSQL run)", targets, options);
+      return loadRows(origin, "bare route (PostgreSQL run)", targets, run.options);
     });
   } finally {
     await dropDatabase(serverUrl, name);
@@ -460,17 +470,21 @@ function apiUserClaims(): Record<string, unknown> {
 }
 
 async function benchmark(options: Options): Promise<Row[]> {
+  const postgres = postgresServer();
   const issuer = await startTestIssuer();
   try {
-    // One token for the whole run; an hour outlasts the longest allowed run.
-    const token = await issuer.sign(apiUserClaims(), { expiresIn: "1h" });
-    const serverEnv = {
-      ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }]),
-      OIDC_CLIENT_ID: TEST_CLIENT_ID,
+    const run: Run = {
+      options,
+      // One token for the whole run: an hour covers the 12 targets unless --duration nears its 300 s limit.
+      token: await issuer.sign(apiUserClaims(), { expiresIn: "1h" }),
+      serverEnv: {
+        ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }]),
+        OIDC_CLIENT_ID: TEST_CLIENT_ID,
+      },
     };
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
-    const pgliteRows = await benchmarkPglite(serverEnv, token, options);
-    return [...pgliteRows, ...(await benchmarkPostgres(serverEnv, token, options))];
+    const pgliteRows = await benchmarkPglite(run);
+    return [...pgliteRows, ...(await benchmarkPostgres(postgres, run))];
   } finally {
     await issuer.close();
   }
