@@ -37,13 +37,22 @@ export const unsupportedMediaType = (message = "対応していない形式で�
 export const validationFailed = (fields: Record<string, string[]>, message = "入力内容に誤りがあります。") =>
   new ApiError(422, "validation_failed", message, fields);
 
+function postgresErrorCode(error: unknown): string | null {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof multer.MulterError) {
     return error.code === "LIMIT_FILE_SIZE" || error.code === "LIMIT_FIELD_VALUE" ? payloadTooLarge() : badRequest();
   }
-  // PostgreSQL's unique violation: two requests raced for something that exists once.
-  if ((error as { code?: unknown }).code === "23505") return conflict("すでに登録されています。");
+  // PostgreSQL's unique violation (Drizzle wraps the driver's error in `cause`): two requests raced for something that exists once.
+  if (postgresErrorCode(error) === "23505") return conflict("すでに登録されています。");
   const status = (error as { status?: unknown; type?: unknown }).status;
   // body-parser's own errors: malformed JSON (400), too large (413), unsupported charset (415).
   if (status === 400) return badRequest();

@@ -33,6 +33,22 @@ const envSchema = z.object({
   CONTACT_FORM_URL_NO_PAYMENT_USER: z.string().default("https://support.chohyo.example.jp/contact/guest"),
   ENABLE_DEV_ROUTES: booleanFlag.optional(),
   PAYMENT_API_BASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().default("chohyo"),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_BANK_ISSUERS: z
+    .string()
+    .default("{}")
+    .transform((text, ctx) => {
+      try {
+        return z.record(z.string().regex(/^\d{4}$/), z.string().url()).parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a JSON object of bank code to issuer URL, e.g. {"0182":"https://…"}' });
+        return z.NEVER;
+      }
+    }),
+  BANK_SERVICE_BASE_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -48,7 +64,23 @@ export type Config = {
   enableDevRoutes: boolean;
   /** An external Payment API; null means the one this process mounts at /payment-api. */
   paymentApiBaseUrl: string | null;
+  /** The address users reach the product at; redirect URIs and the sandbox issuers derive from it. */
+  publicUrl: string;
+  oidc: {
+    clientId: string;
+    clientSecret: string;
+    /** The default identity provider, and banks with their own (bank 0182). */
+    issuers: { default: string; banks: Record<string, string> };
+    /** No external issuer: the sandbox providers are mounted in this process. */
+    sandbox: boolean;
+  };
+  /** The bank service (SPEC §7); the sandbox's in this process unless configured. */
+  bankServiceBaseUrl: string;
 };
+
+/** Where the sandbox's identity providers live, under the public address. */
+export const SANDBOX_IDP_PATHS = { default: "/sandbox/idp/default", "0182": "/sandbox/idp/0182" } as const;
+export const SANDBOX_BANK_SERVICE_PATH = "/sandbox/bank-service";
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -61,6 +93,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.SESSION_SECRET) {
     throw new Error("SESSION_SECRET must be set in production.");
   }
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_SECRET) {
+    throw new Error("OIDC_CLIENT_SECRET must be set with OIDC_ISSUER.");
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const loopback = `http://127.0.0.1:${e.PORT}`;
   return {
     production,
     port: e.PORT,
@@ -77,6 +114,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     enableDevRoutes: e.ENABLE_DEV_ROUTES ?? !production,
     paymentApiBaseUrl: e.PAYMENT_API_BASE_URL?.replace(/\/+$/, "") ?? null,
+    publicUrl,
+    oidc: {
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET ?? "sandbox-client-secret",
+      issuers: e.OIDC_ISSUER
+        ? { default: e.OIDC_ISSUER, banks: e.OIDC_BANK_ISSUERS }
+        : { default: `${publicUrl}${SANDBOX_IDP_PATHS.default}`, banks: { "0182": `${publicUrl}${SANDBOX_IDP_PATHS["0182"]}` } },
+      sandbox: !e.OIDC_ISSUER,
+    },
+    bankServiceBaseUrl: (e.BANK_SERVICE_BASE_URL ?? `${loopback}${SANDBOX_BANK_SERVICE_PATH}`).replace(/\/+$/, ""),
   };
 }
 
