@@ -19,6 +19,8 @@ export const e2eServerEnv = {
   ENABLE_DEV_ROUTES: "true",
   LOG_LEVEL: "warn",
   DATA_DIR: process.env.E2E_DATA_DIR!,
+  // The address the browser uses: the sandbox identity providers and the callback derive from it.
+  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
 };
 
 // Test code signs session cookies with the server's secret.

@@ -5,6 +5,7 @@ import { getConfig } from "~/services/config.server";
 import { getLogger } from "~/services/logger.server";
 import { readApiConfig } from "./api/config";
 import { startPaymentApi, type PaymentApiService } from "./api/service";
+import { mountSandbox } from "./sandbox/mount";
 import { createApp, type ReadinessCheck } from "./server/app";
 import { shutdown } from "./server/shutdown";
 
@@ -14,10 +15,15 @@ const logger = getLogger();
 
 const build = (await import(path.join(root, "build", "index.js"))) as ServerBuild;
 
+// Without an external identity provider, the sandbox's providers and bank service run here.
+const apiConfig = readApiConfig();
+const sandbox = config.oidc.sandbox ? await mountSandbox(config, { keysDir: apiConfig.dataDir }) : undefined;
+
 // Without an external Payment API, this process serves it too (the embedded default).
 let embeddedApi: PaymentApiService | undefined;
 if (!config.paymentApiBaseUrl) {
-  embeddedApi = await startPaymentApi(readApiConfig(), {
+  const issuers = apiConfig.issuers.length === 0 && sandbox ? sandbox.issuers : apiConfig.issuers;
+  embeddedApi = await startPaymentApi({ ...apiConfig, issuers }, {
     logger,
     migrationsFolder: path.join(root, "api", "db", "migrations"),
     seedAssetsDir: path.join(root, "sandbox", "assets"),
@@ -34,6 +40,7 @@ const app = createApp({
   readiness,
   isShuttingDown: () => shuttingDown,
   paymentApi: embeddedApi?.router,
+  sandbox: sandbox?.router,
 });
 
 const server = app.listen(config.port, config.host, () => {

@@ -40,6 +40,8 @@ const envSchema = z.object({
 
 export type ApiConfig = {
   database: { databaseUrl: string; poolSize: number } | { dataDir: string };
+  /** The data folder (embedded database, sandbox keys), also when the database is PostgreSQL. */
+  dataDir: string;
   clientId: string;
   issuers: IssuerConfig[];
   maintenance: { start: string; end: string } | null;
@@ -60,6 +62,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   return {
     database: e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { dataDir: e.DATA_DIR },
+    dataDir: e.DATA_DIR,
     clientId: e.OIDC_CLIENT_ID,
     issuers: e.ID_TOKEN_ISSUERS,
     maintenance: e.MAINTENANCE_START && e.MAINTENANCE_END ? { start: e.MAINTENANCE_START, end: e.MAINTENANCE_END } : null,

@@ -24,6 +24,8 @@ export type AppOptions = {
   isShuttingDown?: () => boolean;
   /** The embedded Payment API, mounted at /payment-api when no external address is configured. */
   paymentApi?: express.Router;
+  /** The sandbox's identity providers and bank service, when no external issuer is configured. */
+  sandbox?: express.Router;
 };
 
 export const PAYMENT_API_MOUNT_PATH = "/payment-api";
@@ -39,6 +41,7 @@ export function createApp({
   readiness = [],
   isShuttingDown = () => false,
   paymentApi,
+  sandbox,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -66,6 +69,7 @@ export function createApp({
   });
 
   if (paymentApi) app.use(PAYMENT_API_MOUNT_PATH, paymentApi);
+  if (sandbox) app.use(sandbox);
 
   // File names under /build carry a content hash, so they never change.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));

@@ -1,18 +1,23 @@
 import { redirect } from "@remix-run/node";
 import { forbidden, notFound } from "./errors.server";
 import { getConfig } from "./config.server";
-import { getUser } from "./session.server";
+import { getSessionState } from "./session.server";
 import { isAdmin, type SessionUser } from "./session-user";
 
 /** Where the login check sends a visitor; the sign-in flow returns them to `redirectTo`. */
 export const SIGN_IN_PATH = "/bamidp/login";
 
-/** The login check: the signed-in user, or a redirect to sign-in that remembers the page asked for. */
+/**
+ * The login check: the signed-in user, or a redirect to sign-in that
+ * remembers the page asked for — and, when the sign-in merely expired, the
+ * user's bank, so it goes back to the same identity provider.
+ */
 export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getUser(request);
-  if (user) return user;
+  const state = await getSessionState(request);
+  if (state.status === "signedIn") return state.user;
   const url = new URL(request.url);
   const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
+  if (state.status === "expired") params.set("bank_code", state.user.bankCode);
   throw redirect(`${SIGN_IN_PATH}?${params}`);
 }
 

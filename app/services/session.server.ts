@@ -21,7 +21,7 @@ const sessionUserSchema = z.object({
   hasCookieTerms: z.boolean(),
 }) satisfies z.ZodType<SessionUser>;
 
-type SessionData = { user: SessionUser };
+type SessionData = { user: SessionUser; idToken: string; idTokenExpiresAt: number };
 type FlashData = { notice: Notice };
 
 let storage: ReturnType<typeof createSessionStorage> | undefined;
@@ -49,11 +49,43 @@ export function getSession(request: Request) {
   return getSessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-/** The signed-in user, or null. A cookie from an older shape counts as signed out. */
-export async function getUser(request: Request): Promise<SessionUser | null> {
+export type SessionState =
+  | { status: "signedIn"; user: SessionUser; idToken: string }
+  /** The id token ran out: the user signs in again and comes back. */
+  | { status: "expired"; user: SessionUser }
+  | { status: "signedOut" };
+
+/** What the session cookie says. A cookie from an older shape counts as signed out. */
+export async function getSessionState(request: Request): Promise<SessionState> {
   const session = await getSession(request);
   const parsed = sessionUserSchema.safeParse(session.get("user"));
-  return parsed.success ? parsed.data : null;
+  const idToken = session.get("idToken");
+  const expiresAt = session.get("idTokenExpiresAt");
+  if (!parsed.success || typeof idToken !== "string" || typeof expiresAt !== "number") return { status: "signedOut" };
+  if (expiresAt * 1000 <= Date.now()) return { status: "expired", user: parsed.data };
+  return { status: "signedIn", user: parsed.data, idToken };
+}
+
+/** The signed-in user, or null (also when the sign-in has expired). */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const state = await getSessionState(request);
+  return state.status === "signedIn" ? state.user : null;
+}
+
+/** A brand-new session for a sign-in: nothing of an earlier cookie carries over. */
+export async function startSession({ user, idToken, expiresAt }: { user: SessionUser; idToken: string; expiresAt: number }) {
+  const session = await getSessionStorage().getSession();
+  session.set("user", user);
+  session.set("idToken", idToken);
+  session.set("idTokenExpiresAt", expiresAt);
+  return getSessionStorage().commitSession(session);
+}
+
+/** A fresh session holding only a notice, for pages shown after the session ended or failed. */
+export async function noticeOnlySession(type: NoticeType, message: string) {
+  const session = await getSessionStorage().getSession();
+  session.flash("notice", { id: crypto.randomUUID(), type, message });
+  return getSessionStorage().commitSession(session);
 }
 
 /** Post/redirect/get with a notice shown once on the page redirected to. */

@@ -5,10 +5,15 @@ import type { SessionUser } from "~/services/session-user";
  * A session cookie for a user, signed the way the server signs it (the test
  * and the server share SESSION_SECRET). Returns the `name=value` pair.
  */
-export async function sessionCookieFor(user: SessionUser): Promise<{ name: string; value: string }> {
+export async function sessionCookieFor(
+  user: SessionUser,
+  { idToken = "test-id-token", expiresAt = Math.floor(Date.now() / 1000) + 3600 }: { idToken?: string; expiresAt?: number } = {},
+): Promise<{ name: string; value: string }> {
   const storage = getSessionStorage();
   const session = await storage.getSession();
   session.set("user", user);
+  session.set("idToken", idToken);
+  session.set("idTokenExpiresAt", expiresAt);
   const setCookie = await storage.commitSession(session);
   const pair = setCookie.split(";")[0]!;
   const separator = pair.indexOf("=");

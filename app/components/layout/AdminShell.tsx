@@ -2,7 +2,7 @@ import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/services/session-user";
-import { SkipLink, TopBar } from "./TopBar";
+import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 
 const ADMIN_MENU = [
   { label: "companies", to: "/admin/companies/list" },
@@ -19,10 +19,13 @@ export function AdminShell({ user, children }: { user: SessionUser; children: Re
         home="/admin/companies/list"
         start={<span className="top-bar__area">{t("admin.area")}</span>}
         end={
-          <span className="top-bar__user">
-            {user.bankName}
-            {user.branchName ? ` ${user.branchName}` : ""} {t("admin.staff", { lastName: user.lastName, firstName: user.firstName })}
-          </span>
+          <>
+            <span className="top-bar__user">
+              {user.bankName}
+              {user.branchName ? ` ${user.branchName}` : ""} {t("admin.staff", { lastName: user.lastName, firstName: user.firstName })}
+            </span>
+            <SignOutButton />
+          </>
         }
       />
       <nav className="admin-menu" aria-label={t("admin.menuLabel")}>

@@ -4,7 +4,7 @@ import { buildNavigation } from "~/components/navigation/navigation";
 import { MenuDrawer } from "~/components/navigation/MenuDrawer";
 import { SideNav } from "~/components/navigation/SideNav";
 import type { SessionUser } from "~/services/session-user";
-import { SkipLink, TopBar } from "./TopBar";
+import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 
 /** Default layout: top bar and side navigation drawer (a menu button below 1025 px). */
 export function DefaultShell({ user, children }: { user: SessionUser; children: ReactNode }) {
@@ -13,7 +13,7 @@ export function DefaultShell({ user, children }: { user: SessionUser; children: 
   return (
     <div className="shell shell--default" data-layout="default">
       <SkipLink />
-      <TopBar start={<MenuDrawer navigation={navigation} />} />
+      <TopBar start={<MenuDrawer navigation={navigation} />} end={<SignOutButton />} />
       <div className="shell__body">
         <aside className="drawer" data-testid="drawer">
           <SideNav navigation={navigation} />

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -13,6 +13,18 @@ export function TopBar({ start, end, home = "/top" }: { start?: ReactNode; end?:
       </Link>
       {end ? <div className="top-bar__end">{end}</div> : null}
     </header>
+  );
+}
+
+/** Sign-out as a form post, so it works without JavaScript and cannot be triggered by a link. */
+export function SignOutButton() {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/logout" reloadDocument className="top-bar__sign-out">
+      <button type="submit" className="top-bar__button">
+        {t("layout.signOut")}
+      </button>
+    </Form>
   );
 }
 

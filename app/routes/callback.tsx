@@ -1,0 +1,33 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { authenticate, clearFlowCookies, signInCookie, type SignInState } from "~/services/auth.server";
+import { noticeOnlySession, startSession } from "~/services/session.server";
+import { SIGN_IN_PATH } from "~/services/route-checks.server";
+import { remixI18next } from "~/services/i18n.server";
+
+/**
+ * The identity provider returns here: the code is exchanged, the id token
+ * checked (signature, issuer, audience, expiry, nonce) and a new session
+ * started. Any failure goes back to sign-in with 「認証に失敗しました。」.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = (await signInCookie().parse(request.headers.get("Cookie"))) as SignInState | null;
+  const cleared = await clearFlowCookies();
+  try {
+    if (!state?.provider) throw new Error("no sign-in in progress");
+    const signedIn = await authenticate(state.provider, request, context.traceId);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await startSession(signedIn));
+    for (const cookie of cleared) headers.append("Set-Cookie", cookie);
+    context.log.info({ user: signedIn.user.userUniqueCode, bank: signedIn.user.bankCode }, "signed in");
+    return redirect(state.returnTo, { headers });
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    context.log.warn({ err: error }, "sign-in failed");
+    const t = await remixI18next.getFixedT(request);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await noticeOnlySession("error", t("signIn.failed")));
+    for (const cookie of cleared) headers.append("Set-Cookie", cookie);
+    const params = new URLSearchParams({ redirectTo: state?.returnTo ?? "/top" });
+    return redirect(`${SIGN_IN_PATH}?${params}`, { headers });
+  }
+}

@@ -1,0 +1,45 @@
+import { Router } from "express";
+import type { Config } from "~/services/config.server";
+import { SANDBOX_BANK_SERVICE_PATH, SANDBOX_IDP_PATHS } from "~/services/config.server";
+import { trustIssuers } from "../api/auth";
+import type { IssuerConfig } from "../api/config";
+import { createSandboxBankService } from "./bank-service";
+import { DEMO_BANKS } from "./demo-data";
+import { createSandboxIdentityProvider } from "./identity-provider";
+
+/** Banks signed in by each sandbox provider: bank 0182 has its own (SPEC §6). */
+const BANKS_OF = {
+  default: DEMO_BANKS.filter((bank) => bank.identityProvider === "default").map((bank) => bank.bankCode),
+  "0182": DEMO_BANKS.filter((bank) => bank.identityProvider === "0182").map((bank) => bank.bankCode),
+};
+
+const TITLES = { default: "デモ銀行グループ ログイン", "0182": "みらい地方銀行 ログイン" };
+
+/**
+ * The sandbox's identity providers and bank service, for a process with no
+ * external issuer: returns the router to mount at the root and the issuers
+ * the Payment API must trust (JWKS read over loopback).
+ */
+export async function mountSandbox(config: Config, { keysDir }: { keysDir: string }) {
+  const router = Router();
+  const loopback = `http://127.0.0.1:${config.port}`;
+  const issuers: IssuerConfig[] = [];
+  for (const id of ["default", "0182"] as const) {
+    const issuer = `${config.publicUrl}${SANDBOX_IDP_PATHS[id]}`;
+    router.use(
+      SANDBOX_IDP_PATHS[id],
+      await createSandboxIdentityProvider({
+        id,
+        issuer,
+        bankCodes: BANKS_OF[id],
+        title: TITLES[id],
+        client: { clientId: config.oidc.clientId, clientSecret: config.oidc.clientSecret, redirectUris: [`${config.publicUrl}/callback`] },
+        keysDir,
+        cookieSecret: config.sessionSecrets[0]!,
+      }),
+    );
+    issuers.push({ issuer, jwksUri: `${loopback}${SANDBOX_IDP_PATHS[id]}/jwks`, bankCodes: BANKS_OF[id] });
+  }
+  router.use(SANDBOX_BANK_SERVICE_PATH, createSandboxBankService({ issuers: trustIssuers(issuers), clientId: config.oidc.clientId }));
+  return { router, issuers };
+}
