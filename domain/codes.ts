@@ -114,3 +114,8 @@ export const COMPANY_DEFAULTS = {
 export function idsOf<T extends readonly Code<number | string>[]>(codes: T): Array<T[number]["id"]> {
   return codes.map((code) => code.id);
 }
+
+/** SPEC §4: the receive plan counts as subscribed if the current or previous plan is one of 2 to 4. */
+export function hasReceivePlan(planId: number | null, previousPlanId: number | null): boolean {
+  return [planId, previousPlanId].some((id) => id !== null && RECEIVE_PLAN_IDS.includes(id));
+}

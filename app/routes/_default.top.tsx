@@ -1,12 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { NavLabelKey } from "~/components/navigation/navigation";
 import { titleMeta } from "~/meta";
+import { requireTopPageAccess } from "~/services/route-checks.server";
 import type { loader as defaultLayoutLoader } from "./_default";
 
 export const handle = { i18n: ["common"], screenName: "top" };
 
 export const meta = titleMeta("top");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireTopPageAccess(request);
+  return null;
+}
 
 /** A shortcut to a page the side menu also lists, under the same label. */
 type Shortcut = { label: NavLabelKey; to: string };
@@ -53,7 +60,7 @@ export default function TopPage() {
           firstName: user?.firstName ?? "",
         })}
       </h1>
-      {user?.paymentRole === null ? <p className="card">{t("top.noPaymentUser")}</p> : <p>{t("top.lead")}</p>}
+      <p>{t("top.lead")}</p>
       <h2>{t("top.issueHeading")}</h2>
       <ShortcutGrid shortcuts={ISSUE_LINKS} />
       <h2>{t("top.settingsHeading")}</h2>

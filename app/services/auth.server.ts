@@ -6,6 +6,7 @@ import { OAuth2Strategy } from "remix-auth-oauth2";
 import { isAdminUserType, USER_TYPES, type UserType } from "@domain/roles";
 import type { SsoProfile } from "../../sandbox/sso-profile";
 import { getConfig } from "./config.server";
+import { getBankConfig } from "./bank-service.server";
 import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 import type { SessionUser } from "./session-user";
 
@@ -97,32 +98,23 @@ function answeredWith(thrown: unknown, status: number): boolean {
   return (thrown as { init?: { status?: number } } | null)?.init?.status === status;
 }
 
-async function bankConfig(idToken: string): Promise<{ enable_payment_receive: boolean }> {
-  const response = await fetch(`${getConfig().bankServiceBaseUrl}/api/v1/app/config`, {
-    headers: { Authorization: `Bearer ${idToken}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!response.ok) throw new Error(`bank service app/config answered ${response.status}`);
-  return ((await response.json()) as { result: { config: { enable_payment_receive: boolean } } }).result.config;
-}
-
 /** The session's view of the user: SSO profile, bank config, payment role, cookie terms. */
 async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: string): Promise<SessionUser> {
   if (!USER_TYPES.includes(profile.ba_user_type as UserType)) throw new Error(`unknown user type ${profile.ba_user_type}`);
   const userType = profile.ba_user_type as UserType;
   const caller: PaymentApiCaller = { idToken, traceId, bankCode: profile.ba_user_bank_code, bankName: profile.ba_user_bank_name, screenName: "callback" };
 
-  const [config, paymentRole, hasCookieTerms] = await Promise.all([
-    bankConfig(idToken),
-    isAdminUserType(userType)
-      ? Promise.resolve(null)
-      : callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/me").then(
-          (me) => me.role,
-          (thrown: unknown) => {
-            if (answeredWith(thrown, 404)) return null;
-            throw thrown;
-          },
-        ),
+  const orNullWhenMissing = (thrown: unknown) => {
+    if (answeredWith(thrown, 404)) return null;
+    throw thrown;
+  };
+  const companyUser = !isAdminUserType(userType);
+  const [config, paymentRole, plan, hasCookieTerms] = await Promise.all([
+    getBankConfig(idToken),
+    companyUser ? callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/me").then((me) => me.role, orNullWhenMissing) : null,
+    companyUser
+      ? callPaymentApi<{ plan_id: number; previous_plan_id: number | null }>(caller, "/user_service/planinfo").then((info) => info, orNullWhenMissing)
+      : null,
     callPaymentApi(caller, "/terms/cookie").then(
       () => true,
       (thrown: unknown) => {
@@ -145,6 +137,8 @@ async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: stri
     paymentRole,
     receiveEnabled: config.enable_payment_receive,
     hasCookieTerms,
+    planId: paymentRole === null ? null : (plan?.plan_id ?? null),
+    previousPlanId: paymentRole === null ? null : (plan?.previous_plan_id ?? null),
   };
 }
 

@@ -1,4 +1,6 @@
 import { redirect } from "@remix-run/node";
+import { hasReceivePlan } from "@domain/codes";
+import { PAYMENT_ROLE } from "@domain/roles";
 import { forbidden, notFound } from "./errors.server";
 import { getConfig } from "./config.server";
 import { getSessionState } from "./session.server";
@@ -21,14 +23,31 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw redirect(`${SIGN_IN_PATH}?${params}`);
 }
 
-/** Company pages: bank staff are not company users. */
+/** Company pages: bank staff are not company users, and a payment role of invalid (0) has no access. */
 export async function requireCompanyUser(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (isAdmin(user)) throw forbidden();
+  if (isAdmin(user) || user.paymentRole === PAYMENT_ROLE.invalid) throw forbidden();
   return user;
 }
 
-/** Admin pages: only bank staff. */
+/** Where a company without a payment user registers a plan. */
+export const PLAN_REGISTRATION_PATH = "/accounts/register";
+
+/** The top-page check (/top): a company with no payment user goes to plan registration first. */
+export async function requireTopPageAccess(request: Request): Promise<SessionUser> {
+  const user = await requireCompanyUser(request);
+  if (user.paymentRole === null) throw redirect(PLAN_REGISTRATION_PATH);
+  return user;
+}
+
+/** The receive-pages check: the bank offers receiving and the plan includes it, else 403 「unpublished」. */
+export async function requireReceiveAccess(request: Request): Promise<SessionUser> {
+  const user = await requireCompanyUser(request);
+  if (!user.receiveEnabled || !hasReceivePlan(user.planId, user.previousPlanId)) throw forbidden("unpublished");
+  return user;
+}
+
+/** The bank-payment-admin check (/admin/*): system, bank and branch admins and branch users only. */
 export async function requireAdminUser(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!isAdmin(user)) throw forbidden();

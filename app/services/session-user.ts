@@ -20,6 +20,9 @@ export type SessionUser = {
   receiveEnabled: boolean;
   /** A cookie terms record exists, so the cookie-policy link is shown. */
   hasCookieTerms: boolean;
+  /** The company's current and previous plan (SPEC §4), null without a plan. */
+  planId: number | null;
+  previousPlanId: number | null;
 };
 
 export function isAdmin(user: Pick<SessionUser, "userType">): boolean {

@@ -19,6 +19,8 @@ const sessionUserSchema = z.object({
   paymentRole: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
   receiveEnabled: z.boolean(),
   hasCookieTerms: z.boolean(),
+  planId: z.number().int().nullable(),
+  previousPlanId: z.number().int().nullable(),
 }) satisfies z.ZodType<SessionUser>;
 
 type SessionData = { user: SessionUser; idToken: string; idTokenExpiresAt: number };

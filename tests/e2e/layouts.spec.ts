@@ -20,7 +20,7 @@ test.describe("layouts", () => {
 
   test("default: the side menu is disabled for a company with no payment user", async ({ page, signInAs }) => {
     await signInAs("newcomer");
-    await page.goto("/top");
+    await page.goto("/support/faq");
     const drawer = page.getByTestId("drawer");
     await expect(drawer.getByText("プランのお申し込み後にご利用いただけます")).toBeVisible();
     await expect(drawer.getByRole("link", { name: "見積書" })).toHaveCount(0);

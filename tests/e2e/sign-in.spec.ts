@@ -61,7 +61,7 @@ test.describe("sign-in through the bank", () => {
         await expect(page.getByTestId("drawer").getByRole("link", { name: "アカウント設定" })).toHaveCount(0);
         await expect(page.getByTestId("drawer").getByText("受取")).toBeVisible();
       } },
-      { login: "newcomer@demo.example", bank: null, check: async () => {
+      { login: "newcomer@demo.example", bank: null, landing: /\/accounts\/register$/, check: async () => {
         await expect(page.getByTestId("drawer").getByText("プランのお申し込み後にご利用いただけます")).toBeVisible();
       } },
       { login: "owner@shinkin.example", bank: "0002", check: async () => {
@@ -69,12 +69,12 @@ test.describe("sign-in through the bank", () => {
         await expect(page.getByTestId("drawer").locator(".side-nav__company")).toHaveText("有限会社しんきん");
       } },
     ];
-    for (const { login, bank, check } of cases) {
+    for (const { login, bank, check, landing = /\/top$/ } of cases as Array<{ login: string; bank: string | null; check: () => Promise<void>; landing?: RegExp }>) {
       await page.context().clearCookies();
       await page.goto(bank ? `/bamidp/login?bank_code=${bank}` : "/bamidp/login");
       await page.getByRole("button", { name: "銀行のログイン画面へ進む" }).click();
       await signInAtProvider(page, login);
-      await expect(page).toHaveURL(/\/top$/);
+      await expect(page).toHaveURL(landing);
       await check();
     }
   });

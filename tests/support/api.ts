@@ -6,6 +6,7 @@ import { trustIssuers } from "../../api/auth";
 import type { DatabaseHandle } from "../../api/db/client";
 import type { MaintenanceWindow } from "../../api/maintenance";
 import { createPaymentApi } from "../../api/router";
+import { createSandboxBankService } from "../../sandbox/bank-service";
 import { requestLogging } from "../../server/logging";
 import { openTestDatabase } from "./database";
 import { startTestIssuer, TEST_CLIENT_ID, type TestIssuer } from "./issuer";
@@ -14,6 +15,8 @@ import { fixtureUsers } from "./users";
 
 export type TestApi = {
   url: string;
+  /** The sandbox bank service, trusting the same test issuer. */
+  bankServiceUrl: string;
   database: DatabaseHandle & { label: string };
   issuer: TestIssuer;
   /** An id token for a demo user, as the identity provider would issue it. */
@@ -28,12 +31,14 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
   const [database, issuer] = await Promise.all([openTestDatabase(), startTestIssuer()]);
   const app = express();
   app.use(requestLogging(pino({ level: "silent" })));
+  // No cooldown, so a rotated key is fetched at once.
+  const issuers = trustIssuers([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }], { cooldownMs: 0 });
+  app.use("/bank-service", createSandboxBankService({ issuers, clientId: TEST_CLIENT_ID }));
   app.use(
     "/payment-api",
     createPaymentApi({
       db: database.db,
-      // No cooldown, so a rotated key is fetched at once.
-      issuers: trustIssuers([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }], { cooldownMs: 0 }),
+      issuers,
       clientId: TEST_CLIENT_ID,
       maintenance: options.maintenance ?? null,
       now: options.now,
@@ -41,7 +46,8 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
   );
   const server: Server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payment-api/api/v1`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `${origin}/payment-api/api/v1`;
 
   const tokenFor = (name: FixtureUserName, overrides: Record<string, unknown> = {}) => {
     const user = fixtureUsers[name];
@@ -56,6 +62,7 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
 
   return {
     url,
+    bankServiceUrl: `${origin}/bank-service`,
     database,
     issuer,
     tokenFor,

@@ -2,7 +2,7 @@ import type { SessionUser } from "~/services/session-user";
 import { DEMO_BANKS, DEMO_COMPANIES, DEMO_USERS } from "../../sandbox/demo-data";
 
 /** The session a demo user of the sandbox has once signed in. */
-function sessionUserOf(login: string, overrides: Partial<SessionUser> = {}): SessionUser {
+export function sessionUserOf(login: string, overrides: Partial<SessionUser> = {}): SessionUser {
   const user = DEMO_USERS.find((candidate) => candidate.login === login);
   if (!user) throw new Error(`no demo user ${login}`);
   const bank = DEMO_BANKS.find((candidate) => candidate.bankCode === user.bankCode)!;
@@ -20,6 +20,8 @@ function sessionUserOf(login: string, overrides: Partial<SessionUser> = {}): Ses
     paymentRole: user.paymentRole,
     receiveEnabled: bank.receiveEnabled,
     hasCookieTerms: true,
+    planId: user.paymentRole === null ? null : (company?.planId ?? null),
+    previousPlanId: null,
     ...overrides,
   };
 }

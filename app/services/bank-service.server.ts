@@ -1,0 +1,25 @@
+import { getConfig } from "./config.server";
+
+/** The bank's service (SPEC §7), called with the user's id token. Throws on any answer but 2xx and 404. */
+export async function callBankService<T>(idToken: string, path: string, baseUrl: string = getConfig().bankServiceBaseUrl): Promise<T | null> {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${idToken}`, Accept: "application/json" },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`bank service ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export type BankConfig = {
+  ba_name: string;
+  enable_payment_receive: boolean;
+  check_payment_method_filled: boolean;
+  is_payment_method_filled: boolean;
+};
+
+export async function getBankConfig(idToken: string, baseUrl?: string): Promise<BankConfig> {
+  const answer = await callBankService<{ result: { config: BankConfig } }>(idToken, "/app/config", baseUrl);
+  if (!answer) throw new Error("bank service has no config for this bank");
+  return answer.result.config;
+}

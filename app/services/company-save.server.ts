@@ -1,0 +1,22 @@
+import { callBankService } from "./bank-service.server";
+import { notFound } from "./errors.server";
+import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
+
+/**
+ * SPEC §6: before the own-company profile is saved, the current user must
+ * exist in both the bank service and the payment service; otherwise the
+ * 404 error page.
+ */
+export async function requireCompanySavePrecondition(
+  caller: PaymentApiCaller,
+  addresses: { paymentApi?: string; bankService?: string } = {},
+): Promise<void> {
+  const [bankUser, paymentUser] = await Promise.all([
+    callBankService(caller.idToken, "/user/me", addresses.bankService),
+    callPaymentApi(caller, "/user_service/me", {}, addresses.paymentApi).catch((thrown: unknown) => {
+      if ((thrown as { init?: { status?: number } } | null)?.init?.status === 404) return null;
+      throw thrown;
+    }),
+  ]);
+  if (!bankUser || !paymentUser) throw notFound();
+}

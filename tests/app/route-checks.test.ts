@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_USERS } from "../../sandbox/demo-data";
+import {
+  requireAdminUser,
+  requireCompanyUser,
+  requireReceiveAccess,
+  requireTopPageAccess,
+} from "~/services/route-checks.server";
+import { sessionCookieFor } from "../support/session";
+import { sessionUserOf } from "../support/users";
+
+type Outcome = "ok" | "sign-in" | "plan-registration" | "403" | "403 unpublished";
+
+async function outcomeOf(check: (request: Request) => Promise<unknown>, login: string | null, expiresAt?: number): Promise<Outcome> {
+  const headers = new Headers();
+  if (login) {
+    const cookie = await sessionCookieFor(sessionUserOf(login), { expiresAt });
+    headers.set("Cookie", `${cookie.name}=${cookie.value}`);
+  }
+  try {
+    await check(new Request("http://localhost/some/page?x=1", { headers }));
+    return "ok";
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      const location = thrown.headers.get("Location") ?? "";
+      if (location.startsWith("/bamidp/login?")) return "sign-in";
+      if (location === "/accounts/register") return "plan-registration";
+      return `redirect ${location}` as Outcome;
+    }
+    const { init, data } = thrown as { init?: { status?: number }; data?: { variant?: string } };
+    if (init?.status === 403) return data?.variant === "unpublished" ? "403 unpublished" : "403";
+    throw thrown;
+  }
+}
+
+/** Every demo user against every route group's check (SPEC §6). */
+const MATRIX: Array<[string | null, { company: Outcome; top: Outcome; receive: Outcome; admin: Outcome }]> = [
+  [null, { company: "sign-in", top: "sign-in", receive: "sign-in", admin: "sign-in" }],
+  ["owner@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
+  ["user@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
+  ["owner@other.example", { company: "ok", top: "ok", receive: "403 unpublished", admin: "403" }],
+  ["newcomer@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", admin: "403" }],
+  ["invalid@demo.example", { company: "403", top: "403", receive: "403", admin: "403" }],
+  ["owner@shinkin.example", { company: "ok", top: "ok", receive: "403 unpublished", admin: "403" }],
+  ["owner@mirai.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
+  ["sysadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
+  ["bankadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
+  ["branchadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
+  ["branchuser@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
+  ["operator@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
+];
+
+describe("route checks × demo users", () => {
+  it("covers every demo user", () => {
+    expect(MATRIX.map(([login]) => login).filter(Boolean).sort()).toEqual(DEMO_USERS.map((user) => user.login).sort());
+  });
+
+  it.each(MATRIX)("%s", async (login, expected) => {
+    expect({
+      company: await outcomeOf(requireCompanyUser, login),
+      top: await outcomeOf(requireTopPageAccess, login),
+      receive: await outcomeOf(requireReceiveAccess, login),
+      admin: await outcomeOf(requireAdminUser, login),
+    }).toEqual(expected);
+  });
+
+  it("sends an expired sign-in back through sign-in at the user's bank, keeping the page", async () => {
+    const cookie = await sessionCookieFor(sessionUserOf("owner@mirai.example"), { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    const thrown = await requireCompanyUser(new Request("http://localhost/invoices/list?page=2", { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).catch((error: unknown) => error);
+    expect((thrown as Response).headers.get("Location")).toBe("/bamidp/login?redirectTo=%2Finvoices%2Flist%3Fpage%3D2&bank_code=0182");
+  });
+
+  it("counts the receive plan when only the previous plan included it", async () => {
+    const cookie = await sessionCookieFor(sessionUserOf("owner@other.example", { planId: 1, previousPlanId: 3 }));
+    const user = await requireReceiveAccess(new Request("http://localhost/receive/invoices", { headers: { Cookie: `${cookie.name}=${cookie.value}` } }));
+    expect(user.userUniqueCode).toBe("U-OTHER-OWNER");
+  });
+});
