@@ -30,6 +30,13 @@ export type AppOptions = {
 
 export const PAYMENT_API_MOUNT_PATH = "/payment-api";
 
+/** Origins of configured identity providers; the sandbox's are this origin. */
+function externalIdentityProviderOrigins(config: Config): string[] {
+  if (config.oidc.sandbox) return [];
+  const { issuers } = config.oidc;
+  return [...new Set([issuers.default, ...Object.values(issuers.banks)].map((issuer) => new URL(issuer).origin))];
+}
+
 const BENCH_BARE_HTML =
   '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>bare</title></head><body><p>bare</p></body></html>';
 
@@ -50,7 +57,7 @@ export function createApp({
   app.use(requestLogging(logger));
   app.use(normalizeForwardedHost(config.trustProxy));
   app.use(assignCspNonce);
-  app.use(securityHeaders());
+  app.use(securityHeaders({ formTargets: externalIdentityProviderOrigins(config) }));
   app.use(refuseCrossSiteWrites);
   app.use(compression());
 

@@ -19,7 +19,7 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
  * `Origin: null` with form posts, and the Origin check refuses every form
  * submitted without JavaScript.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders({ formTargets = [] }: { formTargets?: string[] } = {}): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -33,7 +33,8 @@ export function securityHeaders(): RequestHandler {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // Chromium applies form-action to the redirect after a post too: the sign-in form ends at the bank's provider.
+        formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
       },
     },

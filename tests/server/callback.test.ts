@@ -68,6 +68,11 @@ async function signedIn(jar: Map<string, string>) {
 }
 
 describe("the sign-in request", () => {
+  it("may end at the bank's provider: the CSP lets forms lead there", async () => {
+    const csp = (await fetch(`${server.baseUrl}/bamidp/login`)).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`form-action 'self' ${idp.issuer}`);
+  });
+
   it("uses PKCE S256, a state and a nonce, for the product's client and callback", () => {
     return startSignIn().then(({ authorizationUrl }) => {
       const params = new URL(authorizationUrl).searchParams;
