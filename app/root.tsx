@@ -10,6 +10,7 @@ import { i18nConfig } from "~/i18n";
 import { titleMeta } from "~/meta";
 import { getConfig } from "~/services/config.server";
 import { remixI18next } from "~/services/i18n.server";
+import { takePendingSubmission } from "~/services/pending-submission.server";
 import { consumeNotice, getUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css";
 
@@ -20,21 +21,26 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: appStyles 
 export const meta = titleMeta("top");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, user, { notice, setCookie }] = await Promise.all([
+  const [locale, user, { notice, setCookie }, pending] = await Promise.all([
     remixI18next.getLocale(request),
     getUser(request),
     consumeNotice(request),
+    takePendingSubmission(request),
   ]);
   const { contactFormUrl } = getConfig();
+  const headers = new Headers();
+  for (const cookie of [setCookie, pending.setCookie]) if (cookie) headers.append("Set-Cookie", cookie);
   return data(
     {
       locale: locale as typeof i18nConfig.fallbackLng,
       user,
       notice,
+      /** A form's input kept when it was posted after the sign-in expired (shown once). */
+      restoredForm: pending.fields,
       contactFormUrl:
         user && user.paymentRole !== null ? contactFormUrl.withPaymentUser : contactFormUrl.withoutPaymentUser,
     },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+    { headers },
   );
 }
 

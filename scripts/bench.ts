@@ -47,7 +47,7 @@ const PAGES: Page[] = [
   { name: "FAQ", path: "/support/faq", as: "owner" },
   { name: "plain layout", path: "/dev/layouts/plain" },
   { name: "admin layout", path: "/dev/layouts/admin", as: "bankAdmin" },
-  { name: "notice + validation form", path: "/dev/notice" },
+  { name: "notice + validation form", path: "/dev/notice", as: "owner" },
 ];
 
 /** Payment API endpoints, called as the demo company's owner (seeded in both databases). */

@@ -3,6 +3,7 @@ import { hasReceivePlan } from "@domain/codes";
 import { PAYMENT_ROLE } from "@domain/roles";
 import { forbidden, notFound } from "./errors.server";
 import { getConfig } from "./config.server";
+import { keepPendingSubmission } from "./pending-submission.server";
 import { getSessionState } from "./session.server";
 import { isAdmin, type SessionUser } from "./session-user";
 
@@ -18,9 +19,13 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const state = await getSessionState(request);
   if (state.status === "signedIn") return state.user;
   const url = new URL(request.url);
-  const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
-  if (state.status === "expired") params.set("bank_code", state.user.bankCode);
-  throw redirect(`${SIGN_IN_PATH}?${params}`);
+  const path = `${url.pathname}${url.search}`;
+  const params = new URLSearchParams({ redirectTo: path });
+  if (state.status === "signedOut") throw redirect(`${SIGN_IN_PATH}?${params}`);
+  params.set("bank_code", state.user.bankCode);
+  // What was typed into a form posted after the sign-in expired waits for the user's return.
+  const kept = request.method === "GET" || request.method === "HEAD" ? null : await keepPendingSubmission(request, path);
+  throw redirect(`${SIGN_IN_PATH}?${params}`, kept ? { headers: { "Set-Cookie": kept } } : undefined);
 }
 
 /** Company pages: bank staff are not company users, and a payment role of invalid (0) has no access. */

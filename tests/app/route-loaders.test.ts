@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as defaultLayoutLoader } from "~/routes/_default";
 import { loader as adminLayoutLoader } from "~/routes/_admin";
-import { action as devNoticeAction } from "~/routes/_plain.dev.notice";
+import { action as devNoticeAction } from "~/routes/_default.dev.notice";
 import { consumeNotice, getUser } from "~/services/session.server";
 import { sessionCookieFor } from "../support/session";
 import { fixtureUsers, type FixtureUserName } from "../support/users";
@@ -59,7 +59,7 @@ describe("admin layout loader", () => {
 
 describe("an action's notice (flash)", () => {
   const post = (body: Record<string, string>) =>
-    requestAs("/dev/notice", undefined, {
+    requestAs("/dev/notice", "owner", {
       method: "POST",
       body: new URLSearchParams(body),
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

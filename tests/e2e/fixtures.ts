@@ -7,8 +7,8 @@ export const TITLE_SUFFIX = " | 帳票クラウド - 見積書・納品書・請
 type Fixtures = {
   /** Fails a test whose page logged an error: a CSP violation, a hydration mismatch, a script error. */
   pageErrors: void;
-  /** Signs the browser in as a demo user, with a session cookie the server accepts. */
-  signInAs: (name: FixtureUserName) => Promise<void>;
+  /** Signs the browser in as a demo user, with a session cookie the server accepts; `expired` makes its id token run out. */
+  signInAs: (name: FixtureUserName, options?: { expired?: boolean }) => Promise<void>;
   /** True in the JavaScript-on project. */
   javaScript: boolean;
 };
@@ -28,8 +28,8 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   signInAs: async ({ context, baseURL }, use) => {
-    await use(async (name) => {
-      const cookie = await sessionCookieFor(fixtureUsers[name]);
+    await use(async (name, { expired = false } = {}) => {
+      const cookie = await sessionCookieFor(fixtureUsers[name], expired ? { expiresAt: Math.floor(Date.now() / 1000) - 60 } : {});
       await context.addCookies([{ ...cookie, url: baseURL! }]);
     });
   },

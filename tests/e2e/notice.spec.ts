@@ -1,7 +1,8 @@
 import { expect, test, settled } from "./fixtures";
 
 test.describe("notice", () => {
-  test("an action's notice shows once and does not return on reload", async ({ page, javaScript }) => {
+  test("an action's notice shows once and does not return on reload", async ({ page, javaScript, signInAs }) => {
+    await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
     await page.getByLabel("お知らせの文言").fill("取引先を保存しました");
@@ -19,7 +20,8 @@ test.describe("notice", () => {
     await expect(page.getByTestId("notice")).toHaveCount(0);
   });
 
-  test("an error notice is announced as an alert", async ({ page, javaScript }) => {
+  test("an error notice is announced as an alert", async ({ page, javaScript, signInAs }) => {
+    await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
     await page.getByLabel("エラー").check();
@@ -28,8 +30,9 @@ test.describe("notice", () => {
     await expect(page.getByRole("alert")).toHaveText(/保存に失敗しました/);
   });
 
-  test("with JavaScript it hides after five seconds, and a new one replaces the old", async ({ page, javaScript }) => {
+  test("with JavaScript it hides after five seconds, and a new one replaces the old", async ({ page, javaScript, signInAs }) => {
     test.skip(!javaScript, "hiding needs JavaScript");
+    await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
     await page.getByLabel("お知らせの文言").fill("一件目");
@@ -46,8 +49,9 @@ test.describe("notice", () => {
     expect(Date.now() - shownAt).toBeGreaterThan(3_500);
   });
 
-  test("with JavaScript the close button hides it at once", async ({ page, javaScript }) => {
+  test("with JavaScript the close button hides it at once", async ({ page, javaScript, signInAs }) => {
     test.skip(!javaScript, "the close button needs JavaScript");
+    await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
     await page.getByLabel("お知らせの文言").fill("閉じられる");

@@ -79,6 +79,37 @@ test.describe("sign-in through the bank", () => {
     }
   });
 
+  test("a form posted after the sign-in expired gets its input back after signing in again", async ({ page, signInAs, javaScript }) => {
+    await signInAs("owner");
+    await page.goto("/dev/notice");
+    await settled(page, javaScript);
+    const form = page.locator("form#validation");
+    await form.getByLabel("氏名").fill("山田太郎");
+    await form.getByLabel("メールアドレス").fill("taro@example.jp");
+    await form.getByLabel("コード（英大文字）").fill("ABC");
+    await form.getByLabel("数量（整数）").fill("12");
+    await form.getByLabel("郵便番号（数字7桁）").fill("1000001");
+    await form.getByLabel("郵便番号（数字7桁）").blur();
+    await form.getByLabel("青").check();
+
+    // The id token runs out while the user is typing.
+    await signInAs("owner", { expired: true });
+    await form.getByRole("button", { name: "確認する" }).click();
+
+    await expect(page).toHaveURL(/\/bamidp\/login\?redirectTo=%2Fdev%2Fnotice&bank_code=0001$/);
+    await page.getByRole("button", { name: "銀行のログイン画面へ進む" }).click();
+    await signInAtProvider(page, "owner@demo.example");
+
+    await expect(page).toHaveURL(/\/dev\/notice$/);
+    await expect(form.getByLabel("氏名")).toHaveValue("山田太郎");
+    await expect(form.getByLabel("メールアドレス")).toHaveValue("taro@example.jp");
+    await expect(form.getByLabel("郵便番号（数字7桁）")).toHaveValue("1000001");
+    await expect(form.getByLabel("数量（整数）")).toHaveValue("12");
+    await expect(form.getByLabel("青")).toBeChecked();
+    await page.reload();
+    await expect(form.getByLabel("氏名")).toHaveValue("");
+  });
+
   test("/ sends a visitor to sign-in", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/bamidp\/login$/);

@@ -1,7 +1,8 @@
 import { expect, test, settled } from "./fixtures";
 
 test.describe("validation messages", () => {
-  test("an empty form shows the required and at-least-one messages beside the fields", async ({ page, javaScript }) => {
+  test("an empty form shows the required and at-least-one messages beside the fields", async ({ page, javaScript, signInAs }) => {
+    await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
     const form = page.locator("form#validation");
@@ -13,7 +14,8 @@ test.describe("validation messages", () => {
     await expect(form.getByText("少なくとも1つ選択してください")).toBeVisible();
   });
 
-  test("each rule shows its message and what was typed stays", async ({ page, javaScript }) => {
+  test("each rule shows its message and what was typed stays", async ({ page, javaScript, signInAs }) => {
+    await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
     const form = page.locator("form#validation");
@@ -37,7 +39,8 @@ test.describe("validation messages", () => {
     await expect(form.getByLabel("赤")).toBeChecked();
   });
 
-  test("length limits from the schema are applied by the input itself", async ({ page }) => {
+  test("length limits from the schema are applied by the input itself", async ({ page, signInAs }) => {
+    await signInAs("owner");
     await page.goto("/dev/notice");
     const name = page.locator("form#validation").getByLabel("氏名");
     await expect(name).toHaveAttribute("maxlength", "20");
@@ -45,7 +48,8 @@ test.describe("validation messages", () => {
     await expect(name).toHaveValue("あいうえおかきくけこさしすせそたちつてと");
   });
 
-  test("valid input goes through with a success notice", async ({ page, javaScript }) => {
+  test("valid input goes through with a success notice", async ({ page, javaScript, signInAs }) => {
+    await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
     const form = page.locator("form#validation");

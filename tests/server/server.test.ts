@@ -15,8 +15,9 @@ afterAll(async () => {
 
 const get = (path: string, init?: RequestInit) => fetch(`${server.baseUrl}${path}`, { redirect: "manual", ...init });
 
-function noticeForm() {
-  return new URLSearchParams({ intent: "notice", type: "success", message: "保存しました" });
+/** The sign-in form: a public form post whose success is a redirect to the identity provider. */
+function signInForm() {
+  return new URLSearchParams({ redirectTo: "/top" });
 }
 
 describe("security headers", () => {
@@ -119,9 +120,9 @@ describe("static assets and compression", () => {
 
 describe("form posts through the bank's reverse proxy", () => {
   const post = (headers: Record<string, string>) =>
-    get("/dev/notice", {
+    get("/bamidp/login", {
       method: "POST",
-      body: noticeForm(),
+      body: signInForm(),
       headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
     });
 
@@ -132,8 +133,8 @@ describe("form posts through the bank's reverse proxy", () => {
       "X-Forwarded-Proto": "https",
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/dev/notice");
-    expect(response.headers.get("set-cookie")).toContain("__session=");
+    expect(response.headers.get("location")).toContain("/sandbox/idp/default/auth?");
+    expect(response.headers.get("set-cookie")).toContain("chohyo_signin=");
   });
 
   it("accepts it when the proxy writes the default port that the browser leaves out", async () => {
@@ -163,10 +164,10 @@ describe("form posts without a proxy in front", () => {
     try {
       const host = new URL(direct.baseUrl).host;
       const post = (headers: Record<string, string>) =>
-        fetch(`${direct.baseUrl}/dev/notice`, {
+        fetch(`${direct.baseUrl}/bamidp/login`, {
           method: "POST",
           redirect: "manual",
-          body: noticeForm(),
+          body: signInForm(),
           headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
         });
       expect((await post({ Origin: `http://${host}` })).status).toBe(302);

@@ -44,6 +44,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       LOG_LEVEL: "info",
       ENABLE_DEV_ROUTES: "true",
       DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

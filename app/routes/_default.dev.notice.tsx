@@ -7,14 +7,16 @@ import { z } from "zod";
 import { capitalLetters, integer, numeric } from "@domain/validation-messages";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { parseForm } from "~/components/forms/parse-form";
+import { useRestoredForm } from "~/components/forms/restored-form";
 import { titleMeta } from "~/meta";
 import { remixI18next } from "~/services/i18n.server";
-import { requireDevRoutes } from "~/services/route-checks.server";
+import { requireCompanyUser, requireDevRoutes } from "~/services/route-checks.server";
 import { redirectWithNotice } from "~/services/session.server";
 
 /**
- * Development and test page: leaves a notice through the session (flash) and
- * shows the default validation messages on a form of every rule.
+ * Development and test page, signed in like every business form: leaves a
+ * notice through the session (flash), shows the default validation messages
+ * on a form of every rule, and gets its input back after an expired sign-in.
  */
 export const handle = { i18n: ["common"], screenName: "dev-notice" };
 
@@ -45,6 +47,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireDevRoutes(request);
+  await requireCompanyUser(request);
   const submission = parseForm(await request.formData(), schema);
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
@@ -60,9 +63,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DevNoticePage() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
+  const restored = useRestoredForm();
   const [form, fields] = useForm({
     id: "validation",
     lastResult,
+    // The kept input is what this form posted, so it has this form's fields.
+    defaultValue: restored?.intent === "validate" ? (restored as z.input<typeof validationSchema>) : undefined,
     constraint: getZodConstraint(validationSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
