@@ -1,6 +1,9 @@
 /** Where a user lands after sign-in when nothing (or nothing safe) was asked for. */
 export const DEFAULT_LANDING = "/top";
 
+/** Bank staff land in their admin area instead. */
+export const ADMIN_LANDING = "/admin";
+
 /**
  * A path on this site to return to after sign-in, or the default. Refuses
  * anything another origin could hide in it: absolute and protocol-relative

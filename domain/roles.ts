@@ -14,3 +14,10 @@ export type PaymentRole = (typeof PAYMENT_ROLE)[keyof typeof PAYMENT_ROLE];
 export function isAdminUserType(type: UserType): type is AdminUserType {
   return (ADMIN_USER_TYPES as readonly string[]).includes(type);
 }
+
+/** SPEC §6: a system admin of bank 9998 oversees every bank. */
+export const SPECIAL_ADMIN_BANK_CODE = "9998";
+
+export function isSpecialSystemAdmin(user: { userType: UserType; bankCode: string }): boolean {
+  return user.userType === "system_admin" && user.bankCode === SPECIAL_ADMIN_BANK_CODE;
+}

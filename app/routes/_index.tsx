@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { ADMIN_LANDING, DEFAULT_LANDING } from "@domain/return-path";
 import { SIGN_IN_PATH } from "~/services/route-checks.server";
 import { getUser } from "~/services/session.server";
 import { isAdmin } from "~/services/session-user";
@@ -7,5 +8,5 @@ import { isAdmin } from "~/services/session-user";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (!user) throw redirect(SIGN_IN_PATH);
-  throw redirect(isAdmin(user) ? "/admin/companies/list" : "/top");
+  throw redirect(isAdmin(user) ? ADMIN_LANDING : DEFAULT_LANDING);
 }

@@ -1,5 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { ADMIN_LANDING, DEFAULT_LANDING } from "@domain/return-path";
 import { authenticate, clearFlowCookies, signInCookie, type SignInState } from "~/services/auth.server";
+import { isAdmin } from "~/services/session-user";
 import { noticeOnlySession, startSession } from "~/services/session.server";
 import { SIGN_IN_PATH } from "~/services/route-checks.server";
 import { remixI18next } from "~/services/i18n.server";
@@ -19,7 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     headers.append("Set-Cookie", await startSession(signedIn));
     for (const cookie of cleared) headers.append("Set-Cookie", cookie);
     context.log.info({ user: signedIn.user.userUniqueCode, bank: signedIn.user.bankCode }, "signed in");
-    return redirect(state.returnTo, { headers });
+    const landing = state.returnTo === DEFAULT_LANDING && isAdmin(signedIn.user) ? ADMIN_LANDING : state.returnTo;
+    return redirect(landing, { headers });
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
     context.log.warn({ err: error }, "sign-in failed");

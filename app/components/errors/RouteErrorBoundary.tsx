@@ -26,5 +26,9 @@ export function RouteErrorBoundary() {
       showTopLink={companyUser !== null && screen.kind !== "maintenance"}
     />
   );
-  return companyUser ? <DefaultShell user={companyUser}>{content}</DefaultShell> : <PlainShell>{content}</PlainShell>;
+  return companyUser ? (
+    <DefaultShell user={companyUser}>{content}</DefaultShell>
+  ) : (
+    <PlainShell signedIn={user !== null}>{content}</PlainShell>
+  );
 }

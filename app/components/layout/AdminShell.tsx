@@ -16,7 +16,7 @@ export function AdminShell({ user, children }: { user: SessionUser; children: Re
     <div className="shell shell--admin" data-layout="admin">
       <SkipLink />
       <TopBar
-        home="/admin/companies/list"
+        home="/admin"
         start={<span className="top-bar__area">{t("admin.area")}</span>}
         end={
           <>

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { SkipLink, TopBar } from "./TopBar";
+import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 
-/** Plain layout: the product's top bar, no navigation (sign-in, errors for visitors). */
-export function PlainShell({ children }: { children: ReactNode }) {
+/** Plain layout: the product's top bar, no navigation (sign-in; error pages of visitors and bank staff). */
+export function PlainShell({ children, signedIn = false }: { children: ReactNode; signedIn?: boolean }) {
   return (
     <div className="shell shell--plain" data-layout="plain">
       <SkipLink />
-      <TopBar />
+      <TopBar end={signedIn ? <SignOutButton /> : undefined} />
       <main id="main" className="shell__main shell__main--narrow">
         {children}
       </main>
