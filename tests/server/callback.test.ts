@@ -67,6 +67,14 @@ async function signedIn(jar: Map<string, string>) {
   return response.status === 200;
 }
 
+describe("with an external identity provider", () => {
+  it("mounts none of the sandbox", async () => {
+    for (const path of ["/sandbox/idp/default/.well-known/openid-configuration", "/sandbox/idp/0182/jwks", "/sandbox/bank-service/api/v1/app/config"]) {
+      expect((await fetch(`${server.baseUrl}${path}`)).status, path).toBe(404);
+    }
+  });
+});
+
 describe("the sign-in request", () => {
   it("may end at the bank's provider: the CSP lets forms lead there", async () => {
     const csp = (await fetch(`${server.baseUrl}/bamidp/login`)).headers.get("content-security-policy") ?? "";
