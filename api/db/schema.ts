@@ -81,6 +81,8 @@ export const companies = pgTable(
     taxWithholdingId: integer("tax_withholding_id").notNull().default(COMPANY_DEFAULTS.taxWithholdingId),
     bankCode: text("bank_code"),
     bankName: text("bank_name"),
+    /** Optimistic lock: an update must name the version it was made from. */
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   // One own-company profile per company; the unique index also serves tenant-scoped reads.

@@ -23,6 +23,8 @@ const upload = multer({
   { name: "stamp", maxCount: 1 },
 ]);
 
+const STALE_SAVE = "ほかの操作で自社情報が更新されています。最新の内容を確認してから、もう一度保存してください。";
+
 const ACCEPTED_BODIES = ["multipart/form-data", "application/x-www-form-urlencoded", "application/json"];
 
 function parseCompany(body: unknown): CompanyInput {
@@ -189,19 +191,25 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
       const tenant = await requireMember(db, req, { write: true });
       const id = companyId(req);
       await readBody(req, res);
-      const override = String((req.body as Record<string, unknown> | undefined)?._method ?? "").toUpperCase();
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const override = String(body._method ?? "").toUpperCase();
       if (override !== "PATCH" && override !== "PUT") throw badRequest("更新には _method=PATCH を指定してください。");
-      const input = parseCompany(req.body);
+      const input = parseCompany(body);
+      const version = Number(body.version);
+      if (!Number.isInteger(version)) throw validationFailed({ version: ["このフィールドは必須です"] });
       const updated = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(companies).where(and(eq(companies.id, id), eq(companies.companyUniqueCode, tenant))).limit(1);
         if (!current) throw notFound("自社情報が見つかりません。");
+        if (current.version !== version) throw conflict(STALE_SAVE);
         const logoFileId = await fileChange(tx, req, tenant, "logo", input.logo_state, current.logoFileId);
         const stampFileId = await fileChange(tx, req, tenant, "stamp", input.stamp_state, current.stampFileId);
         const [company] = await tx
           .update(companies)
-          .set({ ...columnsOf(input), logoFileId, stampFileId, updatedAt: new Date() })
-          .where(eq(companies.id, id))
+          .set({ ...columnsOf(input), logoFileId, stampFileId, version: current.version + 1, updatedAt: new Date() })
+          // The version in the condition makes a concurrent save that read the same version update nothing.
+          .where(and(eq(companies.id, id), eq(companies.version, version)))
           .returning();
+        if (!company) throw conflict(STALE_SAVE);
 
         const kept = input.company_bank_accounts.filter((account) => account.id !== null);
         const ownIds = new Set(

@@ -187,6 +187,7 @@ describe("POST /companies/{id} with the patch override", () => {
     const form = companyForm(
       {
         _method: "PATCH",
+        version: String(company.version),
         company_name: "株式会社デモ商事ホールディングス",
         logo_state: "keep",
         stamp_state: "update",
@@ -210,9 +211,27 @@ describe("POST /companies/{id} with the patch override", () => {
 
   it("deletes the logo when asked, removing the file", async () => {
     const company = await create();
-    const response = await api.call(`/companies/${company.id}`, { method: "POST", body: companyForm({ _method: "PATCH", logo_state: "delete" }) });
+    const response = await api.call(`/companies/${company.id}`, { method: "POST", body: companyForm({ _method: "PATCH", version: "1", logo_state: "delete" }) });
     expect((await response.json()).logo).toBeNull();
     expect((await api.call(`/get_s3_file?path=${company.logo.path}`)).status).toBe(404);
+  });
+
+  it("refuses a save made from an older version, changing nothing", async () => {
+    const company = await create();
+    expect(company.version).toBe(1);
+    const first = await api.call(`/companies/${company.id}`, { method: "POST", body: companyForm({ _method: "PATCH", version: "1", company_name: "先に保存した名前" }) });
+    expect((await first.json()).version).toBe(2);
+    const stale = await api.call(`/companies/${company.id}`, { method: "POST", body: companyForm({ _method: "PATCH", version: "1", company_name: "古い画面からの保存" }) });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({ code: "conflict", message: "ほかの操作で自社情報が更新されています。最新の内容を確認してから、もう一度保存してください。" });
+    expect((await (await api.call(`/companies/${company.id}`)).json()).company_name).toBe("先に保存した名前");
+  });
+
+  it("needs the version it was made from", async () => {
+    const company = await create();
+    const response = await api.call(`/companies/${company.id}`, { method: "POST", body: companyForm({ _method: "PATCH" }) });
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toEqual({ version: ["このフィールドは必須です"] });
   });
 
   it("needs the override field", async () => {
@@ -226,7 +245,7 @@ describe("POST /companies/{id} with the patch override", () => {
     const ours = await create();
     const response = await api.call(`/companies/${ours.id}`, {
       method: "POST",
-      body: companyForm({ _method: "PATCH", "company_bank_accounts[0][id]": String(theirs.company_bank_accounts[0].id) }),
+      body: companyForm({ _method: "PATCH", version: "1", "company_bank_accounts[0][id]": String(theirs.company_bank_accounts[0].id) }),
     });
     expect(response.status).toBe(422);
     const after = await (await api.call(`/companies/${theirs.id}`, { as: "shinkinOwner" })).json();
@@ -240,7 +259,7 @@ describe("tenant isolation", () => {
     expect(await (await api.call("/companies")).json()).toEqual([]);
     for (const [method, path, body] of [
       ["GET", `/companies/${theirs.id}`, undefined],
-      ["POST", `/companies/${theirs.id}`, companyForm({ _method: "PATCH", company_name: "乗っ取り" })],
+      ["POST", `/companies/${theirs.id}`, companyForm({ _method: "PATCH", version: "1", company_name: "乗っ取り" })],
       ["DELETE", `/companies/${theirs.id}`, undefined],
       ["GET", `/get_s3_file?path=${theirs.logo.path}`, undefined],
     ] as const) {
