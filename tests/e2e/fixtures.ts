@@ -44,3 +44,13 @@ export { expect };
 export async function settled(page: Page, javaScript: boolean) {
   if (javaScript) await page.waitForLoadState("networkidle");
 }
+
+/** Signs in the real way, through the sandbox bank's login page: pages that call the Payment API need a real id token. */
+export async function signInThroughBank(page: Page, login: string, bankCode?: string) {
+  await page.goto(bankCode ? `/bamidp/login?bank_code=${bankCode}` : "/bamidp/login");
+  await page.getByRole("button", { name: "銀行のログイン画面へ進む" }).click();
+  await page.getByLabel("ログインID（メールアドレス）").fill(login);
+  await page.getByLabel("パスワード").fill("demo");
+  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/sandbox/") && !url.pathname.startsWith("/bamidp/"));
+}

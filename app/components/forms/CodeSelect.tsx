@@ -1,0 +1,21 @@
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { Code } from "@domain/codes";
+import { FieldErrors } from "./FieldErrors";
+
+/** A choice among a code list (SPEC §4/§5 codes), labelled and validated like every field. */
+export function CodeSelect({ meta, label, codes }: { meta: FieldMetadata<string | number | null | undefined>; label: string; codes: readonly Code[] }) {
+  const props = getSelectProps(meta);
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...props} key={props.key}>
+        {codes.map((code) => (
+          <option key={code.id} value={String(code.id)}>
+            {code.label}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES } from "@domain/codes";
+import { companyInputSchema } from "@domain/company";
+import { CodeSelect } from "~/components/forms/CodeSelect";
+import { FieldErrors } from "~/components/forms/FieldErrors";
+import { parseForm } from "~/components/forms/parse-form";
+import { TextField } from "~/components/forms/TextField";
+import { titleMeta } from "~/meta";
+import { requireCompanyCaller } from "~/services/api-caller.server";
+import { getOwnCompany, saveOwnCompany, toFormFieldName, type Company } from "~/services/companies.server";
+import { requireCompanySavePrecondition } from "~/services/company-save.server";
+import { remixI18next } from "~/services/i18n.server";
+import { PaymentApiValidationError } from "~/services/payment-api.server";
+import { redirectWithNotice } from "~/services/session.server";
+
+export const handle = { i18n: ["common"], screenName: "companies-create" };
+
+export const meta = titleMeta("companyEdit");
+
+/** The company form: the profile's rules plus the version the edit started from. */
+const schema = companyInputSchema.extend({ version: z.coerce.number().int().optional() });
+
+const SCALES = [0, 1, 2, 3, 4].map((digits) => ({ id: digits, key: String(digits), label: `${digits}` }));
+const WITHHOLDING_CHOICES = WITHHOLDING_TYPES.filter((type) => type.key !== "disabled");
+
+type CompanyFormInput = z.input<typeof schema>;
+
+/** What the form starts from: the saved profile, else the SPEC §5 defaults. Forms hold text, so every value is one. */
+function defaultsOf(company: Company | null): CompanyFormInput {
+  if (!company) {
+    return {
+      tax_id: String(COMPANY_DEFAULTS.taxId),
+      tax_rounding_id: String(COMPANY_DEFAULTS.taxRoundingId),
+      tax_withholding_id: String(COMPANY_DEFAULTS.taxWithholdingId),
+      item_rounding_id: String(COMPANY_DEFAULTS.itemRoundingId),
+      item_rounding_scale: String(COMPANY_DEFAULTS.itemRoundingScale),
+      subtotal_rounding_id: String(COMPANY_DEFAULTS.subtotalRoundingId),
+      company_name: "",
+      company_bank_accounts: [],
+    };
+  }
+  const text = (value: string | number | null) => (value === null ? "" : String(value));
+  return {
+    company_name: company.company_name,
+    registered_name: text(company.registered_name),
+    department_name: text(company.department_name),
+    pic_name: text(company.pic_name),
+    postal_code: text(company.postal_code),
+    address1: text(company.address1),
+    address2: text(company.address2),
+    tel: text(company.tel),
+    fax: text(company.fax),
+    email: text(company.email),
+    registered_no: text(company.registered_no),
+    tax_id: text(company.tax_id),
+    tax_rounding_id: text(company.tax_rounding_id),
+    tax_withholding_id: text(company.tax_withholding_id),
+    item_rounding_id: text(company.item_rounding_id),
+    item_rounding_scale: text(company.item_rounding_scale),
+    subtotal_rounding_id: text(company.subtotal_rounding_id),
+    company_bank_accounts: company.company_bank_accounts.map((account) => ({
+      id: text(account.id),
+      bank_name: account.bank_name,
+      bank_code: text(account.bank_code),
+      bank_branch_name: account.bank_branch_name,
+      bank_branch_code: text(account.bank_branch_code),
+      bank_account_type_id: text(account.bank_account_type_id),
+      bank_account_no: account.bank_account_no,
+      bank_account_name: account.bank_account_name,
+      displayed: account.displayed ? "on" : "",
+    })),
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { caller } = await requireCompanyCaller(request, context, "companies-create");
+  return { company: await getOwnCompany(caller) };
+}
+
+function uploaded(formData: FormData, name: string): File | null {
+  const value = formData.get(name);
+  return value instanceof File && value.size > 0 ? value : null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller } = await requireCompanyCaller(request, context, "companies-create");
+  const formData = await request.formData();
+  const submission = parseForm(formData, schema);
+  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+
+  await requireCompanySavePrecondition(caller);
+  const existing = await getOwnCompany(caller);
+  const { version, ...input } = submission.value;
+  try {
+    await saveOwnCompany(
+      caller,
+      input,
+      { logo: uploaded(formData, "logo"), stamp: uploaded(formData, "stamp") },
+      existing ? { id: existing.id, version: version ?? existing.version } : null,
+    );
+  } catch (error) {
+    if (!(error instanceof PaymentApiValidationError)) throw error;
+    const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [toFormFieldName(name), messages]));
+    return data(submission.reply({ formErrors: [error.message], fieldErrors }), { status: 422 });
+  }
+  const t = await remixI18next.getFixedT(request);
+  return redirectWithNotice(request, "/companies/list", "success", t("company.saved"));
+}
+
+function ImageField({ name, current, label, alt }: { name: "logo" | "stamp"; current: { path: string } | null; label: string; alt: string }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="field">
+      <legend>{label}</legend>
+      {current ? <img src={`/companies/file/${current.path}`} alt={alt} className={name === "logo" ? "company-logo" : "company-stamp"} /> : null}
+      <label htmlFor={`company-${name}`}>{t("company.replaceImage")}</label>
+      <input id={`company-${name}`} type="file" name={name} accept="image/png,image/jpeg,image/gif,image/webp" />
+      {current ? (
+        <label>
+          <input type="checkbox" name={`${name}_state`} value="delete" /> {t("company.deleteImage")}
+        </label>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export default function CompanyEditPage() {
+  const { t } = useTranslation();
+  const { company } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const [form, fields] = useForm<CompanyFormInput, z.output<typeof schema>>({
+    id: "company",
+    lastResult,
+    defaultValue: defaultsOf(company),
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, schema),
+  });
+  const accounts = fields.company_bank_accounts.getFieldList();
+  const label = (name: keyof typeof fields) => t(`company.fields.${name as "company_name"}`);
+
+  return (
+    <>
+      <h1>{t("titles.companyEdit")}</h1>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        {form.errors ? (
+          <div className="card form-errors" role="alert" id={form.errorId}>
+            {form.errors.map((message) => (
+              <p key={message} className="field__error">
+                {message}
+              </p>
+            ))}
+          </div>
+        ) : null}
+        {company ? <input type="hidden" name="version" value={String(company.version)} /> : null}
+
+        <section className="card">
+          <h2>{t("company.basics")}</h2>
+          <TextField meta={fields.company_name} label={label("company_name")} autoComplete="organization" />
+          <TextField meta={fields.registered_name} label={label("registered_name")} />
+          <TextField meta={fields.department_name} label={label("department_name")} />
+          <TextField meta={fields.pic_name} label={label("pic_name")} />
+          <TextField meta={fields.postal_code} label={label("postal_code")} hint={t("company.hints.postal_code")} autoComplete="postal-code" />
+          <TextField meta={fields.address1} label={label("address1")} />
+          <TextField meta={fields.address2} label={label("address2")} />
+          <TextField meta={fields.tel} label={label("tel")} type="tel" />
+          <TextField meta={fields.fax} label={label("fax")} type="tel" />
+          <TextField meta={fields.email} label={label("email")} type="email" />
+          <TextField meta={fields.registered_no} label={label("registered_no")} hint={t("company.hints.registered_no")} />
+        </section>
+
+        <section className="card">
+          <h2>{t("company.taxSettings")}</h2>
+          <CodeSelect meta={fields.tax_id} label={label("tax_id")} codes={TAX_TYPES} />
+          <CodeSelect meta={fields.tax_rounding_id} label={label("tax_rounding_id")} codes={ROUNDING_MODES} />
+          <CodeSelect meta={fields.tax_withholding_id} label={label("tax_withholding_id")} codes={WITHHOLDING_CHOICES} />
+          <CodeSelect meta={fields.item_rounding_id} label={label("item_rounding_id")} codes={ROUNDING_MODES} />
+          <CodeSelect meta={fields.item_rounding_scale} label={label("item_rounding_scale")} codes={SCALES} />
+          <CodeSelect meta={fields.subtotal_rounding_id} label={label("subtotal_rounding_id")} codes={ROUNDING_MODES} />
+        </section>
+
+        <section className="card">
+          <h2>{t("company.images")}</h2>
+          <ImageField name="logo" current={company?.logo ?? null} label={t("company.fields.logo")} alt={t("company.logoAlt")} />
+          <ImageField name="stamp" current={company?.stamp ?? null} label={t("company.fields.stamp")} alt={t("company.stampAlt")} />
+        </section>
+
+        <section className="card">
+          <h2>{t("company.bankAccounts")}</h2>
+          {accounts.length === 0 ? <p>{t("company.noAccounts")}</p> : null}
+          {accounts.map((account, index) => {
+            const row = account.getFieldset();
+            return (
+              <fieldset key={account.key} className="account-row" data-testid="account-row">
+                <legend>
+                  {t("company.bankAccounts")} {index + 1}
+                </legend>
+                {row.id.initialValue ? <input {...getInputProps(row.id, { type: "hidden" })} key={row.id.key} /> : null}
+                <TextField meta={row.bank_name} label={t("company.fields.bank_name")} />
+                <TextField meta={row.bank_code} label={t("company.fields.bank_code")} />
+                <TextField meta={row.bank_branch_name} label={t("company.fields.bank_branch_name")} />
+                <TextField meta={row.bank_branch_code} label={t("company.fields.bank_branch_code")} />
+                <CodeSelect meta={row.bank_account_type_id} label={t("company.fields.bank_account_type_id")} codes={BANK_ACCOUNT_TYPES} />
+                <TextField meta={row.bank_account_no} label={t("company.fields.bank_account_no")} />
+                <TextField meta={row.bank_account_name} label={t("company.fields.bank_account_name")} />
+                <div className="field">
+                  <label>
+                    <input {...getInputProps(row.displayed, { type: "checkbox", value: "on" })} key={row.displayed.key} />{" "}
+                    {t("company.fields.displayed")}
+                  </label>
+                  <FieldErrors id={row.displayed.errorId} errors={row.displayed.errors} />
+                </div>
+                <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.company_bank_accounts.name, index })}>
+                  {t("company.removeAccount")}
+                </button>
+              </fieldset>
+            );
+          })}
+          <FieldErrors id={fields.company_bank_accounts.errorId} errors={fields.company_bank_accounts.errors} />
+          <button className="button button--secondary" {...form.insert.getButtonProps({ name: fields.company_bank_accounts.name })}>
+            {t("company.addAccount")}
+          </button>
+        </section>
+
+        <p>
+          <button type="submit" className="button">
+            {t("company.save")}
+          </button>{" "}
+          <Link to="/companies/list" prefetch="none">
+            {t("company.cancel")}
+          </Link>
+        </p>
+      </Form>
+    </>
+  );
+}

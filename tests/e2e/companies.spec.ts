@@ -1,0 +1,76 @@
+import { expect, settled, signInThroughBank, test } from "./fixtures";
+
+test.describe("own company info", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("shows the registered profile with its logo, stamp and bank accounts", async ({ page }) => {
+    await signInThroughBank(page, "owner@demo.example");
+    await page.goto("/companies/list");
+    const details = page.getByTestId("company-details");
+    await expect(details).toContainText("株式会社デモ商事");
+    await expect(details).toContainText("T9010401234567");
+    await expect(details).toContainText("〒100-0005");
+    await expect(details).toContainText("外税");
+    await expect(page.getByTestId("bank-accounts").locator("tbody tr")).toHaveCount(2);
+    const logo = page.getByRole("img", { name: "ロゴ" });
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect((await logo.boundingBox())!.width).toBeLessThanOrEqual(215);
+    await expect(page.getByRole("img", { name: "角印" })).toBeVisible();
+  });
+
+  test("registers a profile with defaults, refuses a wrong registration number keeping the input, then edits it", async ({ page, javaScript }) => {
+    // Each project works on its own company: the two run at once against one database.
+    const [login, bankCode, name] = javaScript
+      ? ["owner@shinkin.example", "0002", "有限会社しんきん"]
+      : ["owner@mirai.example", "0182", "株式会社みらい製作所"];
+    await signInThroughBank(page, login, bankCode);
+    await page.goto("/companies/list");
+    await expect(page.getByText("自社情報が登録されていません。")).toBeVisible();
+    await page.getByRole("link", { name: "自社情報を登録する" }).click();
+    await settled(page, javaScript);
+
+    await expect(page.getByLabel("消費税の表示")).toHaveValue("1");
+    await expect(page.getByLabel("消費税の端数処理")).toHaveValue("2");
+    await expect(page.getByLabel("源泉徴収")).not.toContainText("源泉徴収しない");
+
+    await page.getByLabel("会社名・屋号").fill(name);
+    await page.getByLabel("郵便番号").fill("１００－０００１");
+    await page.getByLabel("電話番号").fill("０３－１２３４－５６７８");
+    await page.getByLabel("登録番号（適格請求書発行事業者）").fill("T1000012050002");
+    await page.getByRole("button", { name: "保存する" }).click();
+
+    await expect(page.getByText("登録番号が正しくありません（チェックデジットが一致しません）")).toBeVisible();
+    await expect(page.getByLabel("会社名・屋号")).toHaveValue(name);
+    await expect(page.getByLabel("電話番号")).toHaveValue("０３－１２３４－５６７８");
+
+    await page.getByLabel("登録番号（適格請求書発行事業者）").fill("ｔ９０１０４０１２３４５６７");
+    await page.getByRole("button", { name: "口座を追加" }).click();
+    const row = page.getByTestId("account-row").first();
+    await row.getByLabel("金融機関名").fill("テスト銀行");
+    await row.getByLabel("支店名").fill("本店");
+    await row.getByLabel("口座番号").fill("1234567");
+    await row.getByLabel("口座名義（カナ）").fill("テスト");
+    await row.getByLabel("請求書に表示する").check();
+    await page.getByRole("button", { name: "保存する" }).click();
+
+    await expect(page).toHaveURL(/\/companies\/list$/);
+    await expect(page.getByTestId("notice")).toHaveText(/自社情報を保存しました。/);
+    const details = page.getByTestId("company-details");
+    await expect(details).toContainText("〒100-0001");
+    await expect(details).toContainText("03-1234-5678");
+    await expect(details).toContainText("T9010401234567");
+    await expect(page.getByTestId("bank-accounts")).toContainText("テスト銀行");
+
+    await page.getByRole("link", { name: "自社情報を編集する" }).click();
+    await settled(page, javaScript);
+    await expect(page.getByLabel("会社名・屋号")).toHaveValue(name);
+    await page.getByLabel("部署名").fill("経理部");
+    await page.getByTestId("account-row").first().getByRole("button", { name: "この口座を削除" }).click();
+    await expect(page.getByTestId("account-row")).toHaveCount(0);
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page).toHaveURL(/\/companies\/list$/);
+    await expect(page.getByTestId("company-details")).toContainText("経理部");
+    await expect(page.getByText("口座が登録されていません。")).toBeVisible();
+  });
+});
