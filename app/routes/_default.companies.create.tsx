@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES } from "@domain/codes";
@@ -112,14 +113,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithNotice(request, "/companies/list", "success", t("company.saved"));
 }
 
+/**
+ * The saved image, and with JavaScript a preview of a newly chosen one
+ * before it is sent; without JavaScript the choice is sent on save.
+ */
 function ImageField({ name, current, label, alt }: { name: "logo" | "stamp"; current: { path: string } | null; label: string; alt: string }) {
   const { t } = useTranslation();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const source = preview ?? (current ? `/companies/file/${current.path}` : null);
   return (
     <fieldset className="field">
       <legend>{label}</legend>
-      {current ? <img src={`/companies/file/${current.path}`} alt={alt} className={name === "logo" ? "company-logo" : "company-stamp"} /> : null}
+      {source ? <img src={source} alt={alt} className={name === "logo" ? "company-logo" : "company-stamp"} data-testid={`${name}-preview`} /> : null}
       <label htmlFor={`company-${name}`}>{t("company.replaceImage")}</label>
-      <input id={`company-${name}`} type="file" name={name} accept="image/png,image/jpeg,image/gif,image/webp" />
+      <input
+        id={`company-${name}`}
+        type="file"
+        name={name}
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          setPreview(file ? URL.createObjectURL(file) : null);
+        }}
+      />
       {current ? (
         <label>
           <input type="checkbox" name={`${name}_state`} value="delete" /> {t("company.deleteImage")}

@@ -52,6 +52,8 @@ test.describe("own company info", () => {
     await row.getByLabel("口座番号").fill("1234567");
     await row.getByLabel("口座名義（カナ）").fill("テスト");
     await row.getByLabel("請求書に表示する").check();
+    await page.getByLabel("画像を選ぶと置き換えます（PNG、JPEG、GIF、WebP、5MBまで）").first().setInputFiles("sandbox/assets/demo-logo.png");
+    if (javaScript) await expect(page.getByTestId("logo-preview")).toBeVisible();
     await page.getByRole("button", { name: "保存する" }).click();
 
     await expect(page).toHaveURL(/\/companies\/list$/);
@@ -61,6 +63,7 @@ test.describe("own company info", () => {
     await expect(details).toContainText("03-1234-5678");
     await expect(details).toContainText("T9010401234567");
     await expect(page.getByTestId("bank-accounts")).toContainText("テスト銀行");
+    expect(await page.getByRole("img", { name: "ロゴ" }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(215);
 
     await page.getByRole("link", { name: "自社情報を編集する" }).click();
     await settled(page, javaScript);
