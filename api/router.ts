@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import { apiErrorHandler, notFound } from "./errors";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
 import { companyRoutes } from "./routes/companies";
+import { customerRoutes } from "./routes/customers";
 import { fileRoutes } from "./routes/files";
 import { referenceRoutes } from "./routes/reference";
 import { snakeCaseResponses } from "./snake-case";
@@ -34,6 +35,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
   api.use(companyRoutes(deps.db, storage));
   api.use(fileRoutes(deps.db, storage));
+  api.use(customerRoutes(deps.db));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);
 

@@ -7,52 +7,9 @@ import {
   WITHHOLDING_TYPES,
   idsOf,
 } from "./codes";
+import { checkbox, codeOf, normalized, optionalText, registrationNumber, requiredText } from "./form-fields";
 import { normalizeDigits, normalizePhoneNumber, normalizePostalCode } from "./normalize";
-import { REGISTRATION_NUMBER_MESSAGES, normalizeRegistrationNumber, registrationNumberProblem } from "./registration-number";
 import { VALIDATION_MESSAGES } from "./validation-messages";
-
-/** Text that may be left empty: stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => (value ? value : null));
-
-const requiredText = (max: number) => z.string({ required_error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(max);
-
-/** A normalised value, or an issue with the given message when the normaliser refuses it. */
-const normalized = (normalize: (input: string) => string | null, message: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value || value.trim() === "") return null;
-      const result = normalize(value);
-      if (result === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-      return result;
-    });
-
-/** A code sent as text (forms) or a number (JSON); unset means the SPEC §5 default. */
-const codeOf = (ids: readonly number[], fallback: number) =>
-  z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === "") return fallback;
-      const id = Number(value);
-      if (!Number.isInteger(id) || !ids.includes(id)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.invalidFormat });
-        return z.NEVER;
-      }
-      return id;
-    });
-
-const checkbox = z
-  .union([z.string(), z.boolean()])
-  .optional()
-  .transform((value) => value === true || value === "true" || value === "1" || value === "on");
 
 const fileState = z.enum(["keep", "update", "delete"]).optional().default("keep");
 
@@ -92,18 +49,7 @@ export const companyInputSchema = z.object({
     .optional()
     .transform((value) => value || null)
     .pipe(z.string().email(VALIDATION_MESSAGES.email).nullable()),
-  registered_no: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value || value.trim() === "") return null;
-      const problem = registrationNumberProblem(value);
-      if (problem) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: REGISTRATION_NUMBER_MESSAGES[problem] });
-        return z.NEVER;
-      }
-      return normalizeRegistrationNumber(value);
-    }),
+  registered_no: registrationNumber,
   item_rounding_id: codeOf(idsOf(ROUNDING_MODES), COMPANY_DEFAULTS.itemRoundingId),
   item_rounding_scale: codeOf([0, 1, 2, 3, 4], COMPANY_DEFAULTS.itemRoundingScale),
   subtotal_rounding_id: codeOf(idsOf(ROUNDING_MODES), COMPANY_DEFAULTS.subtotalRoundingId),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeDashes, normalizeDigits, normalizePhoneNumber, normalizePostalCode, toHalfWidth } from "./normalize";
+import { normalizeDashes, normalizeDigits, normalizePhoneNumber, normalizePostalCode, toHalfWidth, searchKey } from "./normalize";
 
 // Every dash variant people type in numbers, with its code point for test names.
 const DASH_VARIANTS: Array<[string, string]> = [
@@ -142,5 +142,17 @@ describe("normalizePhoneNumber", () => {
     ["dots as separators", "03.1234.5678"],
   ])("%s: %j → null", (_name, input) => {
     expect(normalizePhoneNumber(input)).toBeNull();
+  });
+});
+
+describe("searchKey", () => {
+  it.each([
+    ["ｶﾌﾞｼｷｶﾞｲｼｬ", "カブシキガイシャ"],
+    ["かぶしきがいしゃ", "カブシキガイシャ"],
+    ["カブシキ ガイシャ", "カブシキガイシャ"],
+    ["ＡＢＣ商事", "abc商事"],
+    ["株式会社　デモ", "株式会社デモ"],
+  ])("folds %s to %s", (input, expected) => {
+    expect(searchKey(input)).toBe(expected);
   });
 });

@@ -69,3 +69,17 @@ export function normalizePhoneNumber(input: string): string | null {
   const digitCount = phone.replace(/-/g, "").length;
   return digitCount === 10 || digitCount === 11 ? phone : null;
 }
+
+/**
+ * The form text is compared in when searching by name or kana: NFKC (so
+ * full-width letters and digits become half-width and half-width katakana
+ * full-width), hiragana folded to katakana, lower case, no spaces. 「ｶﾌﾞｼｷ」,
+ * 「かぶしき」 and 「カブシキ」 then find one another.
+ */
+export function searchKey(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
+    .toLowerCase()
+    .replace(/\s+/g, "");
+}

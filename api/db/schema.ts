@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   customType,
+  jsonb,
   date,
   index,
   integer,
@@ -217,4 +218,36 @@ export const terms = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("terms_kind_idx").on(table.kind, table.product, table.bankCode)],
+);
+
+/** A company's customers (取引先). `search_key` holds name and kana folded for search (domain/normalize). */
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    name: text("name").notNull(),
+    nameKana: text("name_kana"),
+    honorific: text("honorific").notNull().default("御中"),
+    department: text("department"),
+    personInCharge: text("person_in_charge"),
+    postalCode: text("postal_code"),
+    address1: text("address1"),
+    address2: text("address2"),
+    tel: text("tel"),
+    emails: jsonb("emails").$type<string[]>().notNull().default([]),
+    registeredNo: text("registered_no"),
+    /** 1–28, or 99 for the month's end. */
+    closingDay: integer("closing_day"),
+    /** 0 this month, 1 next month, 2 the month after. */
+    paymentMonthOffset: integer("payment_month_offset"),
+    /** 1–28, or 99 for the month's end. */
+    paymentDay: integer("payment_day"),
+    notes: text("notes"),
+    searchKey: text("search_key").notNull(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [index("customers_company_idx").on(table.companyUniqueCode, table.id)],
 );

@@ -94,6 +94,12 @@ describe("token auth", () => {
     ["GET", "/terms/cookie"],
     ["GET", "/terms/1"],
     ["GET", "/bank/chohyoterm"],
+    ["GET", "/customers"],
+    ["POST", "/customers"],
+    ["GET", "/customers/1"],
+    ["POST", "/customers/1"],
+    ["POST", "/customers/1/archive"],
+    ["DELETE", "/customers/1"],
   ] as const;
 
   it.each(ENDPOINTS)("%s %s refuses a missing, forged, foreign-audience or expired token", async (method, path) => {

@@ -1,0 +1,178 @@
+import { Router, type Request } from "express";
+import { and, asc, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { customerInputSchema, type CustomerInput } from "../../domain/customer";
+import { fieldName } from "../../domain/company";
+import { searchKey } from "../../domain/normalize";
+import { japaneseErrorMap } from "../../domain/validation-messages";
+import type { Database } from "../db/client";
+import { customers } from "../db/schema";
+import { badRequest, conflict, notFound, validationFailed } from "../errors";
+import { requireMember } from "../membership";
+import { handler } from "./handler";
+
+const STALE_SAVE = "ほかの操作でこの取引先が更新されています。最新の内容を確認してから、もう一度保存してください。";
+const NOT_FOUND = "取引先が見つかりません。";
+
+const listQuery = z.object({
+  q: z.string().max(100).optional().default(""),
+  sort: z.enum(["name", "kana", "updated"]).optional().default("kana"),
+  order: z.enum(["asc", "desc"]).optional().default("asc"),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional().default(20),
+  archived: z.enum(["true", "false"]).optional().default("false"),
+});
+
+function parse(body: unknown): CustomerInput {
+  const parsed = customerInputSchema.safeParse(body ?? {}, { errorMap: japaneseErrorMap });
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fields[fieldName(issue.path)] ??= []).push(issue.message);
+  throw validationFailed(fields);
+}
+
+function columnsOf(input: CustomerInput) {
+  return {
+    name: input.name,
+    nameKana: input.name_kana,
+    honorific: input.honorific,
+    department: input.department,
+    personInCharge: input.person_in_charge,
+    postalCode: input.postal_code,
+    address1: input.address1,
+    address2: input.address2,
+    tel: input.tel,
+    emails: input.emails,
+    registeredNo: input.registered_no,
+    closingDay: input.closing_day,
+    paymentMonthOffset: input.payment_month_offset,
+    paymentDay: input.payment_day,
+    notes: input.notes,
+    searchKey: searchKey(`${input.name} ${input.name_kana ?? ""}`),
+  };
+}
+
+function customerId(req: Request): number {
+  if (!/^\d{1,9}$/.test(req.params.id ?? "")) throw notFound(NOT_FOUND);
+  return Number(req.params.id);
+}
+
+/** `%` and `_` typed by the user are searched for as they are. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Strips what only the server needs. */
+function present(row: typeof customers.$inferSelect) {
+  const { searchKey: _searchKey, ...customer } = row;
+  return customer;
+}
+
+/** The company's customers (取引先): search, sort and paging on the server; optimistic lock on edits. */
+export function customerRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get(
+    "/customers",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: false });
+      const query = listQuery.safeParse(req.query);
+      if (!query.success) throw badRequest("検索条件が正しくありません。");
+      const { q, sort, order, page, per_page: perPage, archived } = query.data;
+      const conditions: SQL[] = [eq(customers.companyUniqueCode, tenant)];
+      if (archived === "false") conditions.push(isNull(customers.archivedAt));
+      const key = searchKey(q);
+      if (key) conditions.push(ilike(customers.searchKey, `%${escapeLike(key)}%`));
+      const where = and(...conditions);
+      const column = { name: customers.name, kana: customers.searchKey, updated: customers.updatedAt }[sort];
+      const [rows, [{ total }]] = (await Promise.all([
+        db
+          .select()
+          .from(customers)
+          .where(where)
+          .orderBy(order === "asc" ? asc(column) : desc(column), asc(customers.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ total: count() }).from(customers).where(where),
+      ])) as [Array<typeof customers.$inferSelect>, [{ total: number }]];
+      res.json({ items: rows.map(present), total, page, perPage });
+    }),
+  );
+
+  router.get(
+    "/customers/:id",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: false });
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.id, customerId(req)), eq(customers.companyUniqueCode, tenant)))
+        .limit(1);
+      if (!row) throw notFound(NOT_FOUND);
+      res.json(present(row));
+    }),
+  );
+
+  router.post(
+    "/customers",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: true });
+      const input = parse(req.body);
+      const [row] = await db.insert(customers).values({ ...columnsOf(input), companyUniqueCode: tenant }).returning();
+      res.status(201).json(present(row!));
+    }),
+  );
+
+  router.post(
+    "/customers/:id",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: true });
+      const id = customerId(req);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const override = String(body._method ?? "").toUpperCase();
+      if (override !== "PATCH" && override !== "PUT") throw badRequest("更新には _method=PATCH を指定してください。");
+      const version = Number(body.version);
+      const input = parse(body);
+      if (!Number.isInteger(version)) throw validationFailed({ version: ["このフィールドは必須です"] });
+      const [row] = await db
+        .update(customers)
+        .set({ ...columnsOf(input), version: version + 1, updatedAt: new Date() })
+        .where(and(eq(customers.id, id), eq(customers.companyUniqueCode, tenant), eq(customers.version, version)))
+        .returning();
+      if (row) {
+        res.json(present(row));
+        return;
+      }
+      const [exists] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, id), eq(customers.companyUniqueCode, tenant)));
+      throw exists ? conflict(STALE_SAVE) : notFound(NOT_FOUND);
+    }),
+  );
+
+  router.post(
+    "/customers/:id/archive",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: true });
+      const [row] = await db
+        .update(customers)
+        .set({ archivedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(customers.id, customerId(req)), eq(customers.companyUniqueCode, tenant)))
+        .returning();
+      if (!row) throw notFound(NOT_FOUND);
+      res.json(present(row));
+    }),
+  );
+
+  // Documents refer to customers from the documents issue on; that check joins this delete then.
+  router.delete(
+    "/customers/:id",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: true });
+      const deleted = await db
+        .delete(customers)
+        .where(and(eq(customers.id, customerId(req)), eq(customers.companyUniqueCode, tenant)))
+        .returning({ id: customers.id });
+      if (deleted.length === 0) throw notFound(NOT_FOUND);
+      res.status(204).end();
+    }),
+  );
+
+  return router;
+}

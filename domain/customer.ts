@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { normalized, optionalText, registrationNumber, requiredText } from "./form-fields";
+import { normalizePhoneNumber, normalizePostalCode } from "./normalize";
+import { VALIDATION_MESSAGES } from "./validation-messages";
+
+export const HONORIFICS = ["御中", "様"] as const;
+
+/** A day of the month, or 99 for its end (月末). */
+const MONTH_END = 99;
+const dayOfMonth = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === "") return null;
+    const day = Number(value);
+    if (!Number.isInteger(day) || !((day >= 1 && day <= 28) || day === MONTH_END)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "1〜28日または月末を選んでください" });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+/** Several sending addresses, as a list or as text separated by commas, spaces or lines. */
+const emailList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (Array.isArray(value) ? value : (value ?? "").split(/[\s,、，;]+/)).map((address) => address.trim()).filter(Boolean))
+  .pipe(z.array(z.string().email(VALIDATION_MESSAGES.email).max(254)).max(10, "送付先のメールアドレスは10件まで登録できます"));
+
+/** A customer (取引先) as a form or the Payment API receives it. */
+export const customerInputSchema = z.object({
+  name: requiredText(100),
+  name_kana: optionalText(100),
+  honorific: z.enum(HONORIFICS).optional().default("御中"),
+  department: optionalText(100),
+  person_in_charge: optionalText(50),
+  postal_code: normalized(normalizePostalCode, "郵便番号は7桁の数字で入力してください"),
+  address1: optionalText(100),
+  address2: optionalText(100),
+  tel: normalized(normalizePhoneNumber, "電話番号の形式が正しくありません"),
+  emails: emailList,
+  registered_no: registrationNumber,
+  closing_day: dayOfMonth,
+  payment_month_offset: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return null;
+      const offset = Number(value);
+      if (![0, 1, 2].includes(offset)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.invalidFormat });
+        return z.NEVER;
+      }
+      return offset;
+    }),
+  payment_day: dayOfMonth,
+  notes: optionalText(1000),
+});
+
+export type CustomerInput = z.output<typeof customerInputSchema>;

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { customers } from "../../api/db/schema";
+import { startTestApi, type TestApi } from "../support/api";
+import { insertPaymentUser } from "../support/factories";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await insertPaymentUser(api.database.db, "owner");
+  await insertPaymentUser(api.database.db, "shinkinOwner");
+});
+
+beforeEach(async () => {
+  await api.database.db.delete(customers);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+
+async function create(fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") {
+  const response = await api.call("/customers", { ...json({ name: "株式会社サンプル", ...fields }), as });
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+describe("customers", () => {
+  it("creates a customer with normalised fields, several addresses and payment terms", async () => {
+    const customer = await create({
+      name_kana: "サンプル",
+      honorific: "御中",
+      postal_code: "１５０－０００２",
+      tel: "03-0000-1111",
+      emails: "keiri@sample.example, boss@sample.example",
+      registered_no: "T9010401234567",
+      closing_day: "99",
+      payment_month_offset: "1",
+      payment_day: "99",
+    });
+    expect(customer).toMatchObject({
+      name: "株式会社サンプル",
+      postal_code: "150-0002",
+      emails: ["keiri@sample.example", "boss@sample.example"],
+      closing_day: 99,
+      payment_month_offset: 1,
+      payment_day: 99,
+      version: 1,
+      archived_at: null,
+    });
+    expect(customer).not.toHaveProperty("search_key");
+  });
+
+  it("answers bad input with 422 and Japanese messages per field", async () => {
+    const response = await api.call("/customers", json({ name: "", honorific: "殿", emails: ["ok@example.jp", "broken@"], closing_day: "31", registered_no: "T123" }));
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toEqual({
+      name: ["このフィールドは必須です"],
+      honorific: ["形式が正しくありません"],
+      "emails[1]": ["有効なメールアドレスを入力してください"],
+      closing_day: ["1〜28日または月末を選んでください"],
+      registered_no: ["登録番号は「T」と13桁の数字で入力してください"],
+    });
+  });
+
+  it("finds customers by name or kana whatever the width or kana type typed", async () => {
+    await create({ name: "株式会社カブシキ商会", name_kana: "カブシキショウカイ" });
+    await create({ name: "ＡＢＣ物産", name_kana: "エービーシーブッサン" });
+    const names = async (q: string) => ((await (await api.call(`/customers?q=${encodeURIComponent(q)}`)).json()).items as Array<{ name: string }>).map((c) => c.name);
+    expect(await names("かぶしき")).toEqual(["株式会社カブシキ商会"]);
+    expect(await names("ｶﾌﾞｼｷ")).toEqual(["株式会社カブシキ商会"]);
+    expect(await names("abc")).toEqual(["ＡＢＣ物産"]);
+    expect(await names("100%")).toEqual([]);
+  });
+
+  it("sorts and pages on the server", async () => {
+    for (const [name, kana] of [["い商店", "イ"], ["あ商店", "ア"], ["う商店", "ウ"]]) await create({ name, name_kana: kana });
+    const first = await (await api.call("/customers?sort=kana&order=asc&per_page=2&page=1")).json();
+    expect(first).toMatchObject({ total: 3, page: 1, per_page: 2 });
+    expect(first.items.map((c: { name: string }) => c.name)).toEqual(["あ商店", "い商店"]);
+    const second = await (await api.call("/customers?sort=kana&order=asc&per_page=2&page=2")).json();
+    expect(second.items.map((c: { name: string }) => c.name)).toEqual(["う商店"]);
+    expect((await api.call("/customers?per_page=1000")).status).toBe(400);
+  });
+
+  it("updates from the version read and refuses a stale save, keeping the first", async () => {
+    const customer = await create({});
+    const update = (name: string) => api.call(`/customers/${customer.id}`, json({ _method: "PATCH", version: 1, name }));
+    expect((await (await update("最初の保存")).json()).version).toBe(2);
+    const stale = await update("古い画面からの保存");
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).message).toBe("ほかの操作でこの取引先が更新されています。最新の内容を確認してから、もう一度保存してください。");
+    expect((await (await api.call(`/customers/${customer.id}`)).json()).name).toBe("最初の保存");
+  });
+
+  it("archives a customer out of the list, and deletes one", async () => {
+    const kept = await create({ name: "残す取引先" });
+    const archived = await create({ name: "休止の取引先" });
+    expect((await api.call(`/customers/${archived.id}/archive`, { method: "POST" })).status).toBe(200);
+    const names = async (query: string) => ((await (await api.call(`/customers${query}`)).json()).items as Array<{ name: string }>).map((c) => c.name);
+    expect(await names("")).toEqual(["残す取引先"]);
+    expect((await names("?archived=true")).sort()).toEqual(["休止の取引先", "残す取引先"].sort());
+    expect((await api.call(`/customers/${kept.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await api.call(`/customers/${kept.id}`)).status).toBe(404);
+  });
+
+  it("never shows, changes, archives or deletes another company's customer (404)", async () => {
+    const theirs = await create({ name: "しんきんの取引先" }, "shinkinOwner");
+    expect((await (await api.call("/customers")).json()).items).toEqual([]);
+    for (const [method, path, body] of [
+      ["GET", `/customers/${theirs.id}`, undefined],
+      ["POST", `/customers/${theirs.id}`, JSON.stringify({ _method: "PATCH", version: 1, name: "乗っ取り" })],
+      ["POST", `/customers/${theirs.id}/archive`, undefined],
+      ["DELETE", `/customers/${theirs.id}`, undefined],
+    ] as const) {
+      const response = await api.call(path, { method, body, headers: { "Content-Type": "application/json" } });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await (await api.call(`/customers/${theirs.id}`, { as: "shinkinOwner" })).json()).name).toBe("しんきんの取引先");
+  });
+});
