@@ -1,14 +1,14 @@
 import { Router, type Request, type Response } from "express";
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import multer from "multer";
-import { companyInputSchema, fieldName, type CompanyInput } from "../../domain/company";
-import { japaneseErrorMap } from "../../domain/validation-messages";
+import { companyInputSchema, type CompanyInput } from "../../domain/company";
 import type { Database } from "../db/client";
 import { banks, companies, companyBankAccounts } from "../db/schema";
 import { requireMember } from "../membership";
 import { badRequest, conflict, notFound, unsupportedMediaType, validationFailed } from "../errors";
 import { SIZE_LIMITS, type FilePurpose } from "../storage/file-type";
 import type { FileStorage } from "../storage/storage";
+import { parseBody } from "../validation";
 import { handler } from "./handler";
 
 type Company = typeof companies.$inferSelect;
@@ -26,14 +26,6 @@ const upload = multer({
 const STALE_SAVE = "ほかの操作で自社情報が更新されています。最新の内容を確認してから、もう一度保存してください。";
 
 const ACCEPTED_BODIES = ["multipart/form-data", "application/x-www-form-urlencoded", "application/json"];
-
-function parseCompany(body: unknown): CompanyInput {
-  const parsed = companyInputSchema.safeParse(body ?? {}, { errorMap: japaneseErrorMap });
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[fieldName(issue.path)] ??= []).push(issue.message);
-  throw validationFailed(fields);
-}
 
 function companyId(req: Request): number {
   const id = Number(req.params.id);
@@ -155,7 +147,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: true });
       await readBody(req, res);
-      const input = parseCompany(req.body);
+      const input = parseBody(companyInputSchema, req.body);
       const created = await db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.companyUniqueCode, tenant)).limit(1);
         if (existing) throw conflict("自社情報はすでに登録されています。");
@@ -194,7 +186,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const override = String(body._method ?? "").toUpperCase();
       if (override !== "PATCH" && override !== "PUT") throw badRequest("更新には _method=PATCH を指定してください。");
-      const input = parseCompany(body);
+      const input = parseBody(companyInputSchema, body);
       const version = Number(body.version);
       if (!Number.isInteger(version)) throw validationFailed({ version: ["このフィールドは必須です"] });
       const updated = await db.transaction(async (tx) => {

@@ -2,13 +2,12 @@ import { Router, type Request } from "express";
 import { and, asc, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { customerInputSchema, type CustomerInput } from "../../domain/customer";
-import { fieldName } from "../../domain/company";
 import { searchKey } from "../../domain/normalize";
-import { japaneseErrorMap } from "../../domain/validation-messages";
 import type { Database } from "../db/client";
 import { customers } from "../db/schema";
 import { badRequest, conflict, notFound, validationFailed } from "../errors";
 import { requireMember } from "../membership";
+import { parseBody } from "../validation";
 import { handler } from "./handler";
 
 const STALE_SAVE = "ほかの操作でこの取引先が更新されています。最新の内容を確認してから、もう一度保存してください。";
@@ -22,14 +21,6 @@ const listQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).optional().default(20),
   archived: z.enum(["true", "false"]).optional().default("false"),
 });
-
-function parse(body: unknown): CustomerInput {
-  const parsed = customerInputSchema.safeParse(body ?? {}, { errorMap: japaneseErrorMap });
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[fieldName(issue.path)] ??= []).push(issue.message);
-  throw validationFailed(fields);
-}
 
 function columnsOf(input: CustomerInput) {
   return {
@@ -115,7 +106,7 @@ export function customerRoutes(db: Database): Router {
     "/customers",
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: true });
-      const input = parse(req.body);
+      const input = parseBody(customerInputSchema, req.body);
       const [row] = await db.insert(customers).values({ ...columnsOf(input), companyUniqueCode: tenant }).returning();
       res.status(201).json(present(row!));
     }),
@@ -130,7 +121,7 @@ export function customerRoutes(db: Database): Router {
       const override = String(body._method ?? "").toUpperCase();
       if (override !== "PATCH" && override !== "PUT") throw badRequest("更新には _method=PATCH を指定してください。");
       const version = Number(body.version);
-      const input = parse(body);
+      const input = parseBody(customerInputSchema, body);
       if (!Number.isInteger(version)) throw validationFailed({ version: ["このフィールドは必須です"] });
       const [row] = await db
         .update(customers)
