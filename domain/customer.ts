@@ -20,12 +20,23 @@ const dayOfMonth = z
     return day;
   });
 
-/** Several sending addresses, as a list or as text separated by commas, spaces or lines. */
+const isEmail = (address: string) => z.string().email().max(254).safeParse(address).success;
+
+/**
+ * Several sending addresses, as a list or as text separated by commas, spaces
+ * or lines. A wrong one is named in the field's own message, since the form
+ * has one box for them all.
+ */
 const emailList = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((value) => (Array.isArray(value) ? value : (value ?? "").split(/[\s,、，;]+/)).map((address) => address.trim()).filter(Boolean))
-  .pipe(z.array(z.string().email(VALIDATION_MESSAGES.email).max(254)).max(10, "送付先のメールアドレスは10件まで登録できます"));
+  .transform((value, ctx) => {
+    const addresses = (Array.isArray(value) ? value : (value ?? "").split(/[\s,、，;]+/)).map((address) => address.trim()).filter(Boolean);
+    const wrong = addresses.filter((address) => !isEmail(address));
+    if (wrong.length > 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${VALIDATION_MESSAGES.email}（${wrong.join("、")}）` });
+    if (addresses.length > 10) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "送付先のメールアドレスは10件まで登録できます" });
+    return addresses;
+  });
 
 /** A customer (取引先) as a form or the Payment API receives it. */
 export const customerInputSchema = z.object({

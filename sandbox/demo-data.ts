@@ -74,3 +74,17 @@ export const DEMO_PLANS = [
   { planId: 3, planName: "発行・受取スタンダードプラン", amount: 3000, totalAmount: 3300, issueAmount: 1000, issueTotalAmount: 1100, receiveAmount: 2000, receiveTotalAmount: 2200, maxReceiveFiles: 200, sortOrder: 3 },
   { planId: 4, planName: "発行・受取プレミアムプラン", amount: 5000, totalAmount: 5500, issueAmount: 1000, issueTotalAmount: 1100, receiveAmount: 4000, receiveTotalAmount: 4400, maxReceiveFiles: 1000, sortOrder: 4 },
 ];
+
+/** 株式会社デモ商事's customers (SANDBOX.md: ten). */
+export const DEMO_CUSTOMERS = [
+  { name: "株式会社青空商事", nameKana: "アオゾラショウジ", honorific: "御中", tel: "03-1111-2222", emails: ["keiri@aozora.example"], closingDay: 99, paymentMonthOffset: 1, paymentDay: 99 },
+  { name: "株式会社いろは製作所", nameKana: "イロハセイサクショ", honorific: "御中", tel: "06-2222-3333", emails: ["info@iroha.example"], closingDay: 20, paymentMonthOffset: 1, paymentDay: 10 },
+  { name: "有限会社うみかぜ", nameKana: "ウミカゼ", honorific: "御中", tel: "092-333-4444", emails: [], closingDay: 99, paymentMonthOffset: 2, paymentDay: 5 },
+  { name: "江戸川デザイン事務所", nameKana: "エドガワデザインジムショ", honorific: "御中", tel: null, emails: ["hello@edogawa.example"], closingDay: 25, paymentMonthOffset: 1, paymentDay: 25 },
+  { name: "大野 健一", nameKana: "オオノ ケンイチ", honorific: "様", tel: "090-1234-5678", emails: ["ohno@example.jp"], closingDay: null, paymentMonthOffset: null, paymentDay: null },
+  { name: "株式会社かがやき物流", nameKana: "カガヤキブツリュウ", honorific: "御中", tel: "045-555-6666", emails: ["billing@kagayaki.example"], closingDay: 99, paymentMonthOffset: 1, paymentDay: 99 },
+  { name: "北山食品株式会社", nameKana: "キタヤマショクヒン", honorific: "御中", tel: "011-777-8888", emails: [], closingDay: 15, paymentMonthOffset: 1, paymentDay: 15 },
+  { name: "合同会社くすのき", nameKana: "クスノキ", honorific: "御中", tel: null, emails: ["office@kusunoki.example"], closingDay: 99, paymentMonthOffset: 1, paymentDay: 99 },
+  { name: "けやき税理士法人", nameKana: "ケヤキゼイリシホウジン", honorific: "御中", tel: "03-9999-0000", emails: ["tax@keyaki.example"], closingDay: null, paymentMonthOffset: null, paymentDay: null },
+  { name: "株式会社コスモ電機", nameKana: "コスモデンキ", honorific: "御中", tel: "052-123-4567", emails: ["ap@cosmo.example"], closingDay: 99, paymentMonthOffset: 1, paymentDay: 99 },
+] as const;

@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { DEMO_BANKS, DEMO_COMPANIES, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
+import { searchKey } from "../../domain/normalize";
+import { DEMO_BANKS, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
 import { createDatabaseFileStorage } from "../storage/storage";
 import type { Database } from "./client";
-import { banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
+import { banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, customers, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
 
 const JOIN_DATE = "2026-04-01";
 
@@ -88,6 +89,14 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
       { companyId: demo!.id, companyUniqueCode: "C-DEMO", bankName: "デモ銀行", bankCode: "0001", bankBranchName: "本店営業部", bankBranchCode: "001", bankAccountTypeId: 1, bankAccountNo: "1234567", bankAccountName: "カ）デモショウジ", displayed: true },
       { companyId: demo!.id, companyUniqueCode: "C-DEMO", bankName: "デモ銀行", bankCode: "0001", bankBranchName: "新宿支店", bankBranchCode: "101", bankAccountTypeId: 2, bankAccountNo: "7654321", bankAccountName: "カ）デモショウジ", displayed: false },
     ]);
+    await tx.insert(customers).values(
+      DEMO_CUSTOMERS.map((customer) => ({
+        ...customer,
+        emails: [...customer.emails],
+        companyUniqueCode: "C-DEMO",
+        searchKey: searchKey(`${customer.name} ${customer.nameKana}`),
+      })),
+    );
   });
   return true;
 }

@@ -73,13 +73,14 @@ export function customerRoutes(db: Database): Router {
       const key = searchKey(q);
       if (key) conditions.push(ilike(customers.searchKey, `%${escapeLike(key)}%`));
       const where = and(...conditions);
-      const column = { name: customers.name, kana: customers.searchKey, updated: customers.updatedAt }[sort];
+      const column = { name: customers.name, kana: customers.nameKana, updated: customers.updatedAt }[sort];
       const [rows, [{ total }]] = (await Promise.all([
         db
           .select()
           .from(customers)
           .where(where)
-          .orderBy(order === "asc" ? asc(column) : desc(column), asc(customers.id))
+          // Customers without kana sort by name after those with it.
+          .orderBy(order === "asc" ? asc(column) : desc(column), asc(customers.searchKey), asc(customers.id))
           .limit(perPage)
           .offset((page - 1) * perPage),
         db.select({ total: count() }).from(customers).where(where),

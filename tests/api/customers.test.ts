@@ -59,7 +59,7 @@ describe("customers", () => {
     expect((await response.json()).fields).toEqual({
       name: ["このフィールドは必須です"],
       honorific: ["形式が正しくありません"],
-      "emails[1]": ["有効なメールアドレスを入力してください"],
+      emails: ["有効なメールアドレスを入力してください（broken@）"],
       closing_day: ["1〜28日または月末を選んでください"],
       registered_no: ["登録番号は「T」と13桁の数字で入力してください"],
     });

@@ -40,6 +40,7 @@ describe("sandbox demo data", () => {
     expect((await api.call("/user_service/me", { as: "newcomer" })).status).toBe(404);
     expect(await (await api.call("/user_service/planinfo", { as: "shinkinOwner" })).json()).toMatchObject({ plan_id: 1, plan_name: "発行プラン" });
     expect(await (await api.call("/terms/cookie")).json()).toMatchObject({ title: "Cookieポリシー" });
+    expect((await (await api.call("/customers?per_page=100")).json()).total).toBe(10);
     expect((await (await api.call("/master/service/plans")).json()).map((plan: { plan_id: number }) => plan.plan_id)).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -3,7 +3,7 @@ import type { Code } from "@domain/codes";
 import { FieldErrors } from "./FieldErrors";
 
 /** A choice among a code list (SPEC §4/§5 codes), labelled and validated like every field. */
-export function CodeSelect({ meta, label, codes }: { meta: FieldMetadata<string | number | null | undefined>; label: string; codes: readonly Code[] }) {
+export function CodeSelect<Value>({ meta, label, codes }: { meta: FieldMetadata<Value>; label: string; codes: readonly Code<number | string>[] }) {
   const props = getSelectProps(meta);
   return (
     <div className="field">

@@ -1,0 +1,101 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { HONORIFICS } from "@domain/customer";
+import { CodeSelect } from "~/components/forms/CodeSelect";
+import { FieldErrors } from "~/components/forms/FieldErrors";
+import { parseForm } from "~/components/forms/parse-form";
+import { TextField } from "~/components/forms/TextField";
+import { customerFormSchema, type CustomerFormInput } from "./customer-schema";
+
+export type CustomerFormValues = CustomerFormInput & { id?: number };
+
+/** Create and edit share this form; edit adds the version and the archive and delete buttons. */
+export function CustomerForm({
+  defaultValue,
+  lastResult,
+  editing,
+}: {
+  defaultValue: CustomerFormInput;
+  lastResult: SubmissionResult<string[]> | undefined;
+  editing: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<CustomerFormInput, z.output<typeof customerFormSchema>>({
+    id: "customer",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(customerFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, customerFormSchema),
+  });
+  const label = (name: string) => t(`customer.fields.${name as "name"}`);
+  const unset = { id: "", key: "unset", label: t("customer.unset") };
+  const day = (value: number) => ({ id: value, key: String(value), label: value === 99 ? t("customer.monthEnd") : t("customer.dayN", { day: value }) });
+  const days = [unset, ...Array.from({ length: 28 }, (_, index) => day(index + 1)), day(99)];
+  const offsets = [unset, ...(t("customer.offsets", { returnObjects: true }) as unknown as string[]).map((text, id) => ({ id, key: String(id), label: text }))];
+  const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
+  const emailsProps = getTextareaProps(fields.emails);
+
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      {form.errors ? (
+        <div className="card form-errors" role="alert" id={form.errorId}>
+          {form.errors.map((message) => (
+            <p key={message} className="field__error">
+              {message}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      {editing ? <input type="hidden" name="version" value={String(defaultValue.version ?? "")} /> : null}
+      <section className="card">
+        <TextField meta={fields.name} label={label("name")} />
+        <TextField meta={fields.name_kana} label={label("name_kana")} />
+        <CodeSelect meta={fields.honorific} label={label("honorific")} codes={honorifics} />
+        <TextField meta={fields.department} label={label("department")} />
+        <TextField meta={fields.person_in_charge} label={label("person_in_charge")} />
+        <TextField meta={fields.postal_code} label={label("postal_code")} />
+        <TextField meta={fields.address1} label={label("address1")} />
+        <TextField meta={fields.address2} label={label("address2")} />
+        <TextField meta={fields.tel} label={label("tel")} type="tel" />
+        <div className="field">
+          <label htmlFor={fields.emails.id}>{label("emails")}</label>
+          <textarea {...emailsProps} key={emailsProps.key} rows={3} />
+          <p className="field__hint">{t("customer.emailsHint")}</p>
+          <FieldErrors id={fields.emails.errorId} errors={fields.emails.errors} />
+        </div>
+        <TextField meta={fields.registered_no} label={label("registered_no")} />
+        <CodeSelect meta={fields.closing_day} label={label("closing_day")} codes={days} />
+        <CodeSelect meta={fields.payment_month_offset} label={label("payment_month_offset")} codes={offsets} />
+        <CodeSelect meta={fields.payment_day} label={label("payment_day")} codes={days} />
+        <div className="field">
+          <label htmlFor={fields.notes.id}>{label("notes")}</label>
+          <textarea {...getTextareaProps(fields.notes)} key={fields.notes.key} rows={3} />
+          <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
+        </div>
+      </section>
+      <p>
+        <button type="submit" className="button">
+          {t("customer.save")}
+        </button>{" "}
+        <Link to="/customers/list" prefetch="none">
+          {t("customer.back")}
+        </Link>
+      </p>
+      {editing ? (
+        <p>
+          <button type="submit" name="intent" value="archive" className="button button--secondary" formNoValidate>
+            {t("customer.archive")}
+          </button>{" "}
+          <button type="submit" name="intent" value="delete" className="button button--secondary" formNoValidate>
+            {t("customer.delete")}
+          </button>
+        </p>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { CustomerForm } from "~/components/customers/CustomerForm";
+import { titleMeta } from "~/meta";
+import { customerFormAction } from "~/services/customer-form.server";
+import { requireCompanyUser } from "~/services/route-checks.server";
+
+export const handle = { i18n: ["common"], screenName: "customers-create" };
+
+export const meta = titleMeta("customerCreate");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireCompanyUser(request);
+  return null;
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return customerFormAction(request, context, null);
+}
+
+export default function CustomerCreatePage() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  return (
+    <>
+      <h1>{t("titles.customerCreate")}</h1>
+      <CustomerForm defaultValue={{ name: "", honorific: "御中" }} lastResult={lastResult} editing={false} />
+    </>
+  );
+}

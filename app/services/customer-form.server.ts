@@ -1,0 +1,38 @@
+import { data, type AppLoadContext } from "@remix-run/node";
+import { customerFormSchema } from "~/components/customers/customer-schema";
+import { parseForm } from "~/components/forms/parse-form";
+import { requireCompanyCaller } from "./api-caller.server";
+import { archiveCustomer, deleteCustomer, saveCustomer } from "./customers.server";
+import { remixI18next } from "./i18n.server";
+import { PaymentApiValidationError } from "./payment-api.server";
+import { redirectWithNotice } from "./session.server";
+
+/**
+ * The create and edit pages' action: save (or, on edit, archive or delete)
+ * and go back to the list with a notice; the server's messages come back
+ * beside the form with the input kept.
+ */
+export async function customerFormAction(request: Request, context: AppLoadContext, existingId: number | null) {
+  const { caller } = await requireCompanyCaller(request, context, existingId ? "customers-edit" : "customers-create");
+  const formData = await request.formData();
+  const t = await remixI18next.getFixedT(request);
+  const intent = formData.get("intent");
+  if (existingId && intent === "archive") {
+    await archiveCustomer(caller, existingId);
+    return redirectWithNotice(request, "/customers/list", "success", t("customer.archived"));
+  }
+  if (existingId && intent === "delete") {
+    await deleteCustomer(caller, existingId);
+    return redirectWithNotice(request, "/customers/list", "success", t("customer.deleted"));
+  }
+  const submission = parseForm(formData, customerFormSchema);
+  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  const { version, ...input } = submission.value;
+  try {
+    await saveCustomer(caller, input, existingId ? { id: existingId, version: version ?? 0 } : null);
+  } catch (error) {
+    if (!(error instanceof PaymentApiValidationError)) throw error;
+    return data(submission.reply({ formErrors: [error.message], fieldErrors: error.fields }), { status: 422 });
+  }
+  return redirectWithNotice(request, "/customers/list", "success", t("customer.saved"));
+}
