@@ -10,6 +10,7 @@ import { SIZE_LIMITS, type FilePurpose } from "../storage/file-type";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
+import { idParam } from "./params";
 
 type Company = typeof companies.$inferSelect;
 type BankAccount = typeof companyBankAccounts.$inferSelect;
@@ -27,12 +28,7 @@ const STALE_SAVE = "ほかの操作で自社情報が更新されています。
 
 const ACCEPTED_BODIES = ["multipart/form-data", "application/x-www-form-urlencoded", "application/json"];
 
-function companyId(req: Request): number {
-  const id = Number(req.params.id);
-  // Not a number is the same as a company that is not there: nothing to learn from the answer.
-  if (!/^\d{1,9}$/.test(req.params.id ?? "") || !Number.isSafeInteger(id)) throw notFound("自社情報が見つかりません。");
-  return id;
-}
+const companyId = (req: Request) => idParam(req, "自社情報が見つかりません。");
 
 function uploadedFile(req: Request, name: FilePurpose): Uint8Array | null {
   const files = req.files as Record<string, Express.Multer.File[]> | undefined;

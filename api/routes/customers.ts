@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound, validationFailed } from "../errors";
 import { requireMember } from "../membership";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
+import { idParam } from "./params";
 
 const STALE_SAVE = "ほかの操作でこの取引先が更新されています。最新の内容を確認してから、もう一度保存してください。";
 const NOT_FOUND = "取引先が見つかりません。";
@@ -43,10 +44,7 @@ function columnsOf(input: CustomerInput) {
   };
 }
 
-function customerId(req: Request): number {
-  if (!/^\d{1,9}$/.test(req.params.id ?? "")) throw notFound(NOT_FOUND);
-  return Number(req.params.id);
-}
+const customerId = (req: Request) => idParam(req, NOT_FOUND);
 
 /** `%` and `_` typed by the user are searched for as they are. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

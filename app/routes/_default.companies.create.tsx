@@ -9,6 +9,7 @@ import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHO
 import { companyInputSchema } from "@domain/company";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
+import { FormErrors } from "~/components/forms/FormErrors";
 import { parseForm } from "~/components/forms/parse-form";
 import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
@@ -166,15 +167,7 @@ export default function CompanyEditPage() {
     <>
       <h1>{t("titles.companyEdit")}</h1>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-        {form.errors ? (
-          <div className="card form-errors" role="alert" id={form.errorId}>
-            {form.errors.map((message) => (
-              <p key={message} className="field__error">
-                {message}
-              </p>
-            ))}
-          </div>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
         {company ? <input type="hidden" name="version" value={String(company.version)} /> : null}
 
         <section className="card">

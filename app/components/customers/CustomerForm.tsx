@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { HONORIFICS } from "@domain/customer";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
+import { FormErrors } from "~/components/forms/FormErrors";
 import { parseForm } from "~/components/forms/parse-form";
 import { TextField } from "~/components/forms/TextField";
 import { customerFormSchema, type CustomerFormInput } from "./customer-schema";
@@ -42,15 +43,7 @@ export function CustomerForm({
 
   return (
     <Form method="post" {...getFormProps(form)}>
-      {form.errors ? (
-        <div className="card form-errors" role="alert" id={form.errorId}>
-          {form.errors.map((message) => (
-            <p key={message} className="field__error">
-              {message}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       {editing ? <input type="hidden" name="version" value={String(defaultValue.version ?? "")} /> : null}
       <section className="card">
         <TextField meta={fields.name} label={label("name")} />
