@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { files } from "../db/schema";
-import { fileNotFound, isUuid, metadataColumns, sha256Of, toStoredFile, validateFile, type FileStorage } from "./storage";
+import { findOwnFile, metadataColumns, removeOwnFile, sha256Of, toStoredFile, validateFile, type FileStorage } from "./storage";
 
 export type S3Settings = {
   bucket: string;
@@ -53,14 +52,7 @@ export function createS3FileStorage(db: Database, settings: S3Settings): FileSto
     },
 
     async read(companyUniqueCode, id) {
-      if (!isUuid(id)) throw fileNotFound();
-      const [row] = await db
-        .select({ ...metadataColumns, storage: files.storage, storageKey: files.storageKey, data: files.data })
-        .from(files)
-        .where(and(eq(files.id, id), eq(files.companyUniqueCode, companyUniqueCode)))
-        .limit(1);
-      if (!row) throw fileNotFound();
-      const { storage, storageKey, data, ...metadata } = row;
+      const { storage, storageKey, data, ...metadata } = await findOwnFile(db, companyUniqueCode, id);
       // Files saved before S3 was configured stay readable from the database.
       if (storage === "database" && data) return { file: toStoredFile(metadata), bytes: new Uint8Array(data) };
       const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: storageKey! }));
@@ -68,13 +60,6 @@ export function createS3FileStorage(db: Database, settings: S3Settings): FileSto
       return { file: toStoredFile(metadata), bytes };
     },
 
-    async remove(companyUniqueCode, id, queryDb = db) {
-      if (!isUuid(id)) throw fileNotFound();
-      const deleted = await queryDb
-        .delete(files)
-        .where(and(eq(files.id, id), eq(files.companyUniqueCode, companyUniqueCode)))
-        .returning({ id: files.id });
-      if (deleted.length === 0) throw fileNotFound();
-    },
+    remove: (companyUniqueCode, id, queryDb = db) => removeOwnFile(queryDb, companyUniqueCode, id),
   };
 }

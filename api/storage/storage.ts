@@ -35,11 +35,11 @@ export interface FileStorage {
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** PostgreSQL raises an error for a malformed uuid, so ids are checked before any query. */
-export function isUuid(value: string): boolean {
+function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-export const fileNotFound = () => notFound("ファイルが見つかりません。");
+const fileNotFound = () => notFound("ファイルが見つかりません。");
 
 const UNSUPPORTED_IMAGE = "対応していないファイル形式です。PNG、JPEG、GIF、WebPの画像を選んでください。";
 const UNSUPPORTED_DOCUMENT = "対応していないファイル形式です。PNG、JPEG、GIF、WebP（書類はPDFも）を選んでください。";
@@ -82,6 +82,28 @@ function toUint8Array(data: Uint8Array): Uint8Array {
 }
 
 /** Keeps the bytes inline in `files.data` (`storage = 'database'`). */
+/** The company's file row, bytes and storage key included; 404 for an unknown, foreign or malformed id alike. */
+export async function findOwnFile(db: Database, companyUniqueCode: string, id: string) {
+  if (!isUuid(id)) throw fileNotFound();
+  const [row] = await db
+    .select({ ...metadataColumns, storage: files.storage, storageKey: files.storageKey, data: files.data })
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.companyUniqueCode, companyUniqueCode)))
+    .limit(1);
+  if (!row) throw fileNotFound();
+  return row;
+}
+
+/** Deletes the company's file row; 404 as for `findOwnFile`. */
+export async function removeOwnFile(db: Database, companyUniqueCode: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw fileNotFound();
+  const deleted = await db
+    .delete(files)
+    .where(and(eq(files.id, id), eq(files.companyUniqueCode, companyUniqueCode)))
+    .returning({ id: files.id });
+  if (deleted.length === 0) throw fileNotFound();
+}
+
 export function sha256Of(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
@@ -109,27 +131,13 @@ export function createDatabaseFileStorage(db: Database): FileStorage {
     },
 
     async read(companyUniqueCode, id) {
-      if (!isUuid(id)) throw fileNotFound();
-      const [row] = await db
-        .select({ ...metadataColumns, storage: files.storage, data: files.data })
-        .from(files)
-        .where(and(eq(files.id, id), eq(files.companyUniqueCode, companyUniqueCode)))
-        .limit(1);
-      if (!row) throw fileNotFound();
-      const { storage, data, ...metadata } = row;
+      const { storage, storageKey: _storageKey, data, ...metadata } = await findOwnFile(db, companyUniqueCode, id);
       if (storage !== "database" || data === null) {
         throw new Error(`File ${id} is kept in "${storage}" storage, not in the database`);
       }
       return { file: toStoredFile(metadata), bytes: toUint8Array(data) };
     },
 
-    async remove(companyUniqueCode, id, queryDb = db) {
-      if (!isUuid(id)) throw fileNotFound();
-      const deleted = await queryDb
-        .delete(files)
-        .where(and(eq(files.id, id), eq(files.companyUniqueCode, companyUniqueCode)))
-        .returning({ id: files.id });
-      if (deleted.length === 0) throw fileNotFound();
-    },
+    remove: (companyUniqueCode, id, queryDb = db) => removeOwnFile(queryDb, companyUniqueCode, id),
   };
 }
