@@ -14,7 +14,8 @@ test.describe("own company info", () => {
     await expect(page.getByTestId("bank-accounts").locator("tbody tr")).toHaveCount(2);
     const logo = page.getByRole("img", { name: "ロゴ" });
     await expect(logo).toBeVisible();
-    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // The image arrives after the page: wait for it rather than read its size once.
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     expect((await logo.boundingBox())!.width).toBeLessThanOrEqual(215);
     await expect(page.getByRole("img", { name: "角印" })).toBeVisible();
   });
@@ -63,7 +64,7 @@ test.describe("own company info", () => {
     await expect(details).toContainText("03-1234-5678");
     await expect(details).toContainText("T9010401234567");
     await expect(page.getByTestId("bank-accounts")).toContainText("テスト銀行");
-    expect(await page.getByRole("img", { name: "ロゴ" }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(215);
+    await expect.poll(() => page.getByRole("img", { name: "ロゴ" }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(215);
 
     await page.getByRole("link", { name: "自社情報を編集する" }).click();
     await settled(page, javaScript);
