@@ -37,13 +37,25 @@ export const unsupportedMediaType = (message = "対応していない形式で�
 export const validationFailed = (fields: Record<string, string[]>, message = "入力内容に誤りがあります。") =>
   new ApiError(422, "validation_failed", message, fields);
 
-function postgresErrorCode(error: unknown): string | null {
+/** PostgreSQL's error fields, wherever the driver or Drizzle (which wraps it in `cause`) put them. */
+function postgresError(error: unknown): { code: string; constraint?: string } | null {
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === "string" ? constraint : undefined };
     current = (current as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/** Whether a delete was refused because another row still refers to this one (a foreign key). */
+export function isStillReferenced(error: unknown): boolean {
+  return postgresError(error)?.code === "23503";
+}
+
+/** Whether a write failed on the named unique index. */
+export function violatesUniqueIndex(error: unknown, index: string): boolean {
+  const failure = postgresError(error);
+  return failure?.code === "23505" && failure.constraint === index;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -52,7 +64,7 @@ function toApiError(error: unknown): ApiError {
     return error.code === "LIMIT_FILE_SIZE" || error.code === "LIMIT_FIELD_VALUE" ? payloadTooLarge() : badRequest();
   }
   // PostgreSQL's unique violation (Drizzle wraps the driver's error in `cause`): two requests raced for something that exists once.
-  if (postgresErrorCode(error) === "23505") return conflict("すでに登録されています。");
+  if (postgresError(error)?.code === "23505") return conflict("すでに登録されています。");
   const status = (error as { status?: unknown; type?: unknown }).status;
   // body-parser's own errors: malformed JSON (400), too large (413), unsupported charset (415).
   if (status === 400) return badRequest();

@@ -4,7 +4,13 @@ import type { Database } from "./db/client";
 import { apiErrorHandler, notFound } from "./errors";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
 import { companyRoutes } from "./routes/companies";
+import { csvRoutes } from "./routes/csv";
 import { customerRoutes } from "./routes/customers";
+import { documentSettingRoutes } from "./routes/document-settings";
+import { documentRoutes } from "./routes/documents";
+import { documentExportRoutes } from "./routes/documents-export";
+import { itemRoutes } from "./routes/items";
+import { officeProcessRuleRoutes } from "./routes/office-process-rules";
 import { fileRoutes } from "./routes/files";
 import { referenceRoutes } from "./routes/reference";
 import { snakeCaseResponses } from "./snake-case";
@@ -35,7 +41,15 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
   api.use(companyRoutes(deps.db, storage));
   api.use(fileRoutes(deps.db, storage));
+  // Before the id routes, which would read "export" as an id.
+  api.use(csvRoutes(deps.db));
   api.use(customerRoutes(deps.db));
+  api.use(itemRoutes(deps.db));
+  api.use(documentSettingRoutes(deps.db));
+  api.use(officeProcessRuleRoutes(deps.db));
+  // Before the id routes, which would read "export" as an id.
+  api.use(documentExportRoutes(deps.db));
+  api.use(documentRoutes(deps.db));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);
 

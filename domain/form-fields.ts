@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeIsoDate } from "./datetime";
 import { REGISTRATION_NUMBER_MESSAGES, normalizeRegistrationNumber, registrationNumberProblem } from "./registration-number";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -59,3 +60,26 @@ export const registrationNumber = z
     }
     return normalizeRegistrationNumber(value);
   });
+
+export const DATE_MESSAGE = "日付はYYYY-MM-DDの形式で入力してください";
+
+/** A calendar date typed as 2026-11-22, 2026/11/22 or in full width; stored as "2026-11-22". */
+const dateField = (required: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value || value.trim() === "") {
+        if (required) ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.required });
+        return required ? z.NEVER : null;
+      }
+      const date = normalizeIsoDate(value);
+      if (date === null) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: DATE_MESSAGE });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+export const requiredDate = dateField(true).transform((date) => date as string);
+export const optionalDate = dateField(false);

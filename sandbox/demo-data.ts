@@ -88,3 +88,47 @@ export const DEMO_CUSTOMERS = [
   { name: "けやき税理士法人", nameKana: "ケヤキゼイリシホウジン", honorific: "御中", tel: "03-9999-0000", emails: ["tax@keyaki.example"], closingDay: null, paymentMonthOffset: null, paymentDay: null },
   { name: "株式会社コスモ電機", nameKana: "コスモデンキ", honorific: "御中", tel: "052-123-4567", emails: ["ap@cosmo.example"], closingDay: 99, paymentMonthOffset: 1, paymentDay: 99 },
 ] as const;
+
+/** 株式会社デモ商事's items (SANDBOX.md: twenty): goods at both rates, services, an exempt fee and a discount. */
+export const DEMO_ITEMS = [
+  { code: "G-001", name: "コピー用紙 A4 500枚", unit: "冊", unitPrice: "480", taxRate: 10 },
+  { code: "G-002", name: "ボールペン 黒 10本入", unit: "箱", unitPrice: "880", taxRate: 10 },
+  { code: "G-003", name: "クリアファイル 20枚", unit: "袋", unitPrice: "330", taxRate: 10 },
+  { code: "G-004", name: "トナーカートリッジ", unit: "本", unitPrice: "12800", taxRate: 10 },
+  { code: "G-005", name: "段ボール箱 120サイズ", unit: "枚", unitPrice: "185.5", taxRate: 10 },
+  { code: "F-001", name: "ミネラルウォーター 500ml 24本", unit: "ケース", unitPrice: "1980", taxRate: 8 },
+  { code: "F-002", name: "緑茶ティーバッグ 100袋", unit: "箱", unitPrice: "1250", taxRate: 8 },
+  { code: "F-003", name: "お弁当（打合せ用）", unit: "食", unitPrice: "1080", taxRate: 8 },
+  { code: "F-004", name: "焼き菓子詰め合わせ", unit: "箱", unitPrice: "3240", taxRate: 8 },
+  { code: "S-001", name: "ホームページ保守", unit: "月", unitPrice: "30000", taxRate: 10 },
+  { code: "S-002", name: "システム設計", unit: "時間", unitPrice: "8500", taxRate: 10 },
+  { code: "S-003", name: "デザイン制作", unit: "式", unitPrice: "150000", taxRate: 10 },
+  { code: "S-004", name: "出張作業", unit: "回", unitPrice: "15000", taxRate: 10 },
+  { code: "S-005", name: "研修講師", unit: "日", unitPrice: "80000", taxRate: 10 },
+  { code: "S-006", name: "データ入力", unit: "件", unitPrice: "12.5", taxRate: 10 },
+  { code: "T-001", name: "配送料", unit: "式", unitPrice: "1100", taxRate: 10 },
+  { code: "T-002", name: "梱包作業", unit: "個", unitPrice: "250", taxRate: 10 },
+  { code: "X-001", name: "収入印紙代（立替）", unit: "枚", unitPrice: "200", taxRate: 0 },
+  { code: "X-002", name: "振込手数料", unit: "回", unitPrice: "440", taxRate: 10 },
+  { code: "X-003", name: "値引", unit: "式", unitPrice: "-1000", taxRate: 10 },
+] as const;
+
+/**
+ * 株式会社デモ商事's documents (SANDBOX.md: a few of each kind in several
+ * statuses). Lines name demo items by code; the customer by its index in
+ * DEMO_CUSTOMERS. An estimate is converted to an invoice and that invoice to
+ * a receipt, so the source and derived links have something to show.
+ */
+export const DEMO_DOCUMENTS = [
+  { key: "e1", kind: "estimate", issueDate: "2026-10-01", customer: 0, subject: "ホームページ改修のお見積り", status: 2, issued: true, lines: [["S-003", "1"], ["S-002", "12"]] },
+  { key: "e2", kind: "estimate", issueDate: "2026-10-20", customer: 1, subject: "事務用品一式", status: 1, issued: true, lines: [["G-001", "10"], ["G-002", "5"], ["F-002", "2"]] },
+  { key: "e3", kind: "estimate", issueDate: "2026-11-05", customer: 5, subject: "配送業務のお見積り", status: 3, issued: true, lines: [["T-001", "20"], ["T-002", "40"]] },
+  { key: "d1", kind: "delivery_slip", issueDate: "2026-10-25", customer: 1, subject: "事務用品のお届け", status: 2, issued: true, lines: [["G-001", "10"], ["G-002", "5"]] },
+  { key: "d2", kind: "delivery_slip", issueDate: "2026-11-10", customer: 6, subject: "飲料のお届け", status: 1, issued: false, lines: [["F-001", "4"], ["F-002", "3"]] },
+  { key: "i1", kind: "invoice", issueDate: "2026-10-31", customer: 0, subject: "ホームページ改修", status: 4, issued: true, source: "e1", lines: [["S-003", "1"], ["S-002", "12"]] },
+  { key: "i2", kind: "invoice", issueDate: "2026-10-31", customer: 2, subject: "10月分保守", status: 3, issued: true, lines: [["S-001", "1"], ["X-002", "1"]] },
+  { key: "i3", kind: "invoice", issueDate: "2026-11-15", customer: 3, subject: "デザイン制作（源泉徴収あり）", status: 2, issued: true, withholding: true, lines: [["S-003", "1"], ["X-003", "1"]] },
+  { key: "i4", kind: "invoice", issueDate: "2026-11-20", customer: 9, subject: "11月分保守", status: 1, issued: false, lines: [["S-001", "1"], ["F-003", "6"]] },
+  { key: "r1", kind: "receipt", issueDate: "2026-11-05", customer: 0, subject: null, status: 1, issued: true, source: "i1", lines: [["S-003", "1"], ["S-002", "12"]] },
+  { key: "r2", kind: "receipt", issueDate: "2026-11-18", customer: 4, subject: null, status: 2, issued: false, lines: [["F-004", "2"]] },
+] as const;

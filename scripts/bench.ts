@@ -10,6 +10,8 @@
  * issuer: on the server's PGlite database, and again on PostgreSQL in a second
  * server (BENCH_DATABASE_URL, else the local default server; skipped when that
  * default cannot be reached), each beside the bare route of its own server.
+ * Both databases get a company with 10,000 invoices and one with 100, and the
+ * document list of each is measured: the budget is 1.5× at most between them.
  *
  *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json]
  */
@@ -26,7 +28,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { openDatabase } from "../api/db/client";
+import { openDatabase, type DatabaseHandle } from "../api/db/client";
+import { documents } from "../api/db/schema";
 import { seedDemoData } from "../api/db/seed";
 import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
 import { sessionCookieFor } from "../tests/support/session";
@@ -56,6 +59,16 @@ const API_ENDPOINTS = [
   { name: "API /user_service/me", path: "/payment-api/api/v1/user_service/me" },
 ];
 const API_USER: FixtureUserName = "owner";
+
+/** The document list budget: a company with LARGE_COMPANY_DOCUMENTS lists within 1.5× of one with SMALL_COMPANY_DOCUMENTS. */
+const LARGE_COMPANY_DOCUMENTS = 10_000;
+const SMALL_COMPANY_DOCUMENTS = 100;
+const LIST_BUDGET_RATIO = 1.5;
+const SMALL_COMPANY_USER: FixtureUserName = "shinkinOwner";
+const DOCUMENT_LISTS = [
+  { name: "list", path: "/payment-api/api/v1/documents?kind=invoice" },
+  { name: "list, status filter", path: "/payment-api/api/v1/documents?kind=invoice&status=1" },
+];
 
 const BARE_PATH = "/dev/bare";
 const SESSION_SECRET = "bench-session-secret";
@@ -97,8 +110,8 @@ type Throughput = { requestsPerSecond: number; p95Ms: number };
 
 type Row = { name: string; path: string; assets: Assets | null; throughput: Throughput; ratioToBare: number };
 
-/** What every server of a run shares: the options, the API token and the issuer settings. */
-type Run = { options: Options; token: string; serverEnv: ServerEnv };
+/** What every server of a run shares: the options, the API tokens and the issuer settings. */
+type Run = { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv };
 
 type PostgresServer = { serverUrl: URL; requested: boolean };
 
@@ -311,9 +324,69 @@ async function pageTargets(origin: string): Promise<Target[]> {
   return targets;
 }
 
-function apiTargets(token: string, database: string): Target[] {
-  const headers = { Authorization: `Bearer ${token}` };
-  return API_ENDPOINTS.map(({ name, path }) => ({ name: `${name} (${database})`, path, headers, expectedStatus: 200, assets: null }));
+function apiTargets(run: Run, database: string): Target[] {
+  const headers = { Authorization: `Bearer ${run.token}` };
+  const documentLists = DOCUMENT_LISTS.flatMap(({ name, path }) => [
+    { name: `API documents ${name}, ${SMALL_COMPANY_DOCUMENTS} (${database})`, path, headers: { Authorization: `Bearer ${run.smallCompanyToken}` }, expectedStatus: 200, assets: null },
+    { name: `API documents ${name}, ${LARGE_COMPANY_DOCUMENTS.toLocaleString("en")} (${database})`, path, headers, expectedStatus: 200, assets: null },
+  ]);
+  return [...API_ENDPOINTS.map(({ name, path }) => ({ name: `${name} (${database})`, path, headers, expectedStatus: 200, assets: null })), ...documentLists];
+}
+
+/** Invoices straight into the table, in batches: the list's cost, not the create path's, is what is measured. */
+async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: string, count: number): Promise<void> {
+  const statuses = [1, 2, 3, 4];
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, offset) => {
+      const index = start + offset;
+      const day = String((index % 28) + 1).padStart(2, "0");
+      const month = String((Math.floor(index / 28) % 12) + 1).padStart(2, "0");
+      const amount = String(1000 + ((index * 7919) % 500_000));
+      return {
+        companyUniqueCode,
+        kind: "invoice",
+        number: `LOAD-${String(index + 1).padStart(6, "0")}`,
+        status: statuses[index % statuses.length]!,
+        issueDate: `2025-${month}-${day}`,
+        customerName: `取引先${index % 300}`,
+        customerHonorific: "御中",
+        customerSearchKey: `取引先${index % 300}`,
+        taxTypeId: 1,
+        itemRoundingId: 1,
+        itemRoundingScale: 0,
+        subtotalRoundingId: 1,
+        taxRoundingId: 2,
+        taxWithholdingId: 1,
+        taxExcluded: amount,
+        tax: "0",
+        taxIncluded: amount,
+        withholdingAmount: "0",
+        amountDue: amount,
+        createdBy: "bench",
+      };
+    });
+    await db.insert(documents).values(rows);
+  }
+}
+
+/** The demo data plus the two companies' invoices the list budget compares. */
+async function seedForBench(db: DatabaseHandle["db"]): Promise<void> {
+  await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
+  await insertInvoices(db, fixtureUsers[API_USER].companyUniqueCode!, LARGE_COMPANY_DOCUMENTS);
+  await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
+}
+
+/** Each database's list of the large company against the small one's, with the budget. */
+function printListBudget(rows: Row[]): void {
+  for (const row of rows) {
+    const match = /^API documents (.+), ([\d,]+) \((.+)\)$/.exec(row.name);
+    if (!match || match[2] !== LARGE_COMPANY_DOCUMENTS.toLocaleString("en")) continue;
+    const small = rows.find((other) => other.name === `API documents ${match[1]}, ${SMALL_COMPANY_DOCUMENTS} (${match[3]})`);
+    if (!small) continue;
+    const ratio = small.throughput.requestsPerSecond / row.throughput.requestsPerSecond;
+    const verdict = ratio <= LIST_BUDGET_RATIO ? "within" : "OVER";
+    console.log(`documents ${match[1]} (${match[3]}): ${LARGE_COMPANY_DOCUMENTS} vs ${SMALL_COMPANY_DOCUMENTS} invoices ${ratio.toFixed(2)}× slower, ${verdict} the ${LIST_BUDGET_RATIO}× budget`);
+  }
 }
 
 /**
@@ -348,9 +421,17 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
   try {
     // DATABASE_URL unset, or a value in the caller's environment would make this a PostgreSQL run.
+    // Prepared here, before the server opens it: PGlite has one process at a time, and the server's own seed then finds data and stops.
+    const database = await openDatabase({ dataDir });
+    try {
+      await database.migrate(path.join(ROOT, "api/db/migrations"));
+      await seedForBench(database.db);
+    } finally {
+      await database.close();
+    }
     return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin) => {
       const pages = await pageTargets(origin);
-      const api = apiTargets(run.token, "PGlite");
+      const api = apiTargets(run, "PGlite");
       await checkStatuses(origin, api);
       return loadRows(origin, "bare route", [...pages, ...api], run.options);
     });
@@ -416,7 +497,7 @@ async function migrateAndSeed(databaseUrl: URL): Promise<void> {
   const database = await openDatabase({ databaseUrl: url.href });
   try {
     await database.migrate(path.join(ROOT, "api/db/migrations"));
-    await seedDemoData(database.db, path.join(ROOT, "sandbox/assets"));
+    await seedForBench(database.db);
   } finally {
     await database.close();
   }
@@ -438,7 +519,7 @@ async function benchmarkPostgres(postgres: PostgresServer, run: Run): Promise<Ro
     databaseUrl.pathname = `/${name}`;
     await migrateAndSeed(databaseUrl);
     return await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, async (origin) => {
-      const targets = apiTargets(run.token, "PostgreSQL");
+      const targets = apiTargets(run, "PostgreSQL");
       await checkStatuses(origin, targets);
       return loadRows(origin, "bare route (PostgreSQL run)", targets, run.options);
     });
@@ -459,8 +540,8 @@ async function dropDatabase(serverUrl: URL, name: string): Promise<void> {
 }
 
 /** The claims the identity provider puts in an id token (as tests/support/api.ts signs them). */
-function apiUserClaims(): Record<string, unknown> {
-  const user = fixtureUsers[API_USER];
+function apiUserClaims(name: FixtureUserName): Record<string, unknown> {
+  const user = fixtureUsers[name];
   return {
     ba_user_unique_code: user.userUniqueCode,
     ba_user_type: user.userType,
@@ -476,7 +557,8 @@ async function benchmark(options: Options): Promise<Row[]> {
     const run: Run = {
       options,
       // One token for the whole run: an hour covers the 12 targets unless --duration nears its 300 s limit.
-      token: await issuer.sign(apiUserClaims(), { expiresIn: "1h" }),
+      token: await issuer.sign(apiUserClaims(API_USER), { expiresIn: "1h" }),
+      smallCompanyToken: await issuer.sign(apiUserClaims(SMALL_COMPANY_USER), { expiresIn: "1h" }),
       serverEnv: {
         ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }]),
         OIDC_CLIENT_ID: TEST_CLIENT_ID,
@@ -525,6 +607,7 @@ async function main(): Promise<void> {
 
   const rows = await benchmark(options);
   printTable(rows);
+  printListBudget(rows);
   if (options.json) {
     const file = path.join(ROOT, "bench-results.json");
     const results = { duration: options.duration, connections: options.connections, rows };

@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   jsonb,
   date,
   index,
   integer,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -250,4 +253,205 @@ export const customers = pgTable(
     ...timestamps,
   },
   (table) => [index("customers_company_idx").on(table.companyUniqueCode, table.id)],
+);
+
+/** A company's items (品目). `search_key` holds code and name folded for search; a code is unique in its company. */
+export const items = pgTable(
+  "items",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    code: text("code"),
+    name: text("name").notNull(),
+    unit: text("unit"),
+    unitPrice: numeric("unit_price", { precision: 14, scale: 4 }).notNull(),
+    /** 10, 8 (reduced) or 0 (exempt): TAX_RATES. */
+    taxRate: integer("tax_rate").notNull().default(10),
+    searchKey: text("search_key").notNull(),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    index("items_company_idx").on(table.companyUniqueCode, table.id),
+    uniqueIndex("items_company_code_idx").on(table.companyUniqueCode, table.code).where(sql`${table.code} is not null`),
+  ],
+);
+
+/**
+ * Per company and document kind (DOCUMENT_KINDS): numbering format, defaults
+ * for new documents and the mail templates. A kind with no row uses
+ * DOCUMENT_SETTING_DEFAULTS (domain/document-settings).
+ */
+export const documentSettings = pgTable(
+  "document_settings",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    kind: text("kind").notNull(),
+    numberPrefix: text("number_prefix").notNull(),
+    numberDatePart: text("number_date_part").notNull(),
+    numberDigits: integer("number_digits").notNull(),
+    numberReset: text("number_reset").notNull(),
+    defaultSubject: text("default_subject"),
+    defaultNotes: text("default_notes"),
+    defaultRemarks: text("default_remarks"),
+    defaultHonorific: text("default_honorific").notNull(),
+    printStamp: boolean("print_stamp").notNull(),
+    /** Company bank account ids shown on invoices; empty means those marked displayed. */
+    bankAccountIds: jsonb("bank_account_ids").$type<number[]>().notNull().default([]),
+    dueDateRule: text("due_date_rule").notNull(),
+    dueDays: integer("due_days"),
+    mailSubject: text("mail_subject").notNull(),
+    mailBody: text("mail_body").notNull(),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("document_settings_company_kind_idx").on(table.companyUniqueCode, table.kind)],
+);
+
+/**
+ * The last number given per company, kind and numbering period ('' when the
+ * sequence never resets, '2026' yearly, '2026-11' monthly). Documents take
+ * their numbers from it inside their create transaction.
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    companyUniqueCode: text("company_unique_code").notNull(),
+    kind: text("kind").notNull(),
+    period: text("period").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind, table.period] })],
+);
+
+/** The 事務処理規程 a company adopted from a template, with what it filled in (one per company). */
+export const officeProcessRules = pgTable("office_process_rules", {
+  id: serial("id").primaryKey(),
+  companyUniqueCode: text("company_unique_code").notNull().unique("office_process_rules_company_idx"),
+  kind: text("kind").notNull(),
+  companyName: text("company_name").notNull(),
+  responsibleTitle: text("responsible_title").notNull().default(""),
+  responsibleName: text("responsible_name").notNull(),
+  effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+  version: integer("version").notNull().default(1),
+  ...timestamps,
+});
+
+/**
+ * Issued documents of every kind (DOCUMENT_KINDS), one table: the kinds share
+ * almost every field, and conversions copy between them. Totals are stored as
+ * computed at save time (domain/totals) so lists can filter and sum by amount.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    kind: text("kind").notNull(),
+    number: text("number").notNull(),
+    status: integer("status").notNull(),
+    issueDate: date("issue_date", { mode: "string" }).notNull(),
+    // A customer referred to cannot be deleted (archived instead): no cascade.
+    customerId: integer("customer_id").references(() => customers.id),
+    customerName: text("customer_name").notNull(),
+    customerHonorific: text("customer_honorific").notNull(),
+    customerSearchKey: text("customer_search_key").notNull(),
+    subject: text("subject"),
+    personInCharge: text("person_in_charge"),
+    notes: text("notes"),
+    taxTypeId: integer("tax_type_id").notNull(),
+    withholding: boolean("withholding").notNull().default(false),
+    /** The company's rounding rules when the document was made: later changes to the company do not move its totals. */
+    itemRoundingId: integer("item_rounding_id").notNull(),
+    itemRoundingScale: integer("item_rounding_scale").notNull(),
+    subtotalRoundingId: integer("subtotal_rounding_id").notNull(),
+    taxRoundingId: integer("tax_rounding_id").notNull(),
+    taxWithholdingId: integer("tax_withholding_id").notNull(),
+    validUntil: date("valid_until", { mode: "string" }),
+    deliveryDate: date("delivery_date", { mode: "string" }),
+    dueDate: date("due_date", { mode: "string" }),
+    bankAccountId: integer("bank_account_id"),
+    receivedAmount: numeric("received_amount", { precision: 18, scale: 4 }),
+    proviso: text("proviso"),
+    paymentMethod: text("payment_method"),
+    taxExcluded: numeric("tax_excluded", { precision: 18, scale: 4 }).notNull(),
+    tax: numeric("tax", { precision: 18, scale: 4 }).notNull(),
+    taxIncluded: numeric("tax_included", { precision: 18, scale: 4 }).notNull(),
+    withholdingAmount: numeric("withholding_amount", { precision: 18, scale: 4 }).notNull(),
+    amountDue: numeric("amount_due", { precision: 18, scale: 4 }).notNull(),
+    sourceDocumentId: integer("source_document_id").references((): AnyPgColumn => documents.id),
+    copyMode: text("copy_mode").notNull().default("new"),
+    origin: text("origin"),
+    /** The create form's one-time key: a second submit of the same form finds the first document. */
+    idempotencyKey: text("idempotency_key"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    createdBy: text("created_by").notNull(),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("documents_company_kind_number_idx").on(table.companyUniqueCode, table.kind, table.number),
+    uniqueIndex("documents_company_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
+    index("documents_list_idx").on(table.companyUniqueCode, table.kind, table.issueDate, table.id),
+    index("documents_status_idx").on(table.companyUniqueCode, table.kind, table.status, table.issueDate, table.id),
+    index("documents_customer_idx").on(table.customerId),
+    index("documents_source_idx").on(table.sourceDocumentId),
+  ],
+);
+
+/** A document's lines in order; values are copied from items, so editing an item never changes a document. */
+export const documentLines = pgTable(
+  "document_lines",
+  {
+    id: serial("id").primaryKey(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    itemId: integer("item_id"),
+    description: text("description").notNull(),
+    quantity: numeric("quantity", { precision: 14, scale: 4 }).notNull(),
+    unit: text("unit"),
+    unitPrice: numeric("unit_price", { precision: 14, scale: 4 }).notNull(),
+    taxRate: integer("tax_rate").notNull(),
+    amount: numeric("amount", { precision: 18, scale: 4 }).notNull(),
+  },
+  (table) => [index("document_lines_document_idx").on(table.documentId, table.position)],
+);
+
+/** Every status change of a document: who and when (SPEC §4 statuses). */
+export const documentStatusHistory = pgTable(
+  "document_status_history",
+  {
+    id: serial("id").primaryKey(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    fromStatus: integer("from_status"),
+    toStatus: integer("to_status").notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("document_status_history_document_idx").on(table.documentId, table.changedAt)],
+);
+
+/**
+ * Count and sums of the documents that are not voided, per company, kind and
+ * status, kept by a trigger on documents (migration 0006): the list's total
+ * of an unfiltered or status-filtered view is read here instead of summed
+ * over every document, so a company with 10,000 lists like one with 100.
+ */
+export const documentTotals = pgTable(
+  "document_totals",
+  {
+    companyUniqueCode: text("company_unique_code").notNull(),
+    kind: text("kind").notNull(),
+    status: integer("status").notNull(),
+    documentCount: integer("document_count").notNull(),
+    taxIncluded: numeric("tax_included", { precision: 20, scale: 4 }).notNull(),
+    amountDue: numeric("amount_due", { precision: 20, scale: 4 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind, table.status] })],
 );

@@ -2,10 +2,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { searchKey } from "../../domain/normalize";
-import { DEMO_BANKS, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
+import { documentInputSchema } from "../../domain/documents";
+import type { DocumentKind } from "../../domain/document-settings";
+import { INITIAL_STATUS } from "../../domain/documents";
+import { DEMO_BANKS, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
+import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../documents/store";
 import { createDatabaseFileStorage } from "../storage/storage";
 import type { Database } from "./client";
-import { banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, customers, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
+import { banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, customers, documentStatusHistory, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
 
 const JOIN_DATE = "2026-04-01";
 
@@ -97,6 +101,61 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
         searchKey: searchKey(`${customer.name} ${customer.nameKana}`),
       })),
     );
+    await tx.insert(items).values(DEMO_ITEMS.map((item) => ({ ...item, companyUniqueCode: "C-DEMO", searchKey: searchKey(`${item.code} ${item.name}`) })));
+    await seedDemoDocuments(tx);
   });
   return true;
+}
+
+/** The demo documents, made the way the Payment API makes them: numbers, frozen rules, totals, history. */
+async function seedDemoDocuments(tx: Writer) {
+  const tenant = "C-DEMO";
+  const owner = "U-DEMO-OWNER";
+  const customerRows = await tx.select().from(customers);
+  const itemRows = await tx.select().from(items);
+  const rules = await companyRulesOf(tx, tenant);
+  const made = new Map<string, number>();
+  for (const demo of DEMO_DOCUMENTS) {
+    const kind: DocumentKind = demo.kind;
+    const customer = customerRows.find((row) => row.name === DEMO_CUSTOMERS[demo.customer]!.name)!;
+    const input = documentInputSchema.parse({
+      issue_date: demo.issueDate,
+      customer_id: customer.id,
+      customer_name: customer.name,
+      customer_honorific: customer.honorific,
+      subject: demo.subject ?? undefined,
+      withholding: "withholding" in demo && demo.withholding ? "on" : undefined,
+      due_date: kind === "invoice" ? "2026-12-31" : undefined,
+      lines: demo.lines.map(([code, quantity]) => {
+        const item = itemRows.find((row) => row.code === code)!;
+        return { item_id: item.id, description: item.name, quantity, unit: item.unit ?? undefined, unit_price: item.unitPrice, tax_rate: item.taxRate };
+      }),
+    });
+    const totals = totalsOf(input, rules);
+    const number = await allocateNumber(tx, tenant, kind, input.issue_date);
+    const sourceId = "source" in demo ? (made.get(demo.source) ?? null) : null;
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        ...documentColumnsOf(kind, input, totals, customer.id),
+        ...rules,
+        companyUniqueCode: tenant,
+        kind,
+        number,
+        status: demo.status,
+        sourceDocumentId: sourceId,
+        copyMode: sourceId ? (kind === "invoice" ? "copy_estimate" : "copy_invoice") : "new",
+        origin: sourceId ? "from_detail" : null,
+        issuedAt: demo.issued ? new Date(`${demo.issueDate}T09:00:00+09:00`) : null,
+        createdBy: owner,
+      })
+      .returning({ id: documents.id });
+    made.set(demo.key, row!.id);
+    await writeLines(tx, row!.id, input, totals);
+    const initial = INITIAL_STATUS[kind];
+    await tx.insert(documentStatusHistory).values([
+      { documentId: row!.id, fromStatus: null, toStatus: initial, changedBy: owner },
+      ...(demo.status === initial ? [] : [{ documentId: row!.id, fromStatus: initial, toStatus: demo.status, changedBy: owner }]),
+    ]);
+  }
 }

@@ -1,29 +1,23 @@
 import { Router, type Request } from "express";
 import { and, asc, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { customerInputSchema, type CustomerInput } from "../../domain/customer";
 import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { customers } from "../db/schema";
-import { badRequest, conflict, notFound, validationFailed } from "../errors";
+import { conflict, isStillReferenced, notFound } from "../errors";
 import { requireMember } from "../membership";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
+import { editVersionOf, escapeLike, guardedUpdateResult, listQuerySchema, parseListQuery } from "./master-records";
 import { idParam } from "./params";
 
 const STALE_SAVE = "ほかの操作でこの取引先が更新されています。最新の内容を確認してから、もう一度保存してください。";
 const NOT_FOUND = "取引先が見つかりません。";
+export const IN_USE = "この取引先は書類で使われているため削除できません。一覧に表示しないようにするには「アーカイブする」を使ってください。";
 
-const listQuery = z.object({
-  q: z.string().max(100).optional().default(""),
-  sort: z.enum(["name", "kana", "updated"]).optional().default("kana"),
-  order: z.enum(["asc", "desc"]).optional().default("asc"),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  per_page: z.coerce.number().int().min(1).max(100).optional().default(20),
-  archived: z.enum(["true", "false"]).optional().default("false"),
-});
+const listQuery = listQuerySchema(["name", "kana", "updated"], "kana");
 
-function columnsOf(input: CustomerInput) {
+export function customerColumnsOf(input: CustomerInput) {
   return {
     name: input.name,
     nameKana: input.name_kana,
@@ -46,9 +40,6 @@ function columnsOf(input: CustomerInput) {
 
 const customerId = (req: Request) => idParam(req, NOT_FOUND);
 
-/** `%` and `_` typed by the user are searched for as they are. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Strips what only the server needs. */
 function present(row: typeof customers.$inferSelect) {
   const { searchKey: _searchKey, ...customer } = row;
@@ -63,9 +54,7 @@ export function customerRoutes(db: Database): Router {
     "/customers",
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: false });
-      const query = listQuery.safeParse(req.query);
-      if (!query.success) throw badRequest("検索条件が正しくありません。");
-      const { q, sort, order, page, per_page: perPage, archived } = query.data;
+      const { q, sort, order, page, per_page: perPage, archived } = parseListQuery(listQuery, req.query);
       const conditions: SQL[] = [eq(customers.companyUniqueCode, tenant)];
       if (archived === "false") conditions.push(isNull(customers.archivedAt));
       const key = searchKey(q);
@@ -106,7 +95,7 @@ export function customerRoutes(db: Database): Router {
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: true });
       const input = parseBody(customerInputSchema, req.body);
-      const [row] = await db.insert(customers).values({ ...columnsOf(input), companyUniqueCode: tenant }).returning();
+      const [row] = await db.insert(customers).values({ ...customerColumnsOf(input), companyUniqueCode: tenant }).returning();
       res.status(201).json(present(row!));
     }),
   );
@@ -117,22 +106,19 @@ export function customerRoutes(db: Database): Router {
       const tenant = await requireMember(db, req, { write: true });
       const id = customerId(req);
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const override = String(body._method ?? "").toUpperCase();
-      if (override !== "PATCH" && override !== "PUT") throw badRequest("更新には _method=PATCH を指定してください。");
-      const version = Number(body.version);
+      const version = editVersionOf(body);
       const input = parseBody(customerInputSchema, body);
-      if (!Number.isInteger(version)) throw validationFailed({ version: ["このフィールドは必須です"] });
-      const [row] = await db
+      const [updated] = await db
         .update(customers)
-        .set({ ...columnsOf(input), version: version + 1, updatedAt: new Date() })
+        .set({ ...customerColumnsOf(input), version: version + 1, updatedAt: new Date() })
         .where(and(eq(customers.id, id), eq(customers.companyUniqueCode, tenant), eq(customers.version, version)))
         .returning();
-      if (row) {
-        res.json(present(row));
-        return;
-      }
-      const [exists] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, id), eq(customers.companyUniqueCode, tenant)));
-      throw exists ? conflict(STALE_SAVE) : notFound(NOT_FOUND);
+      const row = await guardedUpdateResult(
+        updated,
+        async () => (await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, id), eq(customers.companyUniqueCode, tenant)))).length > 0,
+        { stale: STALE_SAVE, notFound: NOT_FOUND },
+      );
+      res.json(present(row));
     }),
   );
 
@@ -150,7 +136,7 @@ export function customerRoutes(db: Database): Router {
     }),
   );
 
-  // Documents refer to customers from the documents issue on; that check joins this delete then.
+  // Whatever refers to a customer (documents do) holds a foreign key to it, so the database refuses the delete.
   router.delete(
     "/customers/:id",
     handler(async (req, res) => {
@@ -158,7 +144,11 @@ export function customerRoutes(db: Database): Router {
       const deleted = await db
         .delete(customers)
         .where(and(eq(customers.id, customerId(req)), eq(customers.companyUniqueCode, tenant)))
-        .returning({ id: customers.id });
+        .returning({ id: customers.id })
+        .catch((error: unknown) => {
+          if (isStillReferenced(error)) throw conflict(IN_USE);
+          throw error;
+        });
       if (deleted.length === 0) throw notFound(NOT_FOUND);
       res.status(204).end();
     }),

@@ -1,57 +1,30 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTimeJst } from "@domain/datetime";
+import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
+import { listQueryOf } from "~/components/lists/list-query";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
-import { CUSTOMER_SORTS, listCustomers, type CustomerListQuery } from "~/services/customers.server";
+import { CUSTOMER_SORTS, listCustomers } from "~/services/customers.server";
 
 export const handle = { i18n: ["common"], screenName: "customers-list" };
 
 export const meta = titleMeta("customers");
 
-function queryOf(url: URL): CustomerListQuery {
-  const sort = url.searchParams.get("sort");
-  const page = Number(url.searchParams.get("page"));
-  return {
-    q: (url.searchParams.get("q") ?? "").slice(0, 100),
-    sort: CUSTOMER_SORTS.includes(sort as CustomerListQuery["sort"]) ? (sort as CustomerListQuery["sort"]) : "kana",
-    order: url.searchParams.get("order") === "desc" ? "desc" : "asc",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-  };
-}
+const PATH = "/customers/list";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "customers-list");
-  const query = queryOf(new URL(request.url));
+  const query = listQueryOf(new URL(request.url), CUSTOMER_SORTS, "kana");
   return { query, result: await listCustomers(caller, query) };
-}
-
-/** A list URL with some of the query changed; page goes back to 1 unless given. */
-function listUrl(query: CustomerListQuery, change: Partial<CustomerListQuery>) {
-  const next = { ...query, page: 1, ...change };
-  const params = new URLSearchParams({ q: next.q, sort: next.sort, order: next.order, page: String(next.page) });
-  return `/customers/list?${params}`;
 }
 
 export default function CustomersListPage() {
   const { t } = useTranslation();
   const { query, result } = useLoaderData<typeof loader>();
-  const from = result.total === 0 ? 0 : (result.page - 1) * result.per_page + 1;
-  const to = Math.min(result.total, result.page * result.per_page);
-  /** A column heading that sorts by it, the other way round when it already does. */
-  const SortHeading = ({ sort, label }: { sort: CustomerListQuery["sort"]; label: string }) => {
-    const active = query.sort === sort;
-    const order = active && query.order === "asc" ? "desc" : "asc";
-    return (
-      <th scope="col" aria-sort={active ? (query.order === "asc" ? "ascending" : "descending") : undefined}>
-        <Link to={listUrl(query, { sort, order })} prefetch="none">
-          {label}
-          {active ? (query.order === "asc" ? " ▲" : " ▼") : ""}
-        </Link>
-      </th>
-    );
-  };
+  const links = listQueryLinks(PATH, query);
+  const paging = { links, total: result.total, perPage: result.per_page };
 
   return (
     <>
@@ -59,29 +32,26 @@ export default function CustomersListPage() {
       <p>
         <Link to="/customers/create" className="button" prefetch="none">
           {t("customer.new")}
+        </Link>{" "}
+        <Link to="/customers/csv" prefetch="none">
+          {t("csv.link")}
         </Link>
       </p>
-      <Form method="get" className="card search-form" role="search">
-        <label htmlFor="customer-search">{t("customer.searchLabel")}</label>
-        <input id="customer-search" type="search" name="q" defaultValue={query.q} key={query.q} />
-        <input type="hidden" name="sort" value={query.sort} />
-        <input type="hidden" name="order" value={query.order} />
-        <button type="submit" className="button">
-          {t("customer.search")}
-        </button>
-      </Form>
+      <ListSearch id="customer-search" label={t("customer.searchLabel")} query={query} />
       {result.items.length === 0 ? (
         <p className="card">{t("customer.none")}</p>
       ) : (
         <>
-          <p>{t("customer.count", { total: result.total, from, to })}</p>
+          <p>
+            <ListPaging {...paging} placement="count" />
+          </p>
           <table className="table" data-testid="customers">
             <thead>
               <tr>
-                <SortHeading sort="name" label={t("customer.fields.name")} />
-                <SortHeading sort="kana" label={t("customer.fields.name_kana")} />
+                <SortHeading links={links} sort="name" label={t("customer.fields.name")} />
+                <SortHeading links={links} sort="kana" label={t("customer.fields.name_kana")} />
                 <th scope="col">{t("customer.fields.tel")}</th>
-                <SortHeading sort="updated" label={t("customer.fields.updated_at")} />
+                <SortHeading links={links} sort="updated" label={t("customer.fields.updated_at")} />
               </tr>
             </thead>
             <tbody>
@@ -100,18 +70,7 @@ export default function CustomersListPage() {
               ))}
             </tbody>
           </table>
-          <nav className="pagination" aria-label={t("customer.count", { total: result.total, from, to })}>
-            {result.page > 1 ? (
-              <Link to={listUrl(query, { page: result.page - 1 })} prefetch="none">
-                {t("customer.previous")}
-              </Link>
-            ) : null}{" "}
-            {to < result.total ? (
-              <Link to={listUrl(query, { page: result.page + 1 })} prefetch="none">
-                {t("customer.next")}
-              </Link>
-            ) : null}
-          </nav>
+          <ListPaging {...paging} placement="links" />
         </>
       )}
     </>

@@ -21,11 +21,17 @@ export async function customerFormAction(request: Request, context: AppLoadConte
     await archiveCustomer(caller, existingId);
     return redirectWithNotice(request, "/customers/list", "success", t("customer.archived"));
   }
+  const submission = parseForm(formData, customerFormSchema);
   if (existingId && intent === "delete") {
-    await deleteCustomer(caller, existingId);
+    try {
+      await deleteCustomer(caller, existingId);
+    } catch (error) {
+      // Still in use by documents: the message says so and the archive button is beside it.
+      if (!(error instanceof PaymentApiValidationError)) throw error;
+      return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
+    }
     return redirectWithNotice(request, "/customers/list", "success", t("customer.deleted"));
   }
-  const submission = parseForm(formData, customerFormSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
   const { version, ...input } = submission.value;
   try {

@@ -1,5 +1,6 @@
 import type { CustomerInput } from "@domain/customer";
-import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
+import { listQueryParams, type ListQuery } from "~/components/lists/list-query";
+import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
 export type Customer = {
   id: number;
@@ -26,28 +27,21 @@ export type Customer = {
 export type CustomerPage = { items: Customer[]; total: number; page: number; per_page: number };
 
 export const CUSTOMER_SORTS = ["kana", "name", "updated"] as const;
-export type CustomerListQuery = { q: string; sort: (typeof CUSTOMER_SORTS)[number]; order: "asc" | "desc"; page: number };
+export const CUSTOMERS_PER_PAGE = 20;
 
-export function listCustomers(caller: PaymentApiCaller, query: CustomerListQuery): Promise<CustomerPage> {
-  const params = new URLSearchParams({ q: query.q, sort: query.sort, order: query.order, page: String(query.page), per_page: "20" });
-  return callPaymentApi<CustomerPage>(caller, `/customers?${params}`);
+export function listCustomers(caller: PaymentApiCaller, query: ListQuery<(typeof CUSTOMER_SORTS)[number]>, perPage = CUSTOMERS_PER_PAGE): Promise<CustomerPage> {
+  return callPaymentApi<CustomerPage>(caller, `/customers?${listQueryParams(query, perPage)}`);
 }
 
 export function getCustomer(caller: PaymentApiCaller, id: string): Promise<Customer> {
   return callPaymentApi<Customer>(caller, `/customers/${encodeURIComponent(id)}`);
 }
 
-/** Empty fields are left out, as a form leaves them out; the API stores them as empty. */
-const asJson = (body: Record<string, unknown>): RequestInit => ({
-  method: "POST",
-  body: JSON.stringify(Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null))),
-  headers: { "Content-Type": "application/json" },
-});
 
 /** Creates a customer, or updates one from the version its form was opened with. */
 export function saveCustomer(caller: PaymentApiCaller, input: CustomerInput, existing: { id: number; version: number } | null): Promise<Customer> {
-  if (!existing) return callPaymentApi<Customer>(caller, "/customers", asJson(input));
-  return callPaymentApi<Customer>(caller, `/customers/${existing.id}`, asJson({ ...input, _method: "PATCH", version: existing.version }));
+  if (!existing) return callPaymentApi<Customer>(caller, "/customers", asJsonPost(input));
+  return callPaymentApi<Customer>(caller, `/customers/${existing.id}`, asJsonPost({ ...input, _method: "PATCH", version: existing.version }));
 }
 
 export function archiveCustomer(caller: PaymentApiCaller, id: number): Promise<Customer> {

@@ -16,17 +16,29 @@ export function paymentApiBaseUrl(): string {
   return `${config.paymentApiBaseUrl ?? `http://127.0.0.1:${config.port}/payment-api`}/api/v1`;
 }
 
-/** 422 from the API: what the form shows beside its fields. */
+/** A problem the API found on one line of an uploaded file. */
+export type LineProblem = { line: number; column: string | null; message: string };
+
+/** 409 or 422 from the API: what the form shows beside its fields (or, for a file, per line). */
 export class PaymentApiValidationError extends Error {
   constructor(
     message: string,
     readonly fields: Record<string, string[]>,
+    readonly problems: LineProblem[] = [],
   ) {
     super(message);
   }
 }
 
-type ErrorBody = { code?: string; message?: string; fields?: Record<string, string[]>; status?: string; start?: string; end?: string };
+type ErrorBody = {
+  code?: string;
+  message?: string;
+  fields?: Record<string, string[]>;
+  problems?: LineProblem[];
+  status?: string;
+  start?: string;
+  end?: string;
+};
 
 async function errorBodyOf(response: Response): Promise<ErrorBody> {
   try {
@@ -39,24 +51,26 @@ async function errorBodyOf(response: Response): Promise<ErrorBody> {
 /**
  * Calls the Payment API over HTTP — also when it runs in this process — and
  * turns its failures into what the error boundary shows: maintenance, 401,
- * 403, 404; a 422 becomes a PaymentApiValidationError for the form.
+ * 403, 404; a 409 or 422 becomes a PaymentApiValidationError for the form.
+ * The successful response is the caller's to read (a file, say).
  */
-export async function callPaymentApi<T>(
+export async function fetchPaymentApi(
   caller: PaymentApiCaller,
   path: string,
   init: RequestInit = {},
   baseUrl: string = paymentApiBaseUrl(),
-): Promise<T> {
+  accept = "application/json",
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set("Authorization", `Bearer ${caller.idToken}`);
   headers.set("X-Request-Id", caller.traceId);
   headers.set("X-Bank-Code", caller.bankCode);
   headers.set("X-Bank-Name", encodeURIComponent(caller.bankName));
   headers.set("X-Screen-Name", encodeURIComponent(caller.screenName));
-  headers.set("Accept", "application/json");
+  headers.set("Accept", accept);
 
   const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
-  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+  if (response.ok) return response;
 
   const body = await errorBodyOf(response);
   switch (response.status) {
@@ -71,7 +85,30 @@ export async function callPaymentApi<T>(
       throw notFound();
     case 409:
     case 422:
-      throw new PaymentApiValidationError(body.message ?? "入力内容に誤りがあります。", body.fields ?? {});
+      throw new PaymentApiValidationError(body.message ?? "入力内容に誤りがあります。", body.fields ?? {}, body.problems ?? []);
   }
   throw new Error(`Payment API ${init.method ?? "GET"} ${path} answered ${response.status} (${body.code ?? "no code"})`);
+}
+
+/** A Payment API call answered with JSON (or nothing, for 204). */
+export async function callPaymentApi<T>(caller: PaymentApiCaller, path: string, init: RequestInit = {}, baseUrl?: string): Promise<T> {
+  const response = await fetchPaymentApi(caller, path, init, baseUrl);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** A JSON post; empty fields may be null, which the API reads as absent. */
+export const asJsonPost = (body: Record<string, unknown>): RequestInit => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json" },
+});
+
+/** A file the API wrote, handed to the browser as it streams: its type and file name kept, never cached. */
+export function passThroughDownload(response: Response): Response {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const name of ["Content-Type", "Content-Disposition", "Content-Length"]) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(response.body, { status: 200, headers });
 }

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { customers } from "../../api/db/schema";
-import { startTestApi, type TestApi } from "../support/api";
-import { insertPaymentUser } from "../support/factories";
+import { beforeEach, describe, expect, it } from "vitest";
+import { customers, documents } from "../../api/db/schema";
+import { useTenantTestApi } from "../support/api";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  await insertPaymentUser(api.database.db, "owner");
-  await insertPaymentUser(api.database.db, "shinkinOwner");
-});
+const api = useTenantTestApi();
 
 beforeEach(async () => {
+  await api.database.db.delete(documents);
   await api.database.db.delete(customers);
-});
-
-afterAll(async () => {
-  await api?.close();
 });
 
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
@@ -104,6 +94,17 @@ describe("customers", () => {
     expect((await names("?archived=true")).sort()).toEqual(["休止の取引先", "残す取引先"].sort());
     expect((await api.call(`/customers/${kept.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await api.call(`/customers/${kept.id}`)).status).toBe(404);
+  });
+
+  it("refuses to delete a customer a document refers to, and archives it instead", async () => {
+    const customer = await create({ name: "書類のある取引先" });
+    const invoice = await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", customer_id: customer.id, customer_name: customer.name, lines: [{ description: "作業", unit_price: "1000" }] }));
+    expect(invoice.status).toBe(201);
+    const refused = await api.call(`/customers/${customer.id}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("この取引先は書類で使われているため削除できません。一覧に表示しないようにするには「アーカイブする」を使ってください。");
+    expect((await api.call(`/customers/${customer.id}`)).status).toBe(200);
+    expect((await api.call(`/customers/${customer.id}/archive`, { method: "POST" })).status).toBe(200);
   });
 
   it("never shows, changes, archives or deletes another company's customer (404)", async () => {

@@ -41,6 +41,17 @@ describe("sandbox demo data", () => {
     expect(await (await api.call("/user_service/planinfo", { as: "shinkinOwner" })).json()).toMatchObject({ plan_id: 1, plan_name: "発行プラン" });
     expect(await (await api.call("/terms/cookie")).json()).toMatchObject({ title: "Cookieポリシー" });
     expect((await (await api.call("/customers?per_page=100")).json()).total).toBe(10);
+    expect((await (await api.call("/items?per_page=100")).json()).total).toBe(20);
+    const invoices = await (await api.call("/documents?kind=invoice&sort=number&order=asc")).json();
+    expect(invoices.items.map((invoice: { number: string; status: number }) => [invoice.number, invoice.status])).toEqual([
+      ["INV-202610-0001", 4],
+      ["INV-202610-0002", 3],
+      ["INV-202611-0003", 2],
+      ["INV-202611-0004", 1],
+    ]);
+    const converted = await (await api.call(`/documents/${invoices.items[0].id}`)).json();
+    expect(converted.source).toMatchObject({ kind: "estimate", number: "EST-202610-0001" });
+    expect(converted.derived).toEqual([expect.objectContaining({ kind: "receipt" })]);
     expect((await (await api.call("/master/service/plans")).json()).map((plan: { plan_id: number }) => plan.plan_id)).toEqual([0, 1, 2, 3, 4]);
   });
 });

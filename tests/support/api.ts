@@ -12,6 +12,9 @@ import { openTestDatabase } from "./database";
 import { startTestIssuer, TEST_CLIENT_ID, type TestIssuer } from "./issuer";
 import type { FixtureUserName } from "./users";
 import { fixtureUsers } from "./users";
+import { afterAll, beforeAll } from "vitest";
+import { insertPaymentUser } from "./factories";
+import { sessionCookieFor } from "./session";
 
 export type TestApi = {
   url: string;
@@ -79,4 +82,30 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
       await Promise.all([database.close(), issuer.close()]);
     },
   };
+}
+
+/**
+ * For a test file: the Payment API on a fresh database with the two companies
+ * tenant tests need (the demo owner's and shinkin's), started before the
+ * file's tests and closed after them. The object is filled in by beforeAll.
+ */
+export function useTenantTestApi(): TestApi {
+  const api = {} as TestApi;
+  beforeAll(async () => {
+    Object.assign(api, await startTestApi());
+    await insertPaymentUser(api.database.db, "owner");
+    await insertPaymentUser(api.database.db, "shinkinOwner");
+  });
+  afterAll(async () => {
+    await api.close?.();
+  });
+  return api;
+}
+
+/** A request to a web route from a signed-in user whose id token the test Payment API accepts. */
+export async function signedInRequest(api: TestApi, name: FixtureUserName, path: string, init: RequestInit = {}): Promise<Request> {
+  const cookie = await sessionCookieFor(fixtureUsers[name], { idToken: await api.tokenFor(name) });
+  const headers = new Headers(init.headers);
+  headers.set("Cookie", `${cookie.name}=${cookie.value}`);
+  return new Request(`http://localhost${path}`, { ...init, headers });
 }

@@ -1,13 +1,13 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { HONORIFICS } from "@domain/customer";
 import { CodeSelect } from "~/components/forms/CodeSelect";
-import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { parseForm } from "~/components/forms/parse-form";
+import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
 import { customerFormSchema, type CustomerFormInput } from "./customer-schema";
 
@@ -39,7 +39,6 @@ export function CustomerForm({
   const days = [unset, ...Array.from({ length: 28 }, (_, index) => day(index + 1)), day(99)];
   const offsets = [unset, ...(t("customer.offsets", { returnObjects: true }) as unknown as string[]).map((text, id) => ({ id, key: String(id), label: text }))];
   const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
-  const emailsProps = getTextareaProps(fields.emails);
 
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -55,21 +54,12 @@ export function CustomerForm({
         <TextField meta={fields.address1} label={label("address1")} />
         <TextField meta={fields.address2} label={label("address2")} />
         <TextField meta={fields.tel} label={label("tel")} type="tel" />
-        <div className="field">
-          <label htmlFor={fields.emails.id}>{label("emails")}</label>
-          <textarea {...emailsProps} key={emailsProps.key} rows={3} />
-          <p className="field__hint">{t("customer.emailsHint")}</p>
-          <FieldErrors id={fields.emails.errorId} errors={fields.emails.errors} />
-        </div>
+        <TextAreaField meta={fields.emails} label={label("emails")} hint={t("customer.emailsHint")} rows={3} />
         <TextField meta={fields.registered_no} label={label("registered_no")} />
         <CodeSelect meta={fields.closing_day} label={label("closing_day")} codes={days} />
         <CodeSelect meta={fields.payment_month_offset} label={label("payment_month_offset")} codes={offsets} />
         <CodeSelect meta={fields.payment_day} label={label("payment_day")} codes={days} />
-        <div className="field">
-          <label htmlFor={fields.notes.id}>{label("notes")}</label>
-          <textarea {...getTextareaProps(fields.notes)} key={fields.notes.key} rows={3} />
-          <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
-        </div>
+        <TextAreaField meta={fields.notes} label={label("notes")} rows={3} />
       </section>
       <p>
         <button type="submit" className="button">

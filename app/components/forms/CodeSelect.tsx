@@ -1,13 +1,12 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { Code } from "@domain/codes";
-import { FieldErrors } from "./FieldErrors";
+import { FieldFrame } from "./FieldFrame";
 
 /** A choice among a code list (SPEC §4/§5 codes), labelled and validated like every field. */
 export function CodeSelect<Value>({ meta, label, codes }: { meta: FieldMetadata<Value>; label: string; codes: readonly Code<number | string>[] }) {
   const props = getSelectProps(meta);
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    <FieldFrame controlId={meta.id} label={label} errorId={meta.errorId} errors={meta.errors}>
       <select {...props} key={props.key}>
         {codes.map((code) => (
           <option key={code.id} value={String(code.id)}>
@@ -15,7 +14,6 @@ export function CodeSelect<Value>({ meta, label, codes }: { meta: FieldMetadata<
           </option>
         ))}
       </select>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }

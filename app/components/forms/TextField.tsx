@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { FieldErrors } from "./FieldErrors";
+import { FieldFrame, hintIdOf } from "./FieldFrame";
 
 /** A labelled text input with its hint and messages tied to it (aria-describedby via conform). */
 export function TextField({
@@ -12,21 +12,13 @@ export function TextField({
   meta: FieldMetadata<string | number | null | undefined>;
   label: string;
   hint?: string;
-  type?: "text" | "email" | "tel";
+  type?: "text" | "email" | "tel" | "date";
   autoComplete?: string;
 }) {
-  const hintId = `${meta.id}-hint`;
-  const props = getInputProps(meta, { type, ariaDescribedBy: hint ? hintId : undefined });
+  const props = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta.id, hint) });
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    <FieldFrame controlId={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
       <input {...props} key={props.key} autoComplete={autoComplete} />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }

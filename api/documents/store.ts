@@ -1,0 +1,182 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { COMPANY_DEFAULTS } from "../../domain/codes";
+import type { DocumentKind } from "../../domain/document-settings";
+import { documentSettingDefaults, formatDocumentNumber, numberingPeriod, type NumberFormat } from "../../domain/document-settings";
+import { CONVERSIONS, copyModeOf, type DocumentInput } from "../../domain/documents";
+import { searchKey } from "../../domain/normalize";
+import { computeTotals, totalsRulesOf, type Totals } from "../../domain/totals";
+import type { Database } from "../db/client";
+import { companies, companyBankAccounts, customers, documentCounters, documentLines, documentSettings, documents, items } from "../db/schema";
+import { validationFailed } from "../errors";
+
+/** A transaction or the database: what the writes below run on. */
+export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+type RoundingRules = Pick<typeof documents.$inferInsert, "itemRoundingId" | "itemRoundingScale" | "subtotalRoundingId" | "taxRoundingId" | "taxWithholdingId">;
+
+/** The company's rounding rules now, to be frozen into a new document. */
+export async function companyRulesOf(db: Writer, tenant: string): Promise<RoundingRules> {
+  const [company] = await db
+    .select({
+      itemRoundingId: companies.itemRoundingId,
+      itemRoundingScale: companies.itemRoundingScale,
+      subtotalRoundingId: companies.subtotalRoundingId,
+      taxRoundingId: companies.taxRoundingId,
+      taxWithholdingId: companies.taxWithholdingId,
+    })
+    .from(companies)
+    .where(eq(companies.companyUniqueCode, tenant))
+    .limit(1);
+  const { taxId: _taxType, bankAccountTypeId: _accountType, ...rounding } = COMPANY_DEFAULTS;
+  return company ?? rounding;
+}
+
+export function totalsOf(input: Pick<DocumentInput, "lines" | "tax_type_id" | "withholding">, rules: RoundingRules): Totals {
+  return computeTotals(
+    input.lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unit_price, taxRate: line.tax_rate })),
+    totalsRulesOf(rules, input.withholding, input.tax_type_id),
+  );
+}
+
+/** Columns for the document row from its input and totals; fields of other kinds stay empty. */
+export function documentColumnsOf(kind: DocumentKind, input: DocumentInput, totals: Totals, customerId: number | null) {
+  return {
+    issueDate: input.issue_date,
+    customerId,
+    customerName: input.customer_name,
+    customerHonorific: input.customer_honorific,
+    customerSearchKey: searchKey(input.customer_name),
+    subject: input.subject,
+    personInCharge: input.person_in_charge,
+    notes: input.notes,
+    taxTypeId: input.tax_type_id,
+    withholding: input.withholding,
+    validUntil: kind === "estimate" ? input.valid_until : null,
+    deliveryDate: kind === "delivery_slip" ? input.delivery_date : null,
+    dueDate: kind === "invoice" ? input.due_date : null,
+    bankAccountId: kind === "invoice" ? input.bank_account_id : null,
+    receivedAmount: kind === "receipt" ? (input.received_amount ?? totals.amountDue) : null,
+    proviso: kind === "receipt" ? input.proviso : null,
+    paymentMethod: kind === "receipt" ? input.payment_method : null,
+    taxExcluded: totals.taxExcluded,
+    tax: totals.tax,
+    taxIncluded: totals.taxIncluded,
+    withholdingAmount: totals.withholding,
+    amountDue: totals.amountDue,
+  };
+}
+
+export async function writeLines(db: Writer, documentId: number, input: DocumentInput, totals: Totals) {
+  await db.delete(documentLines).where(eq(documentLines.documentId, documentId));
+  await db.insert(documentLines).values(
+    input.lines.map((line, position) => ({
+      documentId,
+      position,
+      itemId: line.item_id,
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit,
+      unitPrice: line.unit_price,
+      taxRate: line.tax_rate,
+      amount: totals.lineAmounts[position]!,
+    })),
+  );
+}
+
+/**
+ * References in the input must be the company's own: customer, items, bank
+ * account. Each foreign one is a field error, as if it did not exist.
+ */
+export async function checkReferences(db: Writer, tenant: string, input: DocumentInput) {
+  const fields: Record<string, string[]> = {};
+  if (input.customer_id !== null) {
+    const [own] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, input.customer_id), eq(customers.companyUniqueCode, tenant)));
+    if (!own) fields.customer_id = ["取引先が見つかりません"];
+  }
+  const itemIds = [...new Set(input.lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id])))];
+  if (itemIds.length > 0) {
+    const own = new Set((await db.select({ id: items.id }).from(items).where(and(eq(items.companyUniqueCode, tenant), inArray(items.id, itemIds)))).map((row) => row.id));
+    input.lines.forEach((line, index) => {
+      if (line.item_id !== null && !own.has(line.item_id)) fields[`lines[${index}][item_id]`] = ["品目が見つかりません"];
+    });
+  }
+  if (input.bank_account_id !== null) {
+    const [own] = await db
+      .select({ id: companyBankAccounts.id })
+      .from(companyBankAccounts)
+      .where(and(eq(companyBankAccounts.id, input.bank_account_id), eq(companyBankAccounts.companyUniqueCode, tenant)));
+    if (!own) fields.bank_account_id = ["自社の口座から選んでください"];
+  }
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}
+
+/** A customer typed once and asked to be kept: registered in the master inside the same transaction. */
+export async function savedCustomerId(db: Writer, tenant: string, input: DocumentInput): Promise<number | null> {
+  if (input.customer_id !== null || !input.save_customer) return input.customer_id;
+  const [row] = await db
+    .insert(customers)
+    .values({ companyUniqueCode: tenant, name: input.customer_name, honorific: input.customer_honorific, searchKey: searchKey(input.customer_name) })
+    .returning({ id: customers.id });
+  return row!.id;
+}
+
+type SettingRow = typeof documentSettings.$inferSelect;
+
+/** A kind's settings as the API answers them: the saved row's, or the defaults until one is saved. */
+export function documentSettingOf(kind: DocumentKind, row: SettingRow | undefined) {
+  if (!row) return documentSettingDefaults(kind);
+  return {
+    number_prefix: row.numberPrefix,
+    number_date_part: row.numberDatePart as NumberFormat["number_date_part"],
+    number_digits: row.numberDigits,
+    number_reset: row.numberReset as NumberFormat["number_reset"],
+    default_subject: row.defaultSubject,
+    default_notes: row.defaultNotes,
+    default_remarks: row.defaultRemarks,
+    default_honorific: row.defaultHonorific,
+    print_stamp: row.printStamp,
+    bank_account_ids: row.bankAccountIds,
+    due_date_rule: row.dueDateRule,
+    due_days: row.dueDays,
+    mail_subject: row.mailSubject,
+    mail_body: row.mailBody,
+  };
+}
+
+/**
+ * The next number of a kind, taken inside the create transaction: the counter
+ * row for the period is incremented and locked until commit, so concurrent
+ * creators queue on it and a rolled-back create gives its number back.
+ */
+export async function allocateNumber(db: Writer, tenant: string, kind: DocumentKind, issueDate: string): Promise<string> {
+  const [saved] = await db
+    .select()
+    .from(documentSettings)
+    .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, kind)))
+    .limit(1);
+  const format = documentSettingOf(kind, saved);
+  const period = numberingPeriod(format.number_reset, issueDate);
+  const [counter] = await db
+    .insert(documentCounters)
+    .values({ companyUniqueCode: tenant, kind, period, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.companyUniqueCode, documentCounters.kind, documentCounters.period],
+      set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: documentCounters.lastNumber });
+  return formatDocumentNumber(format, issueDate, counter!.lastNumber);
+}
+
+/** A conversion or duplicate must start from the company's own document, along an allowed path. */
+export async function sourceOf(db: Writer, tenant: string, kind: DocumentKind, sourceId: number | null, origin: string | null) {
+  if (sourceId === null) return { sourceDocumentId: null, copyMode: "new" as const };
+  const [source] = await db
+    .select({ id: documents.id, kind: documents.kind })
+    .from(documents)
+    .where(and(eq(documents.id, sourceId), eq(documents.companyUniqueCode, tenant)));
+  if (!source) throw validationFailed({ source_document_id: ["元の書類が見つかりません"] });
+  const sourceKind = source.kind as DocumentKind;
+  const duplicate = origin === "duplicate" && sourceKind === kind;
+  if (!duplicate && !CONVERSIONS[sourceKind].includes(kind)) throw validationFailed({ source_document_id: ["この書類からは作成できません"] });
+  return { sourceDocumentId: source.id, copyMode: copyModeOf(sourceKind) };
+}

@@ -1,0 +1,164 @@
+import { Router, type Response } from "express";
+import { and, asc, gt, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { attachmentDisposition } from "../../domain/attachment";
+import { todayJst } from "../../domain/datetime";
+import { serializeCsv } from "../../domain/csv";
+import { canonicalDecimal } from "../../domain/decimal";
+import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-settings";
+import { statusLabel } from "../../domain/documents";
+import { csvContentType, encodeCsv, unencodableMessage, type CsvEncoding } from "../csv/encoding";
+import type { Database } from "../db/client";
+import { documentLines, documents } from "../db/schema";
+import { badRequest } from "../errors";
+import { requireMember } from "../membership";
+import { handler } from "./handler";
+import { listConditions, listQuery } from "./documents";
+
+/** Rows read per query: memory stays the same whether a company has a hundred documents or a hundred thousand. */
+const BATCH = 1000;
+
+const exportQuery = listQuery.extend({
+  encoding: z.enum(["UTF8", "UTF8N", "SJIS"]).optional().default("UTF8"),
+  content: z.enum(["documents", "lines"]).optional().default("documents"),
+});
+
+type DocumentRow = typeof documents.$inferSelect;
+
+const KIND_DATE: Record<DocumentKind, { header: string; value: (row: DocumentRow) => string | null }> = {
+  estimate: { header: "有効期限", value: (row) => row.validUntil },
+  delivery_slip: { header: "納品日", value: (row) => row.deliveryDate },
+  invoice: { header: "支払期限", value: (row) => row.dueDate },
+  receipt: { header: "受領金額", value: (row) => (row.receivedAmount === null ? null : canonicalDecimal(row.receivedAmount)) },
+};
+
+function documentHeader(kind: DocumentKind): string[] {
+  return ["番号", "発行日", "取引先", "敬称", "件名", "ステータス", "税抜金額", "消費税", "税込金額", "源泉徴収税", "差引金額", KIND_DATE[kind].header, "発行済", "無効"];
+}
+
+function documentCells(kind: DocumentKind, row: DocumentRow): string[] {
+  return [
+    row.number,
+    row.issueDate,
+    row.customerName,
+    row.customerHonorific,
+    row.subject ?? "",
+    statusLabel(kind, row.status),
+    canonicalDecimal(row.taxExcluded),
+    canonicalDecimal(row.tax),
+    canonicalDecimal(row.taxIncluded),
+    canonicalDecimal(row.withholdingAmount),
+    canonicalDecimal(row.amountDue),
+    KIND_DATE[kind].value(row) ?? "",
+    row.issuedAt ? "発行済" : "下書き",
+    row.voidedAt ? "無効" : "",
+  ];
+}
+
+const LINE_HEADER = ["番号", "発行日", "取引先", "行", "品名", "数量", "単位", "単価", "税率", "金額"];
+
+/**
+ * The filtered documents (or their lines) as CSV pages of text, read in
+ * batches by id so that memory does not grow with the company.
+ */
+async function* csvPages(db: Database, tenant: string, query: z.output<typeof exportQuery>): AsyncGenerator<string> {
+  const kind = query.kind;
+  yield serializeCsv([query.content === "lines" ? LINE_HEADER : documentHeader(kind)]);
+  const where = listConditions(tenant, query);
+  for (let lastId = 0; ; ) {
+    const rows = await db
+      .select()
+      .from(documents)
+      .where(and(where, gt(documents.id, lastId)))
+      .orderBy(asc(documents.id))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    lastId = rows[rows.length - 1]!.id;
+    if (query.content === "documents") {
+      yield serializeCsv(rows.map((row) => documentCells(kind, row)));
+      continue;
+    }
+    const lines = await db
+      .select()
+      .from(documentLines)
+      .where(
+        inArray(
+          documentLines.documentId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(documentLines.documentId), asc(documentLines.position));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    yield serializeCsv(
+      lines.map((line) => {
+        const document = byId.get(line.documentId)!;
+        return [
+          document.number,
+          document.issueDate,
+          document.customerName,
+          String(line.position + 1),
+          line.description,
+          canonicalDecimal(line.quantity),
+          line.unit ?? "",
+          canonicalDecimal(line.unitPrice),
+          String(line.taxRate),
+          canonicalDecimal(line.amount),
+        ];
+      }),
+    );
+  }
+}
+
+/** Writes with backpressure: a slow download holds the next batch back instead of buffering it. */
+async function write(res: Response, bytes: Buffer) {
+  if (!res.write(bytes)) await new Promise((resolve) => res.once("drain", resolve));
+}
+
+export function documentExportRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get(
+    "/documents/export",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: false });
+      const parsed = exportQuery.safeParse(req.query);
+      if (!parsed.success) throw badRequest("出力の指定が正しくありません。");
+      const query = parsed.data;
+      const encoding: CsvEncoding = query.encoding;
+      // Shift_JIS cannot hold every character: a first pass finds any before a byte is sent, so nothing is replaced by 「?」.
+      if (encoding === "SJIS") {
+        let line = 0;
+        for await (const page of csvPages(db, tenant, query)) {
+          const encoded = encodeCsv(page, "SJIS");
+          if (!encoded.ok) {
+            const inFile = encoded.unencodable.map((problem) => ({ ...problem, line: line + problem.line }));
+            res.status(422).json({ code: "validation_failed", message: unencodableMessage(inFile), unencodable: inFile });
+            return;
+          }
+          line += page.split("\n").length - 1;
+        }
+      }
+      const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === query.kind)!.label;
+      const stamp = todayJst().replace(/-/g, "");
+      const name = `${kindLabel}${query.content === "lines" ? "_明細" : ""}_${stamp}.csv`;
+      res.setHeader("Content-Type", csvContentType(encoding));
+      res.setHeader("Content-Disposition", attachmentDisposition(`${query.kind}-${query.content}-${stamp}.csv`, name));
+      res.setHeader("Cache-Control", "no-store");
+      let first = true;
+      for await (const page of csvPages(db, tenant, query)) {
+        // The byte order mark goes once, before the first page only.
+        const encoded = encodeCsv(page, first ? encoding : encoding === "UTF8" ? "UTF8N" : encoding);
+        first = false;
+        if (!encoded.ok) {
+          // Written between the check and now: a broken download is better than a silently altered file.
+          res.destroy(new Error("A character Shift_JIS cannot hold appeared during the export"));
+          return;
+        }
+        await write(res, encoded.bytes);
+      }
+      res.end();
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { EXPORT_ENCODINGS } from "@domain/codes";
+
+/** The CSV encodings (SPEC §4), UTF-8 with BOM first: what Excel opens without asking. */
+export function EncodingSelect({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor={id}>{t("csv.encoding")}</label>
+      <select id={id} name="encoding" defaultValue="UTF8" aria-describedby={`${id}-hint`}>
+        {EXPORT_ENCODINGS.map((encoding) => (
+          <option key={encoding.id} value={encoding.id}>
+            {encoding.label}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="field__hint">
+        {t("csv.encodingHint")}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { TAX_RATES, TAX_TYPES } from "@domain/codes";
+import { HONORIFICS } from "@domain/customer";
+import { formatDecimal, parseDecimalInput } from "@domain/decimal";
+import type { DocumentKind } from "@domain/document-settings";
+import { documentInputSchema, needsRevenueStamp } from "@domain/documents";
+import { computeTotals, totalsRulesOf, type RoundingIds, type Totals } from "@domain/totals";
+import { CodeSelect } from "~/components/forms/CodeSelect";
+import { FieldErrors } from "~/components/forms/FieldErrors";
+import { FieldFrame } from "~/components/forms/FieldFrame";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { parseForm } from "~/components/forms/parse-form";
+import { TextAreaField } from "~/components/forms/TextAreaField";
+import { TextField } from "~/components/forms/TextField";
+import { useHydrated } from "~/components/hydrated";
+import { DocumentTotals } from "./DocumentTotals";
+import type { DocumentFormValues } from "./document-form-values";
+
+type Choice = { id: number; label: string };
+type CustomerChoice = { id: number; name: string; honorific: string };
+type ItemChoice = { id: number; code: string | null; name: string; unit: string | null; unit_price: string; tax_rate: number };
+
+/**
+ * Totals of what the form holds now, with the same engine the server saves
+ * with; null while a line's numbers cannot be read yet.
+ */
+function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: RoundingIds): Totals | null {
+  const lines = (values?.lines ?? []).map((line) => ({
+    quantity: parseDecimalInput(String(line?.quantity || "1")),
+    unitPrice: parseDecimalInput(String(line?.unit_price ?? "")),
+    taxRate: Number(line?.tax_rate ?? 10),
+  }));
+  if (lines.length === 0 || lines.some((line) => line.quantity === null || line.unitPrice === null)) return null;
+  return computeTotals(
+    lines.map((line) => ({ quantity: line.quantity!, unitPrice: line.unitPrice!, taxRate: line.taxRate })),
+    totalsRulesOf(rounding, values?.withholding === "on", Number(values?.tax_type_id ?? 1)),
+  );
+}
+
+/**
+ * One form for every kind. Lines are added and removed with conform's
+ * buttons (plain submits without JavaScript); totals follow the input live
+ * with JavaScript and come back from 「再計算」 without it.
+ */
+export function DocumentForm({
+  kind,
+  defaultValue,
+  lastResult,
+  serverTotals,
+  rounding,
+  customers,
+  items,
+  bankAccounts,
+  hidden,
+  cancelTo,
+}: {
+  kind: DocumentKind;
+  defaultValue: DocumentFormValues;
+  lastResult: SubmissionResult<string[]> | undefined;
+  serverTotals: Totals | null;
+  rounding: RoundingIds;
+  customers: CustomerChoice[];
+  items: ItemChoice[];
+  bankAccounts: Choice[];
+  hidden: Record<string, string>;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm<DocumentFormValues, z.output<typeof documentInputSchema>>({
+    id: `document-${kind}`,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(documentInputSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, documentInputSchema),
+  });
+  const label = (name: string) => t(`documents.fields.${name as "issue_date"}`);
+  const lines = fields.lines.getFieldList();
+  const totals = (hydrated ? liveTotals(form.value as Partial<DocumentFormValues>, rounding) : null) ?? serverTotals ?? liveTotals(defaultValue, rounding);
+  const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
+  const none = { id: "", key: "none", label: t("documents.none") };
+
+  const pickCustomer = (id: string) => {
+    const customer = customers.find((entry) => String(entry.id) === id);
+    if (!customer) return;
+    form.update({ name: fields.customer_name.name, value: customer.name });
+    form.update({ name: fields.customer_honorific.name, value: customer.honorific });
+  };
+  const pickItem = (index: number, id: string) => {
+    const item = items.find((entry) => String(entry.id) === id);
+    if (!item) return;
+    const line = lines[index]!.getFieldset();
+    form.update({ name: line.description.name, value: item.name });
+    form.update({ name: line.unit.name, value: item.unit ?? "" });
+    form.update({ name: line.unit_price.name, value: item.unit_price });
+    form.update({ name: line.tax_rate.name, value: String(item.tax_rate) });
+  };
+  const customerProps = getSelectProps(fields.customer_id);
+
+  return (
+    <Form method="post" className="document-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <section className="card" aria-labelledby="document-heading">
+        <h2 id="document-heading">{t("documents.sections.document")}</h2>
+        <div className="document-form__grid">
+          <TextField meta={fields.issue_date} label={label("issue_date")} type="date" />
+          {kind === "estimate" ? <TextField meta={fields.valid_until} label={label("valid_until")} type="date" /> : null}
+          {kind === "delivery_slip" ? <TextField meta={fields.delivery_date} label={label("delivery_date")} type="date" /> : null}
+          {kind === "invoice" ? <TextField meta={fields.due_date} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
+        </div>
+        <div className="document-form__grid">
+          <FieldFrame controlId={fields.customer_id.id} label={label("customer_id")} errorId={fields.customer_id.errorId} errors={fields.customer_id.errors}>
+            <select {...customerProps} key={customerProps.key} onChange={(event) => pickCustomer(event.currentTarget.value)}>
+              <option value="">{t("documents.typeCustomer")}</option>
+              {customers.map((customer) => (
+                <option key={customer.id} value={String(customer.id)}>
+                  {customer.name}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
+          <TextField meta={fields.customer_name} label={label("customer_name")} hint={t("documents.customerNameHint")} />
+          <CodeSelect meta={fields.customer_honorific} label={label("customer_honorific")} codes={honorifics} />
+        </div>
+        <div className="field">
+          <label>
+            <input {...getInputProps(fields.save_customer, { type: "checkbox", value: "on" })} key={fields.save_customer.key} /> {t("documents.saveCustomer")}
+          </label>
+        </div>
+        <div className="document-form__grid">
+          <TextField meta={fields.subject} label={label("subject")} />
+          <TextField meta={fields.person_in_charge} label={label("person_in_charge")} />
+          <CodeSelect meta={fields.tax_type_id} label={label("tax_type_id")} codes={TAX_TYPES} />
+        </div>
+        {kind !== "receipt" ? (
+          <div className="field">
+            <label>
+              <input {...getInputProps(fields.withholding, { type: "checkbox", value: "on" })} key={fields.withholding.key} /> {label("withholding")}
+            </label>
+          </div>
+        ) : null}
+        {kind === "invoice" ? <CodeSelect meta={fields.bank_account_id} label={label("bank_account_id")} codes={[none, ...bankAccounts.map((account) => ({ ...account, key: String(account.id) }))]} /> : null}
+        {kind === "receipt" ? (
+          <div className="document-form__grid">
+            <TextField meta={fields.received_amount} label={label("received_amount")} hint={t("documents.receivedAmountHint")} />
+            <TextField meta={fields.proviso} label={label("proviso")} />
+            <TextField meta={fields.payment_method} label={label("payment_method")} />
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="lines-heading">
+        <h2 id="lines-heading">{t("documents.sections.lines")}</h2>
+        <FieldErrors id={fields.lines.errorId} errors={fields.lines.errors} />
+        <ol className="document-lines" data-testid="document-lines">
+          {lines.map((line, index) => {
+            const row = line.getFieldset();
+            const itemProps = getSelectProps(row.item_id);
+            return (
+              <li key={line.key} className="document-lines__line">
+                <FieldFrame controlId={row.item_id.id} label={t("documents.fields.item_id", { n: index + 1 })} errorId={row.item_id.errorId} errors={row.item_id.errors}>
+                  <select {...itemProps} key={itemProps.key} onChange={(event) => pickItem(index, event.currentTarget.value)}>
+                    <option value="">{t("documents.freeText")}</option>
+                    {items.map((item) => (
+                      <option key={item.id} value={String(item.id)}>
+                        {[item.code, item.name].filter(Boolean).join(" ")}
+                      </option>
+                    ))}
+                  </select>
+                </FieldFrame>
+                <TextField meta={row.description} label={t("documents.fields.description", { n: index + 1 })} />
+                <TextField meta={row.quantity} label={t("documents.fields.quantity", { n: index + 1 })} />
+                <TextField meta={row.unit} label={t("documents.fields.unit", { n: index + 1 })} />
+                <TextField meta={row.unit_price} label={t("documents.fields.unit_price", { n: index + 1 })} />
+                <CodeSelect meta={row.tax_rate} label={t("documents.fields.tax_rate", { n: index + 1 })} codes={TAX_RATES} />
+                <p className="document-lines__amount">{totals?.lineAmounts[index] !== undefined ? `${t("documents.fields.amount")} ${formatDecimal(totals.lineAmounts[index]!)}円` : null}</p>
+                <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.lines.name, index })} disabled={lines.length === 1}>
+                  {t("documents.removeLine", { n: index + 1 })}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <button className="button button--secondary" {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { quantity: "1", tax_rate: "10" } })}>
+          {t("documents.addLine")}
+        </button>
+        <p className="field__hint">{t("documents.reducedMark")}</p>
+      </section>
+
+      <section className="card" aria-labelledby="totals-heading">
+        <h2 id="totals-heading">{t("documents.sections.totals")}</h2>
+        {totals ? <DocumentTotals totals={totals} internal={fields.tax_type_id.value === "2"} /> : <p>{t("documents.totalsPending")}</p>}
+        {totals && needsRevenueStamp(kind, totals) ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="recalculate" className="button button--secondary">
+            {t("documents.recalculate")}
+          </button>
+        )}
+      </section>
+
+      <TextAreaField meta={fields.notes} label={label("notes")} rows={3} />
+      <p>
+        <button type="submit" name="intent" value="save" className="button">
+          {t("documents.save")}
+        </button>{" "}
+        <Link to={cancelTo} prefetch="none">
+          {t("documents.cancel")}
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,81 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { TAX_RATES } from "@domain/codes";
+import { itemInputSchema } from "@domain/item";
+import { CodeSelect } from "~/components/forms/CodeSelect";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { parseForm } from "~/components/forms/parse-form";
+import { TextField } from "~/components/forms/TextField";
+
+/** The item row form: the item's rules plus the version an edit started from. */
+export const itemFormSchema = itemInputSchema.extend({ version: z.coerce.number().int().optional() });
+export type ItemFormInput = z.input<typeof itemFormSchema>;
+
+/**
+ * One item's fields in a row: the list's "add" row, or an item being edited
+ * in place. A plain post, so it works without JavaScript.
+ */
+export function ItemForm({
+  id,
+  action,
+  defaultValue,
+  lastResult,
+  editing,
+  cancelTo,
+}: {
+  id: string;
+  action: string;
+  defaultValue?: ItemFormInput & { id?: number };
+  lastResult: SubmissionResult<string[]> | undefined;
+  editing: boolean;
+  cancelTo?: string;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<ItemFormInput, z.output<typeof itemFormSchema>>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(itemFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, itemFormSchema),
+  });
+  const label = (name: string) => t(`item.fields.${name as "name"}`);
+
+  return (
+    <Form method="post" action={action} className="item-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={String(defaultValue?.id ?? "")} />
+          <input type="hidden" name="version" value={String(defaultValue?.version ?? "")} />
+        </>
+      ) : null}
+      <div className="item-form__fields">
+        <TextField meta={fields.code} label={label("code")} />
+        <TextField meta={fields.name} label={label("name")} />
+        <TextField meta={fields.unit} label={label("unit")} />
+        <TextField meta={fields.unit_price} label={label("unit_price")} hint={t("item.unitPriceHint")} />
+        <CodeSelect meta={fields.tax_rate} label={label("tax_rate")} codes={TAX_RATES} />
+      </div>
+      <p className="item-form__buttons">
+        <button type="submit" name="intent" value={editing ? "update" : "create"} className="button">
+          {editing ? t("item.save") : t("item.add")}
+        </button>{" "}
+        {cancelTo ? (
+          <Link to={cancelTo} prefetch="none">
+            {t("item.cancel")}
+          </Link>
+        ) : null}{" "}
+        {editing ? (
+          <button type="submit" name="intent" value="delete" className="button button--secondary" formNoValidate>
+            {t("item.delete")}
+          </button>
+        ) : null}
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CUSTOMER_CSV_HEADERS } from "@domain/master-csv-columns";
+import { MasterCsvPage, type CsvImportResult } from "~/components/csv/MasterCsvPage";
+import { titleMeta } from "~/meta";
+import { requireCompanyCaller } from "~/services/api-caller.server";
+import { csvImportAction } from "~/services/master-csv-routes.server";
+
+export const handle = { i18n: ["common"], screenName: "customers-csv" };
+
+export const meta = titleMeta("customerCsv");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireCompanyCaller(request, context, "customers-csv");
+  return null;
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return csvImportAction(request, context, "customers");
+}
+
+export default function CustomersCsvPage() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>() as CsvImportResult | undefined;
+  return <MasterCsvPage title={t("titles.customerCsv")} resource="customers" listPath="/customers/list" columns={Object.values(CUSTOMER_CSV_HEADERS)} result={result} />;
+}

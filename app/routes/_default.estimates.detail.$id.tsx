@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DocumentDetailPage } from "~/components/documents/DocumentDetailPage";
+import { titleMeta } from "~/meta";
+import { documentDetailAction, documentDetailLoader, documentIdOf } from "~/services/document-pages.server";
+
+export const handle = { i18n: ["common"], screenName: "estimates-detail" };
+
+export const meta = titleMeta("estimateDetail");
+
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return documentDetailLoader(request, context, "estimate", documentIdOf(params.id));
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return documentDetailAction(request, context, "estimate", documentIdOf(params.id));
+}
+
+export default function EstimateDetailPage() {
+  return <DocumentDetailPage {...useLoaderData<typeof loader>()} />;
+}

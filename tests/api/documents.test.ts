@@ -1,0 +1,219 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { customers, documentCounters, documents, documentTotals } from "../../api/db/schema";
+import { useTenantTestApi } from "../support/api";
+
+const api = useTenantTestApi();
+
+afterEach(async () => {
+  await api.database.db.delete(documents);
+  await api.database.db.delete(documentTotals);
+  await api.database.db.delete(documentCounters);
+  await api.database.db.delete(customers);
+});
+
+type As = "owner" | "shinkinOwner";
+const post = (path: string, body: unknown, as: As = "owner") => api.call(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" }, as });
+
+const LINES = [
+  { description: "設計作業", quantity: "10", unit: "時間", unit_price: "8500", tax_rate: "10" },
+  { description: "お弁当", quantity: "3", unit_price: "1080", tax_rate: "8" },
+  { description: "値引", quantity: "1", unit_price: "-500", tax_rate: "10" },
+];
+
+async function create(kind: string, fields: Record<string, unknown> = {}, as: As = "owner") {
+  const response = await post("/documents", { kind, issue_date: "2026-11-22", customer_name: "株式会社青空商事", lines: LINES, ...fields }, as);
+  expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
+  return response.json();
+}
+
+describe("documents", () => {
+  it("creates an invoice with totals per rate, a number from the settings and the first status in its history", async () => {
+    const invoice = await create("invoice", { subject: "11月分", due_date: "2026-12-31" });
+    expect(invoice).toMatchObject({
+      kind: "invoice",
+      number: "INV-202611-0001",
+      status: 1,
+      tax_excluded: "87740",
+      // 10 %: (85000 − 500) × 0.1 = 8450; 8 %: 3240 × 0.08 = 259.2 → 259 (truncate, the default).
+      tax: "8709",
+      tax_included: "96449",
+      withholding_amount: "0",
+      amount_due: "96449",
+      due_date: "2026-12-31",
+      copy_mode: "new",
+    });
+    expect(invoice.lines.map((line: { amount: string }) => line.amount)).toEqual(["85000", "3240", "-500"]);
+    expect(invoice.history).toEqual([expect.objectContaining({ from_status: null, to_status: 1 })]);
+    expect((await create("invoice")).number).toBe("INV-202611-0002");
+    expect((await create("estimate")).number).toBe("EST-202611-0001");
+  });
+
+  it("makes one document from a repeated submit of the same form", async () => {
+    const first = await create("invoice", { idempotency_key: "form-key-12345" });
+    const again = await post("/documents", { kind: "invoice", issue_date: "2026-11-22", customer_name: "株式会社青空商事", lines: LINES, idempotency_key: "form-key-12345" });
+    expect(again.status).toBe(200);
+    expect((await again.json()).id).toBe(first.id);
+    expect((await (await api.call("/documents?kind=invoice")).json()).total).toBe(1);
+  });
+
+  it("makes one document from five simultaneous submits of one form, and gives no number away", async () => {
+    const body = { kind: "invoice", issue_date: "2026-11-22", customer_name: "同時送信", lines: LINES, idempotency_key: "race-key-123456" };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => post("/documents", body)));
+    const ids = new Set((await Promise.all(responses.map((response) => response.json()))).map((document: { id: number }) => document.id));
+    expect(ids.size).toBe(1);
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    expect((await (await api.call("/documents?kind=invoice")).json()).total).toBe(1);
+    expect((await create("invoice")).number).toBe("INV-202611-0002");
+  });
+
+  it("gives twenty concurrent creators twenty different numbers without a gap", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => post("/documents", { kind: "delivery_slip", issue_date: "2026-11-22", customer_name: "同時作成", lines: LINES })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
+    const numbers = (await Promise.all(responses.map((response) => response.json()))).map((document: { number: string }) => document.number).sort();
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => `DLV-202611-${String(index + 1).padStart(4, "0")}`));
+  });
+
+  it("edits from the version read, recomputes the totals and refuses a stale save", async () => {
+    const invoice = await create("invoice");
+    const edit = (version: number, quantity: string) =>
+      post(`/documents/${invoice.id}`, { _method: "PATCH", version, issue_date: "2026-11-22", customer_name: "株式会社青空商事", lines: [{ ...LINES[0], quantity }] });
+    const edited = await edit(1, "2");
+    expect(await edited.json()).toMatchObject({ version: 2, tax_excluded: "17000", tax: "1700", tax_included: "18700", number: "INV-202611-0001" });
+    const stale = await edit(1, "3");
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).message).toBe("ほかの操作でこの書類が更新されています。最新の内容を確認してから、もう一度保存してください。");
+  });
+
+  it("answers bad input with Japanese messages per field and line", async () => {
+    const response = await post("/documents", { kind: "invoice", issue_date: "2026-02-30", customer_name: "", lines: [{ description: "", unit_price: "abc" }] });
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toEqual({
+      issue_date: ["日付はYYYY-MM-DDの形式で入力してください"],
+      customer_name: ["このフィールドは必須です"],
+      "lines[0][description]": ["このフィールドは必須です"],
+      "lines[0][unit_price]": ["単価は整数10桁・小数4桁までの数値で入力してください"],
+    });
+    expect((await (await post("/documents", { kind: "invoice", issue_date: "2026-11-22", customer_name: "A", lines: [] })).json()).fields).toEqual({ lines: ["明細を1行以上入力してください"] });
+  });
+
+  it("changes status along the allowed transitions with who and when, and in bulk says which were refused", async () => {
+    const invoice = await create("invoice");
+    expect((await (await post(`/documents/${invoice.id}/status`, { status: 2 })).json()).status).toBe(2);
+    const paid = await (await post(`/documents/${invoice.id}/status`, { status: 4 })).json();
+    expect(paid.history.map((entry: { from_status: number | null; to_status: number; changed_by: string }) => [entry.from_status, entry.to_status, entry.changed_by])).toEqual([
+      [null, 1, "U-DEMO-OWNER"],
+      [1, 2, "U-DEMO-OWNER"],
+      [2, 4, "U-DEMO-OWNER"],
+    ]);
+    const refused = await post(`/documents/${invoice.id}/status`, { status: 1 });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("「入金済」から「未請求」には変更できません。");
+
+    const other = await create("invoice");
+    const bulk = await (await post("/documents-status", { ids: [invoice.id, other.id], status: 2 })).json();
+    expect(bulk.results).toEqual([
+      { id: invoice.id, ok: false, message: "「入金済」から「請求済」には変更できません。" },
+      { id: other.id, ok: true, number: other.number },
+    ]);
+  });
+
+  it("converts an estimate into an invoice and shows the link both ways; refuses paths SPEC §4 does not have", async () => {
+    const estimate = await create("estimate", { valid_until: "2026-12-22" });
+    const invoice = await create("invoice", { source_document_id: estimate.id, origin: "from_detail" });
+    expect(invoice).toMatchObject({ copy_mode: "copy_estimate", origin: "from_detail", source: { id: estimate.id, kind: "estimate", number: estimate.number } });
+    expect((await (await api.call(`/documents/${estimate.id}`)).json()).derived).toEqual([{ id: invoice.id, kind: "invoice", number: invoice.number }]);
+    const copy = await create("invoice", { source_document_id: invoice.id, origin: "duplicate" });
+    expect(copy).toMatchObject({ copy_mode: "copy_invoice", origin: "duplicate" });
+    const wrong = await post("/documents", { kind: "estimate", issue_date: "2026-11-22", customer_name: "A", lines: LINES, source_document_id: invoice.id });
+    expect((await wrong.json()).fields).toEqual({ source_document_id: ["この書類からは作成できません"] });
+  });
+
+  it("deletes only drafts; an issued document is voided and keeps its number", async () => {
+    const draft = await create("receipt");
+    expect((await api.call(`/documents/${draft.id}`, { method: "DELETE" })).status).toBe(204);
+    const issued = await create("receipt");
+    await post(`/documents/${issued.id}/issue`, {});
+    const refused = await api.call(`/documents/${issued.id}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    const voided = await (await post(`/documents/${issued.id}/void`, {})).json();
+    expect(voided).toMatchObject({ number: "RCP-202611-0002", voided_at: expect.any(String) });
+    expect((await (await api.call("/documents?kind=receipt")).json()).total).toBe(0);
+    expect((await (await api.call("/documents?kind=receipt&voided=only")).json()).items[0].number).toBe("RCP-202611-0002");
+    expect((await create("receipt")).number).toBe("RCP-202611-0003");
+  });
+
+  it("lists with search, filters, sort, paging and the total of the filtered set", async () => {
+    await create("invoice", { customer_name: "株式会社カブシキ商会", subject: "保守費用", issue_date: "2026-10-01", lines: [{ description: "保守", unit_price: "10000" }] });
+    await create("invoice", { customer_name: "ＡＢＣ物産", subject: "設計", issue_date: "2026-11-01", lines: [{ description: "設計", unit_price: "20000" }] });
+    await create("invoice", { customer_name: "ＡＢＣ物産", subject: "追加", issue_date: "2026-11-15", lines: [{ description: "追加", unit_price: "30000" }] });
+    const list = async (query: string) => (await api.call(`/documents?kind=invoice&${query}`)).json();
+    expect((await list("q=かぶしき")).items.map((d: { subject: string }) => d.subject)).toEqual(["保守費用"]);
+    expect((await list("q=abc")).total).toBe(2);
+    expect((await list("q=INV-202611")).total).toBe(2);
+    expect((await list("issued_from=2026-11-01&issued_to=2026-11-30")).sum).toEqual({ tax_included: "55000", amount_due: "55000" });
+    expect((await list("amount_min=20000&amount_max=30000")).items.map((d: { subject: string }) => d.subject)).toEqual(["設計"]);
+    expect((await list("sort=amount&order=desc")).items.map((d: { subject: string }) => d.subject)).toEqual(["追加", "設計", "保守費用"]);
+    expect((await list("per_page=2&page=2&sort=issue_date&order=asc")).items.map((d: { subject: string }) => d.subject)).toEqual(["追加"]);
+    expect((await api.call("/documents?kind=bills")).status).toBe(400);
+  });
+
+  it("keeps the list's totals right through edits, status changes, voids and deletes, whichever way they are counted", async () => {
+    const one = (price: string) => ({ lines: [{ description: "作業", unit_price: price }] });
+    const a = await create("invoice", one("1000"));
+    const b = await create("invoice", one("2000"));
+    const c = await create("invoice", one("4000"));
+    const totals = async (query = "") => {
+      // issued_from that every document passes makes the API sum the rows rather than read the kept totals.
+      const [kept, summed] = await Promise.all([api.call(`/documents?kind=invoice${query}`), api.call(`/documents?kind=invoice&issued_from=2000-01-01${query}`)]);
+      const [keptBody, summedBody] = [await kept.json(), await summed.json()];
+      expect(keptBody.sum).toEqual(summedBody.sum);
+      expect(keptBody.total).toBe(summedBody.total);
+      return [keptBody.total, keptBody.sum.tax_included];
+    };
+    expect(await totals()).toEqual([3, "7700"]);
+    await post(`/documents/${b.id}/status`, { status: 2 });
+    expect(await totals("&status=2")).toEqual([1, "2200"]);
+    expect(await totals("&status=1")).toEqual([2, "5500"]);
+    await post(`/documents/${a.id}`, { _method: "PATCH", version: 1, issue_date: "2026-11-22", customer_name: "株式会社青空商事", ...one("3000") });
+    expect(await totals()).toEqual([3, "9900"]);
+    await post(`/documents/${c.id}/issue`, {});
+    await post(`/documents/${c.id}/void`, {});
+    expect(await totals()).toEqual([2, "5500"]);
+    expect((await api.call(`/documents/${a.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await totals()).toEqual([1, "2200"]);
+    expect((await (await api.call("/documents?kind=invoice", { as: "shinkinOwner" })).json()).sum).toEqual({ tax_included: "0", amount_due: "0" });
+  });
+
+  it("blocks deleting a customer a document refers to, and saves a customer typed once", async () => {
+    const invoice = await create("invoice", { customer_name: "一度だけの取引先", save_customer: "on" });
+    expect(invoice.customer_id).toEqual(expect.any(Number));
+    const refused = await api.call(`/customers/${invoice.customer_id}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toContain("書類で使われているため削除できません");
+  });
+
+  it("never shows or changes another company's document, and refuses another company's customer", async () => {
+    const theirs = await create("invoice", {}, "shinkinOwner");
+    expect((await (await api.call("/documents?kind=invoice")).json()).total).toBe(0);
+    for (const [method, path, body] of [
+      ["GET", `/documents/${theirs.id}`, undefined],
+      ["POST", `/documents/${theirs.id}`, { _method: "PATCH", version: 1, issue_date: "2026-11-22", customer_name: "乗っ取り", lines: LINES }],
+      ["POST", `/documents/${theirs.id}/status`, { status: 2 }],
+      ["POST", `/documents/${theirs.id}/issue`, {}],
+      ["POST", `/documents/${theirs.id}/void`, {}],
+      ["DELETE", `/documents/${theirs.id}`, undefined],
+    ] as const) {
+      const response = await api.call(path, { method, body: body && JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await (await post("/documents-status", { ids: [theirs.id], status: 2 })).json()).results[0]).toMatchObject({ ok: false, message: "書類が見つかりません。" });
+    const converted = await post("/documents", { kind: "receipt", issue_date: "2026-11-22", customer_name: "A", lines: LINES, source_document_id: theirs.id });
+    expect((await converted.json()).fields).toEqual({ source_document_id: ["元の書類が見つかりません"] });
+    const [theirCustomer] = await api.database.db.insert(customers).values({ companyUniqueCode: "C-SHINKIN", name: "しんきんの取引先", searchKey: "x" }).returning();
+    const foreign = await post("/documents", { kind: "invoice", issue_date: "2026-11-22", customer_name: "A", customer_id: theirCustomer!.id, lines: LINES });
+    expect((await foreign.json()).fields).toEqual({ customer_id: ["取引先が見つかりません"] });
+    expect((await (await api.call(`/documents/${theirs.id}`, { as: "shinkinOwner" })).json()).status).toBe(1);
+  });
+});
