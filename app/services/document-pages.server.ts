@@ -9,10 +9,11 @@ import { COMPANY_DEFAULTS } from "@domain/codes";
 import { computeTotals, totalsRulesOf, type RoundingIds } from "@domain/totals";
 import { parseForm } from "~/components/forms/parse-form";
 import type { DocumentFormValues } from "~/components/documents/document-form-values";
+import { nothingJudged, recalculationSchema } from "~/components/documents/form-intents";
 import { roundingOfDocument } from "~/components/documents/rounding";
 import { requireCompanyCaller } from "./api-caller.server";
 import { getOwnCompany, type Company } from "./companies.server";
-import { listCustomers, type Customer } from "./customers.server";
+import { getCustomer, listCustomers, type Customer } from "./customers.server";
 import { getDocumentSetting } from "./document-settings.server";
 import {
   changeDocumentStatus,
@@ -28,14 +29,14 @@ import {
 } from "./documents.server";
 import { remixI18next } from "./i18n.server";
 import { encodingOf } from "./master-csv.server";
-import { listItems, type Item } from "./items.server";
-import { notFound } from "./errors.server";
+import { getItem, listItems, type Item } from "./items.server";
+import { isNotFound, notFound } from "./errors.server";
 import { fetchPaymentApi, passThroughDownload, PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
 import { redirectWithNotice } from "./session.server";
 
 const MASTER_CHOICES = 100;
 
-const recalculationSchema = documentInputSchema.pick({ lines: true, tax_type_id: true, withholding: true });
+
 
 /** A document id from the path or the query; anything else is a page that does not exist. */
 export function documentIdOf(raw: string | null | undefined): number {
@@ -45,13 +46,54 @@ export function documentIdOf(raw: string | null | undefined): number {
 
 const screen = (kind: DocumentKind, page: string) => `${DOCUMENT_PATHS[kind].base.slice(1)}-${page}`;
 
-/** Masters for the form's choices: the first hundred by kana and by code (a search comes with larger masters). */
-async function choicesOf(caller: PaymentApiCaller) {
+/** What the form has typed into its master searches and already chosen from them. */
+type ChoiceWanted = { customerQuery: string; itemQuery: string; customerIds: string[]; itemIds: string[] };
+
+const NOTHING_WANTED: ChoiceWanted = { customerQuery: "", itemQuery: "", customerIds: [], itemIds: [] };
+
+/** Ids the list left out; a chosen record deleted since is simply not offered again. */
+async function chosenBeyond<T extends { id: number }>(listed: T[], ids: string[], fetchOne: (id: string) => Promise<T>): Promise<T[]> {
+  const missing = [...new Set(ids)].filter((id) => /^\d{1,9}$/.test(id) && !listed.some((entry) => String(entry.id) === id));
+  const found = await Promise.all(missing.map((id) => fetchOne(id).then((entry): T[] => [entry], (error: unknown) => (isNotFound(error) ? [] : Promise.reject(error)))));
+  return [...listed, ...found.flat()];
+}
+
+/**
+ * Masters for the form's choices: the first hundred that match what was typed
+ * into the form's searches, and always what the form has already chosen, so
+ * a master of any size can be picked from without JavaScript.
+ */
+async function choicesOf(caller: PaymentApiCaller, wanted: ChoiceWanted = NOTHING_WANTED) {
   const [customers, items] = await Promise.all([
-    listCustomers(caller, { q: "", sort: "kana", order: "asc", page: 1 }, MASTER_CHOICES),
-    listItems(caller, { q: "", sort: "code", order: "asc", page: 1 }, MASTER_CHOICES),
+    listCustomers(caller, { q: wanted.customerQuery, sort: "kana", order: "asc", page: 1 }, MASTER_CHOICES),
+    listItems(caller, { q: wanted.itemQuery, sort: "code", order: "asc", page: 1 }, MASTER_CHOICES),
   ]);
-  return { customers: customers.items, items: items.items };
+  return {
+    customers: await chosenBeyond(customers.items, wanted.customerIds, (id) => getCustomer(caller, id)),
+    items: await chosenBeyond(items.items, wanted.itemIds, (id) => getItem(caller, id)),
+    customerQuery: wanted.customerQuery,
+    itemQuery: wanted.itemQuery,
+  };
+}
+
+function wantedByDocument(document: DocumentDetail | null): ChoiceWanted {
+  if (!document) return NOTHING_WANTED;
+  return {
+    customerQuery: "",
+    itemQuery: "",
+    customerIds: document.customer_id ? [String(document.customer_id)] : [],
+    itemIds: document.lines.flatMap((line) => (line.item_id ? [String(line.item_id)] : [])),
+  };
+}
+
+function wantedByForm(formData: FormData): ChoiceWanted {
+  const text = (name: string) => String(formData.get(name) ?? "").trim();
+  return {
+    customerQuery: text("customer_query"),
+    itemQuery: text("item_query"),
+    customerIds: [text("customer_id")],
+    itemIds: [...formData.entries()].flatMap(([key, value]) => (/^lines\[\d+\]\.item_id$/.test(key) ? [String(value)] : [])),
+  };
 }
 
 function roundingOfCompany(company: Company | null): RoundingIds {
@@ -105,12 +147,12 @@ export async function documentCreateLoader(request: Request, context: AppLoadCon
   const url = new URL(request.url);
   const sourceId = Number(url.searchParams.get("source"));
   const origin = url.searchParams.get("origin");
-  const [setting, company, choices, source] = await Promise.all([
+  const [setting, company, source] = await Promise.all([
     getDocumentSetting(caller, kind),
     getOwnCompany(caller),
-    choicesOf(caller),
     Number.isInteger(sourceId) && sourceId > 0 ? getDocument(caller, sourceId) : null,
   ]);
+  const choices = await choicesOf(caller, wantedByDocument(source));
   const today = todayJst();
   const customer = source?.customer_id ? (choices.customers.find((entry) => entry.id === source.customer_id) ?? null) : null;
   const base: DocumentFormValues = source
@@ -154,7 +196,8 @@ export async function documentCreateLoader(request: Request, context: AppLoadCon
 export async function documentEditLoader(request: Request, context: AppLoadContext, kind: DocumentKind, id: number | null) {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "edit"));
   if (id === null) throw notFound();
-  const [document, company, choices] = await Promise.all([getDocument(caller, id), getOwnCompany(caller), choicesOf(caller)]);
+  const [document, company] = await Promise.all([getDocument(caller, id), getOwnCompany(caller)]);
+  const choices = await choicesOf(caller, wantedByDocument(document));
   if (document.kind !== kind) throw notFound();
   return {
     kind,
@@ -203,25 +246,30 @@ function filledFromMasters(formData: FormData, customers: Customer[], items: Ite
 /** The API names a line field `lines[0][unit_price]`; conform says `lines[0].unit_price`. */
 const formFieldOf = (apiField: string) => apiField.replace(/\[(\w+)\]$/, ".$1").replace(/\]\[/g, "].");
 
-/** Create and edit: recalculate (no JavaScript), or save and go to the detail page. */
+/**
+ * Create and edit: search the masters or recalculate (both keep everything
+ * typed and work without JavaScript), or save and go to the detail page.
+ */
 export async function documentFormAction(request: Request, context: AppLoadContext, kind: DocumentKind, id: number | null) {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, id ? "edit" : "create"));
-  const choices = await choicesOf(caller);
-  const formData = filledFromMasters(await request.formData(), choices.customers, choices.items);
-  if (formData.get("intent") === "recalculate") {
-    // Only the lines and the tax settings matter to totals: other fields are not judged yet.
+  const posted = await request.formData();
+  const choices = await choicesOf(caller, wantedByForm(posted));
+  const formData = filledFromMasters(posted, choices.customers, choices.items);
+  const intent = formData.get("intent");
+  if (intent === "find") return data({ result: parseForm(formData, nothingJudged).reply(), totals: null, choices }, { status: 200 });
+  if (intent === "recalculate") {
     const lines = parseForm(formData, recalculationSchema);
-    if (lines.status !== "success") return data({ result: lines.reply(), totals: null }, { status: 400 });
+    if (lines.status !== "success") return data({ result: lines.reply(), totals: null, choices }, { status: 400 });
     const rounding = id ? roundingOfDocument(await getDocument(caller, id)) : roundingOfCompany(await getOwnCompany(caller));
     const rules = totalsRulesOf(rounding, lines.value.withholding, lines.value.tax_type_id);
     const totals = computeTotals(
       lines.value.lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unit_price, taxRate: line.tax_rate })),
       rules,
     );
-    return data({ result: lines.reply(), totals }, { status: 200 });
+    return data({ result: lines.reply(), totals, choices }, { status: 200 });
   }
   const submission = parseForm(formData, documentInputSchema);
-  if (submission.status !== "success") return data({ result: submission.reply(), totals: null }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success") return data({ result: submission.reply(), totals: null, choices }, { status: submission.status === "error" ? 400 : 200 });
   const input: DocumentInput = submission.value;
   const t = await remixI18next.getFixedT(request);
   try {
@@ -236,7 +284,7 @@ export async function documentFormAction(request: Request, context: AppLoadConte
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;
     const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [formFieldOf(field), messages]));
-    return data({ result: submission.reply({ formErrors: [error.message], fieldErrors }), totals: null }, { status: 422 });
+    return data({ result: submission.reply({ formErrors: [error.message], fieldErrors }), totals: null, choices }, { status: 422 });
   }
 }
 

@@ -13,6 +13,11 @@ export function notFound(pathname?: string) {
   return errorResponse(404, pathname === undefined ? {} : { message: `Page not found: ${pathname}` });
 }
 
+/** Whether a thrown error is the 404 above (a record the Payment API does not have). */
+export function isNotFound(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "init" in error && (error as { init?: { status?: number } }).init?.status === 404;
+}
+
 export function forbidden(variant: ForbiddenVariant = "generic") {
   return errorResponse(403, { variant });
 }

@@ -22,6 +22,10 @@ export function listItems(caller: PaymentApiCaller, query: ListQuery<(typeof ITE
   return callPaymentApi<ItemPage>(caller, `/items?${listQueryParams(query, perPage)}`);
 }
 
+export function getItem(caller: PaymentApiCaller, id: string): Promise<Item> {
+  return callPaymentApi<Item>(caller, `/items/${encodeURIComponent(id)}`);
+}
+
 /** Creates an item, or updates one from the version its row was opened with. */
 export function saveItem(caller: PaymentApiCaller, input: ItemInput, existing: { id: number; version: number } | null): Promise<Item> {
   if (!existing) return callPaymentApi<Item>(caller, "/items", asJsonPost(input));

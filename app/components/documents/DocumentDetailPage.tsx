@@ -112,10 +112,10 @@ export function DocumentDetailPage({ kind, document, company }: { kind: Document
         <table className="table" data-testid="detail-lines">
           <thead>
             <tr>
-              <th scope="col">{t("documents.fields.description", { n: "" })}</th>
-              <th scope="col">{t("documents.fields.quantity", { n: "" })}</th>
-              <th scope="col">{t("documents.fields.unit_price", { n: "" })}</th>
-              <th scope="col">{t("documents.fields.tax_rate", { n: "" })}</th>
+              <th scope="col">{t("documents.columns.description")}</th>
+              <th scope="col">{t("documents.columns.quantity")}</th>
+              <th scope="col">{t("documents.columns.unit_price")}</th>
+              <th scope="col">{t("documents.columns.tax_rate")}</th>
               <th scope="col">{t("documents.fields.amount")}</th>
             </tr>
           </thead>

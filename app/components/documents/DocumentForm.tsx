@@ -18,11 +18,11 @@ import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/hydrated";
 import { DocumentTotals } from "./DocumentTotals";
+import { schemaOfIntent } from "./form-intents";
+import type { DocumentChoices } from "./DocumentFormPage";
 import type { DocumentFormValues } from "./document-form-values";
 
 type Choice = { id: number; label: string };
-type CustomerChoice = { id: number; name: string; honorific: string };
-type ItemChoice = { id: number; code: string | null; name: string; unit: string | null; unit_price: string; tax_rate: number };
 
 /**
  * Totals of what the form holds now, with the same engine the server saves
@@ -42,6 +42,36 @@ function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: R
 }
 
 /**
+ * A search of a master typed on the form: 「検索」 posts the whole form and it
+ * comes back with the matching choices (and everything typed), with or
+ * without JavaScript. With it, Enter in the box searches instead of
+ * pressing the form's first button.
+ */
+function MasterSearch({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field master-search">
+      <label htmlFor={`document-${name}`}>{label}</label>
+      <input
+        id={`document-${name}`}
+        name={name}
+        type="search"
+        defaultValue={defaultValue}
+        onKeyDown={(event) => {
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          event.currentTarget.parentElement?.querySelector("button")?.click();
+        }}
+      />{" "}
+      <button type="submit" name="intent" value="find" className="button button--secondary">
+        {t("documents.search")}
+      </button>
+      <p className="field__hint">{t("documents.findHint")}</p>
+    </div>
+  );
+}
+
+/**
  * One form for every kind. Lines are added and removed with conform's
  * buttons (plain submits without JavaScript); totals follow the input live
  * with JavaScript and come back from 「再計算」 without it.
@@ -52,8 +82,7 @@ export function DocumentForm({
   lastResult,
   serverTotals,
   rounding,
-  customers,
-  items,
+  choices,
   bankAccounts,
   hidden,
   cancelTo,
@@ -63,28 +92,28 @@ export function DocumentForm({
   lastResult: SubmissionResult<string[]> | undefined;
   serverTotals: Totals | null;
   rounding: RoundingIds;
-  customers: CustomerChoice[];
-  items: ItemChoice[];
+  choices: DocumentChoices;
   bankAccounts: Choice[];
   hidden: Record<string, string>;
   cancelTo: string;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm<DocumentFormValues, z.output<typeof documentInputSchema>>({
+  const [form, fields] = useForm<DocumentFormValues, z.output<ReturnType<typeof schemaOfIntent>>>({
     id: `document-${kind}`,
     lastResult,
     defaultValue,
     constraint: getZodConstraint(documentInputSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, documentInputSchema),
+    onValidate: ({ formData }) => parseForm(formData, schemaOfIntent(formData.get("intent"))),
   });
   const label = (name: string) => t(`documents.fields.${name as "issue_date"}`);
   const lines = fields.lines.getFieldList();
   const totals = (hydrated ? liveTotals(form.value as Partial<DocumentFormValues>, rounding) : null) ?? serverTotals ?? liveTotals(defaultValue, rounding);
   const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
   const none = { id: "", key: "none", label: t("documents.none") };
+  const { customers, items } = choices;
 
   const pickCustomer = (id: string) => {
     const customer = customers.find((entry) => String(entry.id) === id);
@@ -105,6 +134,8 @@ export function DocumentForm({
 
   return (
     <Form method="post" className="document-form" {...getFormProps(form)}>
+      {/* Enter in a field presses the form's first button: let that be 「再計算」, never a line's delete button or a save. */}
+      <button type="submit" name="intent" value="recalculate" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       <FormErrors id={form.errorId} errors={form.errors} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -117,6 +148,7 @@ export function DocumentForm({
           {kind === "delivery_slip" ? <TextField meta={fields.delivery_date} label={label("delivery_date")} type="date" /> : null}
           {kind === "invoice" ? <TextField meta={fields.due_date} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
         </div>
+        <MasterSearch name="customer_query" label={t("documents.findCustomer")} defaultValue={choices.customerQuery} />
         <div className="document-form__grid">
           <FieldFrame controlId={fields.customer_id.id} label={label("customer_id")} errorId={fields.customer_id.errorId} errors={fields.customer_id.errors}>
             <select {...customerProps} key={customerProps.key} onChange={(event) => pickCustomer(event.currentTarget.value)}>
@@ -160,6 +192,7 @@ export function DocumentForm({
 
       <section className="card" aria-labelledby="lines-heading">
         <h2 id="lines-heading">{t("documents.sections.lines")}</h2>
+        <MasterSearch name="item_query" label={t("documents.findItem")} defaultValue={choices.itemQuery} />
         <FieldErrors id={fields.lines.errorId} errors={fields.lines.errors} />
         <ol className="document-lines" data-testid="document-lines">
           {lines.map((line, index) => {

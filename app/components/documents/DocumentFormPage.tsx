@@ -14,13 +14,26 @@ export type DocumentFormPageData = {
   number?: string;
   create: { idempotencyKey: string; sourceDocumentId: number | null; origin: string | null; sourceNumber: string | null } | null;
   rounding: RoundingIds;
-  customers: Array<{ id: number; name: string; honorific: string }>;
-  items: Array<{ id: number; code: string | null; name: string; unit: string | null; unit_price: string; tax_rate: number }>;
+} & DocumentChoices & {
   company: { bankAccounts: Array<{ id: number; label: string }> };
 };
 
+/** The masters offered on the form, and the searches that chose them. */
+export type DocumentChoices = {
+  customers: Array<{ id: number; name: string; honorific: string }>;
+  items: Array<{ id: number; code: string | null; name: string; unit: string | null; unit_price: string; tax_rate: number }>;
+  customerQuery: string;
+  itemQuery: string;
+};
+
 /** The create and edit pages of every kind. */
-export function DocumentFormPage({ data, actionData }: { data: DocumentFormPageData; actionData: { result: SubmissionResult<string[]>; totals: Totals | null } | undefined }) {
+export function DocumentFormPage({
+  data,
+  actionData,
+}: {
+  data: DocumentFormPageData;
+  actionData: { result: SubmissionResult<string[]>; totals: Totals | null; choices: DocumentChoices } | undefined;
+}) {
   const { t } = useTranslation();
   const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === data.kind)!.label;
   const hidden: Record<string, string> = data.create
@@ -42,8 +55,7 @@ export function DocumentFormPage({ data, actionData }: { data: DocumentFormPageD
         lastResult={actionData?.result}
         serverTotals={actionData?.totals ?? null}
         rounding={data.rounding}
-        customers={data.customers}
-        items={data.items}
+        choices={actionData?.choices ?? data}
         bankAccounts={data.company.bankAccounts}
         hidden={hidden}
         cancelTo={cancelTo}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create";
+import { loader as editLoader } from "~/routes/_default.invoices.edit";
+import { signedInRequest, useTenantTestApi } from "../support/api";
+
+const api = useTenantTestApi();
+const context = { traceId: "test-trace" } as never;
+const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+
+type Choices = { customers: Array<{ id: number; name: string }>; items: Array<{ id: number; name: string }> };
+type FormReply = { init: { status: number }; data: { choices: Choices; result: { initialValue: Record<string, unknown> } } };
+
+let lastCustomer: number;
+let lastItem: number;
+
+beforeAll(async () => {
+  process.env.PAYMENT_API_BASE_URL = api.url.replace(/\/api\/v1$/, "");
+  // More than the hundred a form offers: the last by kana and by code lie beyond it.
+  for (let n = 1; n <= 104; n += 1) {
+    const code = String(n).padStart(3, "0");
+    await api.call("/customers", json({ name: `取引先${code}`, name_kana: `アイ${code}` }));
+    await api.call("/items", json({ code: `A${code}`, name: `部品${code}`, unit_price: "100", tax_rate: 10 }));
+  }
+  lastCustomer = (await (await api.call("/customers", json({ name: "渡辺工業株式会社", name_kana: "ワタナベコウギョウ", honorific: "御中" }))).json()).id;
+  lastItem = (await (await api.call("/items", json({ code: "Z999", name: "特注ボルト", unit: "本", unit_price: "12.5", tax_rate: 8 }))).json()).id;
+});
+
+afterAll(() => {
+  delete process.env.PAYMENT_API_BASE_URL;
+});
+
+const formOf = (fields: Record<string, string>) =>
+  new URLSearchParams({ issue_date: "2026-11-22", customer_name: "", customer_honorific: "御中", tax_type_id: "1", "lines[0].quantity": "2", "lines[0].tax_rate": "10", ...fields });
+
+async function post(fields: Record<string, string>) {
+  const request = await signedInRequest(api, "owner", "/invoices/create", { method: "POST", body: formOf(fields) });
+  return (await createAction({ request, params: {}, context })) as unknown as FormReply;
+}
+
+describe("choosing customers and items beyond the first hundred", () => {
+  it("offers the first hundred, and a search finds the rest keeping what was typed", async () => {
+    const page = (await createLoader({ request: await signedInRequest(api, "owner", "/invoices/create"), params: {}, context })) as unknown as Choices;
+    expect(page.customers).toHaveLength(100);
+    expect(page.customers.map((customer) => customer.name)).not.toContain("渡辺工業株式会社");
+
+    const found = await post({ intent: "find", customer_query: "ﾜﾀﾅﾍﾞ", item_query: "ボルト", subject: "11月分" });
+    expect(found.init.status).toBe(200);
+    expect(found.data.choices.customers.map((customer) => customer.name)).toEqual(["渡辺工業株式会社"]);
+    expect(found.data.choices.items.map((item) => item.name)).toEqual(["特注ボルト"]);
+    expect(found.data.result.initialValue).toMatchObject({ subject: "11月分", customer_query: "ﾜﾀﾅﾍﾞ" });
+  });
+
+  it("keeps a chosen customer and item among the choices after another search, and fills their details on save", async () => {
+    const chosen = { customer_id: String(lastCustomer), "lines[0].item_id": String(lastItem) };
+    const elsewhere = await post({ intent: "find", customer_query: "取引先001", ...chosen });
+    expect(elsewhere.data.choices.customers.map((customer) => customer.name)).toEqual(["取引先001", "渡辺工業株式会社"]);
+    expect(elsewhere.data.choices.items.map((item) => item.name)).toContain("特注ボルト");
+
+    const saved = await createAction({
+      request: await signedInRequest(api, "owner", "/invoices/create", { method: "POST", body: formOf({ intent: "save", idempotency_key: crypto.randomUUID(), ...chosen }) }),
+      params: {},
+      context,
+    });
+    const location = (saved as Response).headers.get("Location")!;
+    const id = Number(location.match(/\/invoices\/detail\/(\d+)$/)![1]);
+    const document = await (await api.call(`/documents/${id}`)).json();
+    expect(document).toMatchObject({ customer_id: lastCustomer, customer_name: "渡辺工業株式会社" });
+    expect(document.lines[0]).toMatchObject({ item_id: lastItem, description: "特注ボルト", unit: "本", unit_price: "12.5", tax_rate: 8 });
+
+    const edit = (await editLoader({ request: await signedInRequest(api, "owner", `/invoices/edit?id=${id}`), params: {}, context })) as unknown as Choices;
+    expect(edit.customers.map((customer) => customer.id)).toContain(lastCustomer);
+    expect(edit.items.map((item) => item.id)).toContain(lastItem);
+  });
+});
