@@ -49,7 +49,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(officeProcessRuleRoutes(deps.db));
   // Before the id routes, which would read "export" as an id.
   api.use(documentExportRoutes(deps.db));
-  api.use(documentRoutes(deps.db));
+  api.use(documentRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);
 

@@ -12,6 +12,9 @@
  * default cannot be reached), each beside the bare route of its own server.
  * Both databases get a company with 10,000 invoices and one with 100, and the
  * document list of each is measured: the budget is 1.5× at most between them.
+ * The large company's invoices carry ten lines each, and exporting those
+ * 100,000 lines as CSV is timed while the server's resident memory is sampled:
+ * a streamed export grows it by about as much as exporting a tenth of them.
  *
  *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json]
  */
@@ -19,7 +22,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -29,7 +32,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../api/db/client";
-import { documents } from "../api/db/schema";
+import { documentLines, documents } from "../api/db/schema";
 import { seedDemoData } from "../api/db/seed";
 import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
 import { sessionCookieFor } from "../tests/support/session";
@@ -69,6 +72,17 @@ const DOCUMENT_LISTS = [
   { name: "list", path: "/payment-api/api/v1/documents?kind=invoice" },
   { name: "list, status filter", path: "/payment-api/api/v1/documents?kind=invoice&status=1" },
 ];
+
+/** Lines on each of the large company's invoices: 100,000 lines to export. */
+const LINES_PER_LARGE_INVOICE = 10;
+const EXPORTS = [
+  { name: "documents", path: "/payment-api/api/v1/documents/export?kind=invoice&content=documents&encoding=UTF8" },
+  // A tenth of the lines first: a streamed export grows the server by as much for all of them.
+  { name: "lines, one month", path: "/payment-api/api/v1/documents/export?kind=invoice&content=lines&encoding=UTF8&issued_from=2025-01-01&issued_to=2025-01-31" },
+  { name: "lines", path: "/payment-api/api/v1/documents/export?kind=invoice&content=lines&encoding=UTF8" },
+  { name: "lines, Shift_JIS", path: "/payment-api/api/v1/documents/export?kind=invoice&content=lines&encoding=SJIS" },
+];
+const RSS_SAMPLE_MS = 10;
 
 const BARE_PATH = "/dev/bare";
 const SESSION_SECRET = "bench-session-secret";
@@ -110,8 +124,10 @@ type Throughput = { requestsPerSecond: number; p95Ms: number };
 
 type Row = { name: string; path: string; assets: Assets | null; throughput: Throughput; ratioToBare: number };
 
-/** What every server of a run shares: the options, the API tokens and the issuer settings. */
-type Run = { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv };
+type ExportRow = { name: string; rows: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };
+
+/** What every server of a run shares: the options, the API tokens and the issuer settings; export results are collected into it. */
+type Run = { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv; exports: ExportRow[] };
 
 type PostgresServer = { serverUrl: URL; requested: boolean };
 
@@ -184,13 +200,13 @@ function startServer(port: number, env: ServerEnv): ChildProcess {
 }
 
 /** Runs `measure` against a server started with `env`, which is stopped again whatever happens. */
-async function withServer<T>(env: ServerEnv, measure: (origin: string) => Promise<T>): Promise<T> {
+async function withServer<T>(env: ServerEnv, measure: (origin: string, server: ChildProcess) => Promise<T>): Promise<T> {
   const port = await findFreePort();
   const origin = `http://${HOST}:${port}`;
   const server = startServer(port, env);
   try {
     await waitUntilHealthy(server, origin);
-    return await measure(origin);
+    return await measure(origin, server);
   } finally {
     await stopServer(server);
   }
@@ -334,7 +350,7 @@ function apiTargets(run: Run, database: string): Target[] {
 }
 
 /** Invoices straight into the table, in batches: the list's cost, not the create path's, is what is measured. */
-async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: string, count: number): Promise<void> {
+async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: string, count: number, linesPerInvoice = 0): Promise<void> {
   const statuses = [1, 2, 3, 4];
   for (let start = 0; start < count; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - start) }, (_, offset) => {
@@ -365,15 +381,72 @@ async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: strin
         createdBy: "bench",
       };
     });
-    await db.insert(documents).values(rows);
+    const inserted = await db.insert(documents).values(rows).returning({ id: documents.id, amount: documents.taxExcluded });
+    const lines = inserted.flatMap(({ id, amount }) =>
+      Array.from({ length: linesPerInvoice }, (_, position) => ({
+        documentId: id,
+        position: position + 1,
+        description: `作業項目${position + 1}（㈱髙島屋向け）`,
+        quantity: "1",
+        unitPrice: amount,
+        taxRate: 10,
+        amount,
+      })),
+    );
+    for (let at = 0; at < lines.length; at += 1000) await db.insert(documentLines).values(lines.slice(at, at + 1000));
   }
 }
 
 /** The demo data plus the two companies' invoices the list budget compares. */
 async function seedForBench(db: DatabaseHandle["db"]): Promise<void> {
   await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
-  await insertInvoices(db, fixtureUsers[API_USER].companyUniqueCode!, LARGE_COMPANY_DOCUMENTS);
+  await insertInvoices(db, fixtureUsers[API_USER].companyUniqueCode!, LARGE_COMPANY_DOCUMENTS, LINES_PER_LARGE_INVOICE);
   await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
+}
+
+/** The server's resident memory now, from /proc (Linux); null elsewhere. */
+async function residentBytes(pid: number): Promise<number | null> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => null);
+  const kib = status && /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  return kib ? Number(kib) * 1024 : null;
+}
+
+/** Each export of the large company, read to its end while the server's memory is sampled. */
+async function measureExports(origin: string, server: ChildProcess, run: Run, database: string): Promise<void> {
+  for (const target of EXPORTS) {
+    const baselineRss = (await residentBytes(server.pid!)) ?? 0;
+    let peakRss = baselineRss;
+    const sampler = setInterval(() => {
+      void residentBytes(server.pid!).then((rss) => {
+        if (rss !== null && rss > peakRss) peakRss = rss;
+      });
+    }, RSS_SAMPLE_MS);
+    const started = performance.now();
+    try {
+      const response = await fetch(loopbackUrl(target.path, origin), { headers: { Authorization: `Bearer ${run.token}` } });
+      if (response.status !== 200 || !response.body) throw new Error(`export ${target.name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+      let bytes = 0;
+      let newlines = 0;
+      const reader = response.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        bytes += read.value.byteLength;
+        for (const byte of read.value) if (byte === 0x0a) newlines += 1;
+      }
+      // One header line per file.
+      run.exports.push({ name: `export ${target.name} (${database})`, rows: newlines - 1, bytes, seconds: (performance.now() - started) / 1000, baselineRss, peakRss });
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+}
+
+function printExports(rows: ExportRow[]): void {
+  const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  for (const row of rows) {
+    console.log(
+      `${row.name}: ${row.rows.toLocaleString("en")} rows, ${mib(row.bytes)} MiB in ${row.seconds.toFixed(1)} s; server memory ${mib(row.baselineRss)} → peak ${mib(row.peakRss)} MiB (+${mib(row.peakRss - row.baselineRss)})`,
+    );
+  }
 }
 
 /** Each database's list of the large company against the small one's, with the budget. */
@@ -429,11 +502,13 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
     } finally {
       await database.close();
     }
-    return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin) => {
+    return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin, server) => {
       const pages = await pageTargets(origin);
       const api = apiTargets(run, "PGlite");
       await checkStatuses(origin, api);
-      return loadRows(origin, "bare route", [...pages, ...api], run.options);
+      const rows = await loadRows(origin, "bare route", [...pages, ...api], run.options);
+      await measureExports(origin, server, run, "PGlite");
+      return rows;
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -518,10 +593,12 @@ async function benchmarkPostgres(postgres: PostgresServer, run: Run): Promise<Ro
     const databaseUrl = new URL(serverUrl);
     databaseUrl.pathname = `/${name}`;
     await migrateAndSeed(databaseUrl);
-    return await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, async (origin) => {
+    return await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, async (origin, server) => {
       const targets = apiTargets(run, "PostgreSQL");
       await checkStatuses(origin, targets);
-      return loadRows(origin, "bare route (PostgreSQL run)", targets, run.options);
+      const rows = await loadRows(origin, "bare route (PostgreSQL run)", targets, run.options);
+      await measureExports(origin, server, run, "PostgreSQL");
+      return rows;
     });
   } finally {
     await dropDatabase(serverUrl, name);
@@ -550,7 +627,7 @@ function apiUserClaims(name: FixtureUserName): Record<string, unknown> {
   };
 }
 
-async function benchmark(options: Options): Promise<Row[]> {
+async function benchmark(options: Options, exports: ExportRow[]): Promise<Row[]> {
   const postgres = postgresServer();
   const issuer = await startTestIssuer();
   try {
@@ -563,6 +640,7 @@ async function benchmark(options: Options): Promise<Row[]> {
         ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }]),
         OIDC_CLIENT_ID: TEST_CLIENT_ID,
       },
+      exports,
     };
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
     const pgliteRows = await benchmarkPglite(run);
@@ -605,12 +683,14 @@ async function main(): Promise<void> {
 
   if (options.build) await runBuild();
 
-  const rows = await benchmark(options);
+  const exports: ExportRow[] = [];
+  const rows = await benchmark(options, exports);
   printTable(rows);
   printListBudget(rows);
+  printExports(exports);
   if (options.json) {
     const file = path.join(ROOT, "bench-results.json");
-    const results = { duration: options.duration, connections: options.connections, rows };
+    const results = { duration: options.duration, connections: options.connections, rows, exports };
     await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   }

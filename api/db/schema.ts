@@ -438,6 +438,30 @@ export const documentStatusHistory = pgTable(
 );
 
 /**
+ * What a document showed when it was issued, sent or printed (ARCHITECTURE:
+ * issued is frozen): issuer, customer, lines, totals and bank account as
+ * JSON, with copies of the logo and stamp files. A later edit of the company
+ * or the customer never changes it; an edit of the document (a new version)
+ * makes the next one.
+ */
+export const documentSnapshots = pgTable(
+  "document_snapshots",
+  {
+    id: serial("id").primaryKey(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    documentVersion: integer("document_version").notNull(),
+    reason: text("reason").notNull(),
+    content: jsonb("content").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("document_snapshots_version_idx").on(table.documentId, table.documentVersion)],
+);
+
+/**
  * Count and sums of the documents that are not voided, per company, kind and
  * status, kept by a trigger on documents (migration 0006): the list's total
  * of an unfiltered or status-filtered view is read here instead of summed

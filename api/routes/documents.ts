@@ -1,10 +1,12 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { canonicalDecimal, parseDecimalInput } from "../../domain/decimal";
 import { DOCUMENT_KIND_IDS, type DocumentKind } from "../../domain/document-settings";
 import { canChangeStatus, DOCUMENT_SORTS, DOCUMENT_STATUSES, documentInputSchema, INITIAL_STATUS, ORIGINS, statusLabel, VOIDED_FILTERS } from "../../domain/documents";
+import { attachmentDisposition } from "../../domain/attachment";
 import { searchKey } from "../../domain/normalize";
+import { snapshotFileName, type SnapshotContent, type SnapshotImage } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentLines, documents, documentStatusHistory, documentTotals } from "../db/schema";
 import {
@@ -18,8 +20,11 @@ import {
   writeLines,
   type Writer,
 } from "../documents/store";
+import { renderSnapshotPdf } from "../documents/pdf";
+import { snapshotOf } from "../documents/snapshots";
 import { badRequest, conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
 import { requireMember } from "../membership";
+import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
 import { editVersionOf, escapeLike, parseListQuery } from "./master-records";
@@ -171,6 +176,22 @@ async function recordStatus(db: Writer, documentIdValue: number, from: number | 
   await db.insert(documentStatusHistory).values({ documentId: documentIdValue, fromStatus: from, toStatus: to, changedBy: by });
 }
 
+const snapshotBody = z.object({ reason: z.enum(["print", "send"]).default("print") });
+
+/** The PDF of a snapshot, with the logo and stamp copies it froze. */
+export async function snapshotPdf(storage: FileStorage, tenant: string, content: SnapshotContent): Promise<Buffer> {
+  const image = async (frozen: SnapshotImage | null) => (frozen ? (await storage.read(tenant, frozen.fileId)).bytes : null);
+  return renderSnapshotPdf(content, { logo: await image(content.issuer.logo), stamp: await image(content.issuer.stamp) });
+}
+
+/** A PDF download named by kind, number and customer; the ASCII name is for browsers that ignore filename*. */
+export function sendPdf(res: Response, pdf: Buffer, content: SnapshotContent) {
+  res.setHeader("Content-Type", "application/pdf");
+  res.setHeader("Content-Disposition", attachmentDisposition(`${content.kind}-${content.number.replace(/[^\w.-]+/g, "_")}.pdf`, snapshotFileName(content)));
+  res.setHeader("Cache-Control", "private, no-store");
+  res.send(pdf);
+}
+
 const createMeta = z.object({
   kind: z.enum(DOCUMENT_KIND_IDS, { errorMap: () => ({ message: "書類の種類が正しくありません" }) }),
   idempotency_key: z.string().trim().min(8).max(100).optional(),
@@ -179,7 +200,7 @@ const createMeta = z.object({
 });
 
 /** Issued documents of every kind: one module, parameterised by kind. */
-export function documentRoutes(db: Database): Router {
+export function documentRoutes(db: Database, storage: FileStorage): Router {
   const router = Router();
 
   router.get(
@@ -384,7 +405,31 @@ export function documentRoutes(db: Database): Router {
         .set({ issuedAt: current.issuedAt ?? new Date(), updatedAt: new Date() })
         .where(ownedBy(tenant, current.id))
         .returning();
+      // Issued is frozen: what the customer is given from now on is this snapshot.
+      await snapshotOf(db, storage, row!, "issue", req.caller!.userUniqueCode);
       res.json(await fullDocument(db, row!));
+    }),
+  );
+
+  router.post(
+    "/documents/:id/snapshots",
+    handler(async (req, res) => {
+      // Printing and sending freeze what is shown; anyone who may read the document may print it.
+      const tenant = await requireMember(db, req, { write: false });
+      const { reason } = parseBody(snapshotBody, req.body);
+      const current = await ownDocument(db, tenant, documentId(req));
+      res.json(await snapshotOf(db, storage, current, reason, req.caller!.userUniqueCode));
+    }),
+  );
+
+  // Downloading the PDF is printing: it takes the snapshot of the current version if there is none.
+  router.get(
+    "/documents/:id/pdf",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: false });
+      const current = await ownDocument(db, tenant, documentId(req));
+      const snapshot = await snapshotOf(db, storage, current, "print", req.caller!.userUniqueCode);
+      sendPdf(res, await snapshotPdf(storage, tenant, snapshot.content), snapshot.content);
     }),
   );
 

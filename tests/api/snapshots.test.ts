@@ -1,0 +1,103 @@
+import { readFile } from "node:fs/promises";
+import { extractText } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { useTenantTestApi } from "../support/api";
+
+const api = useTenantTestApi();
+
+type As = "owner" | "shinkinOwner";
+const json = (body: unknown, method = "POST") => ({ method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+
+async function companyWithImages(as: As, name: string) {
+  const form = new FormData();
+  const fields = { company_name: name, postal_code: "1000001", address1: "東京都千代田区千代田1-1", registered_no: "T7000012050002", logo_state: "update", stamp_state: "update" };
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("company_bank_accounts[0][bank_name]", "デモ銀行");
+  form.append("company_bank_accounts[0][bank_branch_name]", "本店営業部");
+  form.append("company_bank_accounts[0][bank_account_no]", "1234567");
+  form.append("company_bank_accounts[0][bank_account_name]", "カ）デモショウジ");
+  form.append("company_bank_accounts[0][displayed]", "on");
+  form.append("logo", new Blob([await readFile("sandbox/assets/demo-logo.png")], { type: "image/png" }), "logo.png");
+  form.append("stamp", new Blob([await readFile("sandbox/assets/demo-stamp.png")], { type: "image/png" }), "stamp.png");
+  const response = await api.call("/companies", { method: "POST", body: form, as });
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+const LINES = [
+  { description: "設計作業", quantity: "10", unit: "時間", unit_price: "8500", tax_rate: "10" },
+  { description: "お弁当", quantity: "3", unit: "個", unit_price: "1080", tax_rate: "8" },
+];
+
+describe("document snapshots and PDFs", () => {
+  it("freezes what the invoice shows, survives later master edits, and renews only when the document is edited", async () => {
+    const company = await companyWithImages("owner", "株式会社デモ商事");
+    const customer = await (await api.call("/customers", json({ name: "株式会社青空商事", postal_code: "5300001", address1: "大阪府大阪市北区梅田1-1" }))).json();
+    const invoice = await (await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", due_date: "2026-12-31", customer_id: customer.id, customer_name: "株式会社青空商事", lines: LINES }))).json();
+
+    const first = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    expect(first.content).toMatchObject({
+      title: "請求書",
+      number: invoice.number,
+      dates: [{ label: "お支払期限", value: "2026-12-31" }],
+      recipient: { name: "株式会社青空商事", honorific: "御中", postal_code: "530-0001", address: ["大阪府大阪市北区梅田1-1"] },
+      issuer: { name: "株式会社デモ商事", registered_no: "T7000012050002" },
+      bank_accounts: [{ bank_name: "デモ銀行", account_type: "普通", account_no: "1234567" }],
+      // 85,000 at 10 % (tax 8,500) and 3,240 at 8 % (tax 259.2 → 259).
+      totals: { by_rate: [expect.objectContaining({ rate: 10, tax: "8500" }), expect.objectContaining({ rate: 8, tax: "259" })], tax_included: "96999" },
+    });
+    expect(first.content.issuer.logo.file_id).not.toBe(company.logo.path);
+
+    // The customer moves and the company renames itself and drops its logo: what was printed stays.
+    await api.call(`/customers/${customer.id}`, json({ _method: "PATCH", version: customer.version, name: "株式会社青空商事", address1: "福岡県福岡市中央区天神1-1" }));
+    const renamed = new FormData();
+    for (const [key, value] of Object.entries({ _method: "PATCH", version: String(company.version), company_name: "株式会社デモ商事ホールディングス", logo_state: "delete", stamp_state: "keep" })) renamed.append(key, value);
+    expect((await api.call(`/companies/${company.id}`, { method: "POST", body: renamed })).status).toBe(200);
+    const again = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    expect(again.id).toBe(first.id);
+    expect(again.content.recipient.address).toEqual(["大阪府大阪市北区梅田1-1"]);
+    expect(again.content.issuer.name).toBe("株式会社デモ商事");
+    expect((await api.call(`/get_s3_file?path=${again.content.issuer.logo.file_id}`)).status).toBe(200);
+
+    const edited = await api.call(`/documents/${invoice.id}`, json({ _method: "PATCH", version: invoice.version, kind: "invoice", issue_date: "2026-11-22", customer_id: customer.id, customer_name: "株式会社青空商事", lines: LINES.slice(0, 1) }));
+    expect(edited.status).toBe(200);
+    const renewed = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    expect(renewed.id).not.toBe(first.id);
+    expect(renewed.content).toMatchObject({ issuer: { name: "株式会社デモ商事ホールディングス", logo: null }, recipient: { address: ["福岡県福岡市中央区天神1-1"] }, totals: { tax_included: "93500" } });
+  });
+
+  it("issuing takes the snapshot, and the PDF carries the customer, the number and the totals per rate in embedded Japanese type", async () => {
+    const customer = await (await api.call("/customers", json({ name: "有限会社みどり食品" }))).json();
+    const invoice = await (await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", customer_id: customer.id, customer_name: "有限会社みどり食品", lines: LINES }))).json();
+    expect((await api.call(`/documents/${invoice.id}/issue`, json({}))).status).toBe(200);
+    const issued = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+
+    const response = await api.call(`/documents/${invoice.id}/pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent(`請求書_${invoice.number}_有限会社みどり食品御中.pdf`)}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // pdf.js takes the buffer it is given: it reads a copy.
+    const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+    const flat = text.replace(/\s+/g, "");
+    expect(flat).toContain("有限会社みどり食品御中");
+    expect(flat).toContain(invoice.number);
+    expect(flat).toContain("10%対象¥85,000（消費税¥8,500）");
+    expect(flat).toContain("8%対象※¥3,240（消費税¥259）");
+    expect(flat).toContain("ご請求金額¥96,999-");
+    // Subset fonts are named with a six-letter tag; the whole 5 MB font is never embedded.
+    expect(bytes.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP/);
+    expect(bytes.byteLength).toBeLessThan(300_000);
+
+    const pdfSnapshot = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    expect(pdfSnapshot.id).toBe(issued.id);
+  });
+
+  it("refuses another company's document to snapshot and to print", async () => {
+    const theirs = await (await api.call("/documents", { ...json({ kind: "invoice", issue_date: "2026-11-22", customer_name: "しんきんの取引先", lines: LINES }), as: "shinkinOwner" })).json();
+    expect((await api.call(`/documents/${theirs.id}/snapshots`, json({ reason: "print" }))).status).toBe(404);
+    expect((await api.call(`/documents/${theirs.id}/pdf`)).status).toBe(404);
+    expect((await api.call(`/documents/${theirs.id}/pdf`, { as: "shinkinOwner" })).status).toBe(200);
+  });
+});
