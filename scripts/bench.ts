@@ -15,6 +15,8 @@
  * The large company's invoices carry ten lines each, and exporting those
  * 100,000 lines as CSV is timed while the server's resident memory is sampled:
  * a streamed export grows it by about as much as exporting a tenth of them.
+ * A 30-line invoice is rendered as a PDF (median of warm runs, and its size),
+ * and its print page (the snapshot) is put under load like the other pages.
  *
  *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json]
  */
@@ -124,10 +126,12 @@ type Throughput = { requestsPerSecond: number; p95Ms: number };
 
 type Row = { name: string; path: string; assets: Assets | null; throughput: Throughput; ratioToBare: number };
 
+type PdfRow = { name: string; medianMs: number; bytes: number };
+
 type ExportRow = { name: string; rows: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };
 
 /** What every server of a run shares: the options, the API tokens and the issuer settings; export results are collected into it. */
-type Run = { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv; exports: ExportRow[] };
+type Run = { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv; exports: ExportRow[]; pdfs: PdfRow[] };
 
 type PostgresServer = { serverUrl: URL; requested: boolean };
 
@@ -251,9 +255,10 @@ function loopbackUrl(spec: string, base: string): URL {
   return url;
 }
 
-async function cookieHeaderFor(page: Page): Promise<Record<string, string>> {
+/** A signed-in page's session cookie; pages that call the Payment API need an id token it accepts. */
+async function cookieHeaderFor(page: Page, idToken?: string): Promise<Record<string, string>> {
   if (!page.as) return {};
-  const { name, value } = await sessionCookieFor(fixtureUsers[page.as]);
+  const { name, value } = await sessionCookieFor(fixtureUsers[page.as], idToken ? { idToken } : {});
   return { Cookie: `${name}=${value}` };
 }
 
@@ -404,6 +409,51 @@ async function seedForBench(db: DatabaseHandle["db"]): Promise<void> {
   await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
 }
 
+const PDF_LINES = 30;
+const PDF_WARM_RUNS = 3;
+const PDF_TIMED_RUNS = 15;
+
+/** A 30-line invoice at both rates, made through the API as the owner. */
+async function createPdfInvoice(origin: string, run: Run): Promise<number> {
+  const lines = Array.from({ length: PDF_LINES }, (_, index) => ({
+    description: `保守作業 第${index + 1}項（㈱髙島屋 様式）`,
+    quantity: String((index % 5) + 1),
+    unit: "式",
+    unit_price: String(1200 + index * 350),
+    tax_rate: index % 4 === 0 ? "8" : "10",
+  }));
+  const response = await fetch(loopbackUrl("/payment-api/api/v1/documents", origin), {
+    method: "POST",
+    headers: { Authorization: `Bearer ${run.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ kind: "invoice", issue_date: "2026-11-22", customer_name: "株式会社ベンチ商事", subject: "PDFの計測", lines }),
+  });
+  if (response.status !== 201) throw new Error(`creating the PDF invoice answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** The PDF of that invoice, one request at a time after warm-up runs: the median and the file size. */
+async function measurePdf(origin: string, run: Run, id: number): Promise<void> {
+  const url = loopbackUrl(`/payment-api/api/v1/documents/${id}/pdf`, origin);
+  const timings: number[] = [];
+  let bytes = 0;
+  for (let attempt = 0; attempt < PDF_WARM_RUNS + PDF_TIMED_RUNS; attempt += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${run.token}` } });
+    if (response.status !== 200) throw new Error(`PDF answered ${response.status}`);
+    bytes = (await response.arrayBuffer()).byteLength;
+    if (attempt >= PDF_WARM_RUNS) timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  run.pdfs.push({ name: `PDF of a ${PDF_LINES}-line invoice`, medianMs: timings[Math.floor(timings.length / 2)]!, bytes });
+}
+
+/** The print page of that invoice as a load target, signed in with a token the API accepts. */
+async function printPageTarget(origin: string, run: Run, id: number): Promise<Target> {
+  const page: Page = { name: `print page (snapshot, ${PDF_LINES} lines)`, path: `/invoices/snapshot/${id}`, as: API_USER };
+  const headers = await cookieHeaderFor(page, run.token);
+  return { name: page.name, path: page.path, headers, expectedStatus: 200, assets: await measureAssets(page, origin, headers) };
+}
+
 /** The server's resident memory now, from /proc (Linux); null elsewhere. */
 async function residentBytes(pid: number): Promise<number | null> {
   const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => null);
@@ -503,7 +553,9 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
       await database.close();
     }
     return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin, server) => {
-      const pages = await pageTargets(origin);
+      const pdfInvoice = await createPdfInvoice(origin, run);
+      await measurePdf(origin, run, pdfInvoice);
+      const pages = [...(await pageTargets(origin)), await printPageTarget(origin, run, pdfInvoice)];
       const api = apiTargets(run, "PGlite");
       await checkStatuses(origin, api);
       const rows = await loadRows(origin, "bare route", [...pages, ...api], run.options);
@@ -627,7 +679,7 @@ function apiUserClaims(name: FixtureUserName): Record<string, unknown> {
   };
 }
 
-async function benchmark(options: Options, exports: ExportRow[]): Promise<Row[]> {
+async function benchmark(options: Options, exports: ExportRow[], pdfs: PdfRow[]): Promise<Row[]> {
   const postgres = postgresServer();
   const issuer = await startTestIssuer();
   try {
@@ -641,6 +693,7 @@ async function benchmark(options: Options, exports: ExportRow[]): Promise<Row[]>
         OIDC_CLIENT_ID: TEST_CLIENT_ID,
       },
       exports,
+      pdfs,
     };
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
     const pgliteRows = await benchmarkPglite(run);
@@ -684,13 +737,15 @@ async function main(): Promise<void> {
   if (options.build) await runBuild();
 
   const exports: ExportRow[] = [];
-  const rows = await benchmark(options, exports);
+  const pdfs: PdfRow[] = [];
+  const rows = await benchmark(options, exports, pdfs);
   printTable(rows);
   printListBudget(rows);
   printExports(exports);
+  for (const pdf of pdfs) console.log(`${pdf.name}: median ${pdf.medianMs.toFixed(0)} ms warm, ${kib(pdf.bytes)} KiB`);
   if (options.json) {
     const file = path.join(ROOT, "bench-results.json");
-    const results = { duration: options.duration, connections: options.connections, rows, exports };
+    const results = { duration: options.duration, connections: options.connections, rows, exports, pdfs };
     await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   }

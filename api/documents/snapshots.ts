@@ -7,6 +7,7 @@ import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
 import type { FileStorage } from "../storage/storage";
+import { renderSnapshotPdf } from "./pdf";
 import { documentSettingOf } from "./store";
 
 type DocumentRow = typeof documents.$inferSelect;
@@ -162,4 +163,10 @@ export async function snapshotOf(db: Database, storage: FileStorage, document: D
 export async function latestSnapshot(db: Database, documentIdValue: number): Promise<DocumentSnapshot | null> {
   const [row] = await db.select().from(documentSnapshots).where(eq(documentSnapshots.documentId, documentIdValue)).orderBy(desc(documentSnapshots.documentVersion)).limit(1);
   return row ? present(row) : null;
+}
+
+/** The PDF of a snapshot, with the logo and stamp copies it froze. */
+export async function snapshotPdf(storage: FileStorage, tenant: string, content: SnapshotContent): Promise<Buffer> {
+  const image = async (frozen: SnapshotImage | null) => (frozen ? (await storage.read(tenant, frozen.fileId)).bytes : null);
+  return renderSnapshotPdf(content, { logo: await image(content.issuer.logo), stamp: await image(content.issuer.stamp) });
 }

@@ -6,7 +6,7 @@ import { DOCUMENT_KIND_IDS, type DocumentKind } from "../../domain/document-sett
 import { canChangeStatus, DOCUMENT_SORTS, DOCUMENT_STATUSES, documentInputSchema, INITIAL_STATUS, ORIGINS, statusLabel, VOIDED_FILTERS } from "../../domain/documents";
 import { attachmentDisposition } from "../../domain/attachment";
 import { searchKey } from "../../domain/normalize";
-import { snapshotFileName, type SnapshotContent, type SnapshotImage } from "../../domain/snapshot";
+import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentLines, documents, documentStatusHistory, documentTotals } from "../db/schema";
 import {
@@ -20,8 +20,7 @@ import {
   writeLines,
   type Writer,
 } from "../documents/store";
-import { renderSnapshotPdf } from "../documents/pdf";
-import { snapshotOf } from "../documents/snapshots";
+import { snapshotOf, snapshotPdf } from "../documents/snapshots";
 import { badRequest, conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
 import { requireMember } from "../membership";
 import type { FileStorage } from "../storage/storage";
@@ -177,12 +176,6 @@ async function recordStatus(db: Writer, documentIdValue: number, from: number | 
 }
 
 const snapshotBody = z.object({ reason: z.enum(["print", "send"]).default("print") });
-
-/** The PDF of a snapshot, with the logo and stamp copies it froze. */
-export async function snapshotPdf(storage: FileStorage, tenant: string, content: SnapshotContent): Promise<Buffer> {
-  const image = async (frozen: SnapshotImage | null) => (frozen ? (await storage.read(tenant, frozen.fileId)).bytes : null);
-  return renderSnapshotPdf(content, { logo: await image(content.issuer.logo), stamp: await image(content.issuer.stamp) });
-}
 
 /** A PDF download named by kind, number and customer; the ASCII name is for browsers that ignore filename*. */
 export function sendPdf(res: Response, pdf: Buffer, content: SnapshotContent) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/components/hydrated";
+import { PrintControls } from "~/components/print/PrintControls";
 import { RuleDocumentView } from "~/components/office-process-rules/RuleDocumentView";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
@@ -18,31 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { document: ruleDocumentOf(await getOfficeProcessRule(caller)) };
 }
 
-/** The button needs window.print, so before (or without) JavaScript the page points to the browser's own command. */
-function PrintControls() {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  return (
-    <div className="print-hidden">
-      {hydrated ? (
-        <button type="button" className="button" onClick={() => window.print()}>
-          {t("officeRules.print")}
-        </button>
-      ) : (
-        <p>{t("officeRules.printWithBrowser")}</p>
-      )}{" "}
-      <Link to="/office-process-rule-templates" prefetch="none">
-        {t("officeRules.back")}
-      </Link>
-    </div>
-  );
-}
-
 export default function OfficeProcessRulesPrintPage() {
   const { document } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <>
-      <PrintControls />
+      <PrintControls backTo="/office-process-rule-templates" backLabel={t("officeRules.back")} />
       <RuleDocumentView document={document} titleLevel={1} />
     </>
   );

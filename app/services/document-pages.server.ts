@@ -23,6 +23,7 @@ import {
   getDocument,
   issueDocument,
   listDocuments,
+  snapshotDocument,
   updateDocument,
   voidDocument,
   type DocumentDetail,
@@ -405,4 +406,19 @@ export async function documentExportLoader(request: Request, context: AppLoadCon
     params.delete("content");
     return redirectWithNotice(request, `${DOCUMENT_PATHS[kind].list}?${params}`, "error", error.message);
   }
+}
+
+/** The print page: the document's snapshot, which this request takes if its version has none. */
+export async function documentSnapshotLoader(request: Request, context: AppLoadContext, kind: DocumentKind, id: number) {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "snapshot"));
+  const snapshot = await snapshotDocument(caller, id);
+  if (snapshot.content.kind !== kind) throw notFound();
+  return { kind, id, snapshot };
+}
+
+/** The PDF download: printing too, so it renders (and if needed takes) the snapshot. */
+export async function documentPdfLoader(request: Request, context: AppLoadContext, kind: DocumentKind, id: number) {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "pdf"));
+  if ((await getDocument(caller, id)).kind !== kind) throw notFound();
+  return passThroughDownload(await fetchPaymentApi(caller, `/documents/${id}/pdf`, {}, undefined, "application/pdf"));
 }

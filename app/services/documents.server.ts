@@ -1,5 +1,6 @@
 import type { DocumentKind } from "@domain/document-settings";
 import type { DocumentInput } from "@domain/documents";
+import { snapshotFromApi, type DocumentSnapshot } from "@domain/snapshot";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
 export type DocumentLine = { id: number; position: number; item_id: number | null; description: string; quantity: string; unit: string | null; unit_price: string; tax_rate: number; amount: string };
@@ -92,4 +93,9 @@ export function voidDocument(caller: PaymentApiCaller, id: number): Promise<Docu
 
 export function deleteDocument(caller: PaymentApiCaller, id: number): Promise<void> {
   return callPaymentApi<void>(caller, `/documents/${id}`, { method: "DELETE" });
+}
+
+/** The snapshot of the document as it is now, taken if this version has none (printing freezes it). */
+export async function snapshotDocument(caller: PaymentApiCaller, id: number, reason: "print" | "send" = "print"): Promise<DocumentSnapshot> {
+  return snapshotFromApi(await callPaymentApi<unknown>(caller, `/documents/${id}/snapshots`, asJsonPost({ reason })));
 }

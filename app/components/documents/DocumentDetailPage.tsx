@@ -51,6 +51,13 @@ export function DocumentDetailPage({ kind, document, company }: { kind: Document
           </Link>
         ))}
       </p>
+      <p className="document-actions">
+        {/* Full page loads: the print page has its own layout, and the PDF is a download. */}
+        <a href={`${DOCUMENT_PATHS[kind].base}/snapshot/${document.id}`}>{t("snapshot.openPrint")}</a>{" "}
+        <a href={`${DOCUMENT_PATHS[kind].base}/pdf/${document.id}`} download>
+          {t("snapshot.downloadPdf")}
+        </a>
+      </p>
 
       {kind === "invoice" || kind === "receipt" ? (
         <section className="card" aria-labelledby="qualified-heading" data-testid="qualified-check">

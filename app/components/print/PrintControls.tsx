@@ -1,0 +1,24 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/hydrated";
+
+/** The button needs window.print, so before (or without) JavaScript the page points to the browser's own command. */
+export function PrintControls({ backTo, backLabel, children }: { backTo: string; backLabel: string; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  return (
+    <div className="print-hidden print-controls">
+      {hydrated ? (
+        <button type="button" className="button" onClick={() => window.print()}>
+          {t("print.print")}
+        </button>
+      ) : (
+        <p>{t("print.withBrowser")}</p>
+      )}{" "}
+      {children}{" "}
+      <Link to={backTo} prefetch="none">
+        {backLabel}
+      </Link>
+    </div>
+  );
+}

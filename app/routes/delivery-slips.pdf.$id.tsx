@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { documentIdOf, documentPdfLoader } from "~/services/document-pages.server";
+
+/** The delivery slip's PDF, rendered from its snapshot. */
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return documentPdfLoader(request, context, "delivery_slip", documentIdOf(params.id));
+}

@@ -1,0 +1,66 @@
+import { readFile } from "node:fs/promises";
+import { expect, settled, signInThroughBank, test } from "./fixtures";
+
+test.describe("printing documents", () => {
+  test.use({ viewport: { width: 1280, height: 1000 } });
+
+  test("an invoice opens as an A4 print page and downloads as a PDF; an edit shows on the next print", async ({ page, javaScript }) => {
+    const [login, bank, customer] = javaScript ? ["owner@other.example", undefined, "印刷先ジェイエス株式会社"] : ["owner@shinkin.example", "0002", "印刷先ノージェイエス株式会社"];
+    await signInThroughBank(page, login, bank);
+    await page.goto("/invoices/create");
+    await settled(page, javaScript);
+    await page.getByLabel("取引先名").fill(customer);
+    await page.getByLabel("1行目の品名").fill("保守作業");
+    await page.getByLabel("1行目の単価").fill("30000");
+    await page.getByRole("button", { name: "明細を追加" }).click();
+    await page.getByLabel("2行目の品名").fill("お茶");
+    await page.getByLabel("2行目の数量").fill("10");
+    await page.getByLabel("2行目の単価").fill("150");
+    await page.getByLabel("2行目の税率").selectOption({ label: "8%（軽減税率）" });
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ \(下書き\)$/);
+    const number = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
+    const detail = page.url();
+
+    await page.getByRole("link", { name: "印刷用の画面を開く" }).click();
+    await expect(page.locator("[data-layout='snapshot-empty']")).toBeVisible();
+    const sheet = page.getByTestId("snapshot");
+    await expect(sheet.getByRole("heading", { level: 1 })).toHaveText("請求書");
+    await expect(sheet).toContainText(number);
+    await expect(page.getByTestId("snapshot-recipient")).toHaveText(`${customer} 御中`);
+    // 30,000 at 10 % (3,000) and 1,500 at 8 % (120): 34,620.
+    await expect(page.getByTestId("snapshot-headline")).toHaveText("ご請求金額 ¥34,620-");
+    await expect(page.getByTestId("snapshot-lines")).toContainText("お茶 ※");
+    await expect(page.getByTestId("document-totals")).toContainText("8%対象※");
+    await expect(page.getByRole("button", { name: "印刷する" })).toHaveCount(javaScript ? 1 : 0);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "PDFをダウンロード" }).click()]);
+    expect(download.suggestedFilename()).toBe(`請求書_${number}_${customer}御中.pdf`);
+    expect((await readFile((await download.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    await page.goto(detail);
+    await page.getByRole("link", { name: "編集する" }).click();
+    await settled(page, javaScript);
+    await page.getByLabel("1行目の単価").fill("40000");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
+    await page.getByRole("link", { name: "印刷用の画面を開く" }).click();
+    await expect(page.getByTestId("snapshot-headline")).toHaveText("ご請求金額 ¥45,620-");
+    await page.getByRole("link", { name: "詳細へ戻る" }).click();
+    await expect(page).toHaveURL(detail);
+  });
+
+  test("another company's print page and PDF are not found", async ({ page, context, javaScript }) => {
+    test.skip(!javaScript, "no page script is involved");
+    await signInThroughBank(page, "owner@demo.example");
+    await page.goto("/invoices/list");
+    const theirs = await page.getByTestId("documents").locator("tbody tr a").first().getAttribute("href");
+    const id = theirs!.match(/\/invoices\/detail\/(\d+)$/)![1];
+    expect((await page.goto(`/invoices/snapshot/${id}`))!.status()).toBe(200);
+
+    await context.clearCookies();
+    await signInThroughBank(page, "owner@other.example");
+    expect((await page.goto(`/invoices/snapshot/${id}`))!.status()).toBe(404);
+    expect((await page.request.get(`/invoices/pdf/${id}`)).status()).toBe(404);
+  });
+});
