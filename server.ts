@@ -54,7 +54,7 @@ async function stop(signal: NodeJS.Signals) {
   shuttingDown = true;
   logger.info({ signal }, "shutting down");
   try {
-    await shutdown(server, { timeoutMs: config.shutdownTimeoutMs, logger, closeResources: embeddedApi?.database.close });
+    await shutdown(server, { timeoutMs: config.shutdownTimeoutMs, logger, closeResources: embeddedApi?.close });
     logger.info("shutdown complete");
     process.exit(0);
   } catch (error) {

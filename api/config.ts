@@ -36,6 +36,15 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default(""),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("帳票クラウド <no-reply@chohyo.example>"),
+  MAIL_LINK_SECRET: z.string().min(16).optional(),
+  SESSION_SECRET: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().default(3000),
+  MAIL_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  MAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  MAIL_POLL_MS: z.coerce.number().int().min(100).default(2000),
 });
 
 export type ApiConfig = {
@@ -48,7 +57,19 @@ export type ApiConfig = {
   port: number;
   /** Files go to this bucket when S3_BUCKET is set, else into the database. */
   s3: S3Settings | null;
+  mail: {
+    /** SMTP through nodemailer; without it, mail stays in the local mailbox the sandbox shows. */
+    smtpUrl: string | null;
+    from: string;
+    linkSecret: string;
+    publicUrl: string;
+    linkDays: number;
+    ratePerHour: number;
+    pollMs: number;
+  };
 };
+
+const DEV_LINK_SECRET = "dev-only-link-secret-change-me";
 
 export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = envSchema.safeParse(env);
@@ -78,5 +99,15 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
           prefix: e.S3_PREFIX,
         }
       : null,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      // Links must outlive restarts, so the secret is configured; the session secret serves when no own one is set.
+      linkSecret: e.MAIL_LINK_SECRET ?? e.SESSION_SECRET?.split(",")[0]?.trim() ?? DEV_LINK_SECRET,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+      linkDays: e.MAIL_LINK_DAYS,
+      ratePerHour: e.MAIL_RATE_PER_HOUR,
+      pollMs: e.MAIL_POLL_MS,
+    },
   };
 }

@@ -9,6 +9,7 @@ export type ApiErrorCode =
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
+  | "too_many_requests"
   | "validation_failed"
   | "maintenance"
   | "internal_error";
@@ -32,6 +33,7 @@ export const unauthorized = (message = "認証に失敗しました。") => new 
 export const forbidden = (message = "この操作を行う権限がありません。") => new ApiError(403, "forbidden", message);
 export const notFound = (message = "対象が見つかりません。") => new ApiError(404, "not_found", message);
 export const conflict = (message: string) => new ApiError(409, "conflict", message);
+export const tooManyRequests = (message: string) => new ApiError(429, "too_many_requests", message);
 export const payloadTooLarge = (message = "ファイルのサイズが上限を超えています。") => new ApiError(413, "payload_too_large", message);
 export const unsupportedMediaType = (message = "対応していない形式です。") => new ApiError(415, "unsupported_media_type", message);
 export const validationFailed = (fields: Record<string, string[]>, message = "入力内容に誤りがあります。") =>

@@ -8,6 +8,7 @@ import { csvRoutes } from "./routes/csv";
 import { customerRoutes } from "./routes/customers";
 import { documentSettingRoutes } from "./routes/document-settings";
 import { documentRoutes } from "./routes/documents";
+import { mailRoutes, publicMailRoutes, type MailDeps } from "./routes/mails";
 import { documentExportRoutes } from "./routes/documents-export";
 import { itemRoutes } from "./routes/items";
 import { officeProcessRuleRoutes } from "./routes/office-process-rules";
@@ -24,6 +25,8 @@ export type PaymentApiDeps = {
   maintenance: MaintenanceWindow | null;
   /** Where files live; the database unless given. */
   storage?: FileStorage;
+  /** The outbox the send endpoints write to and the link signer of recipients' links. */
+  mail: MailDeps;
   now?: () => Date;
 };
 
@@ -32,13 +35,15 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   const api = Router();
   api.use(snakeCaseResponses);
   api.use(maintenanceGate(deps.maintenance, deps.now));
+  // A recipient's link needs no sign-in: these routes come before the token check.
+  const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
+  api.use(publicMailRoutes(deps.db, storage, deps.mail));
   api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId }));
   api.use(express.json({ limit: "1mb" }));
   // Forms without files; `extended` reads indexed fields such as company_bank_accounts[0][bank_name].
   api.use(express.urlencoded({ extended: true, limit: "1mb", parameterLimit: 500 }));
   api.use(referenceRoutes(deps.db));
   api.use(userServiceRoutes(deps.db));
-  const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
   api.use(companyRoutes(deps.db, storage));
   api.use(fileRoutes(deps.db, storage));
   // Before the id routes, which would read "export" as an id.
@@ -49,6 +54,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(officeProcessRuleRoutes(deps.db));
   // Before the id routes, which would read "export" as an id.
   api.use(documentExportRoutes(deps.db));
+  api.use(mailRoutes(deps.db, deps.mail));
   api.use(documentRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);

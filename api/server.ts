@@ -14,7 +14,7 @@ import { startPaymentApi } from "./service";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const config = readApiConfig();
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "chohyo-payment-api" } });
-const { router, database } = await startPaymentApi(config, { logger, migrationsFolder: path.join(root, "api", "db", "migrations") });
+const { router, database, close } = await startPaymentApi(config, { logger, migrationsFolder: path.join(root, "api", "db", "migrations") });
 
 let shuttingDown = false;
 const app = express();
@@ -45,7 +45,7 @@ const server = app.listen(config.port, process.env.HOST ?? "0.0.0.0", () => {
 async function stop() {
   if (shuttingDown) return;
   shuttingDown = true;
-  await shutdown(server, { timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000), logger, closeResources: database.close });
+  await shutdown(server, { timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000), logger, closeResources: close });
   process.exit(0);
 }
 process.on("SIGTERM", () => void stop());

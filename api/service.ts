@@ -6,10 +6,15 @@ import { seedDemoData } from "./db/seed";
 import { createPaymentApi } from "./router";
 import { createS3FileStorage } from "./storage/s3-storage";
 import { createDatabaseFileStorage } from "./storage/storage";
+import { createLinkSigner } from "./mail/links";
+import { createMailOutbox, MAIL_DELIVERY_DEFAULTS } from "./mail/outbox";
+import { createLocalMailbox, createSmtpTransport } from "./mail/transport";
 
 export type PaymentApiService = {
   router: ReturnType<typeof createPaymentApi>;
   database: DatabaseHandle;
+  /** Stops the mail worker (waiting for a send in progress), then closes the database. */
+  close: () => Promise<void>;
 };
 
 /** Opens the database, applies pending migrations and builds the API router. */
@@ -24,12 +29,26 @@ export async function startPaymentApi(
     logger.info("sandbox demo data created");
   }
   logger.info({ database: database.kind }, "Payment API database ready");
+  const storage = config.s3 ? createS3FileStorage(database.db, config.s3) : createDatabaseFileStorage(database.db);
+  const { smtpUrl, linkSecret, pollMs, ...mailSettings } = config.mail;
+  const transport = smtpUrl ? createSmtpTransport(smtpUrl) : createLocalMailbox(database.db);
+  const signer = createLinkSigner(linkSecret);
+  const settings = { ...mailSettings, ...MAIL_DELIVERY_DEFAULTS };
+  const outbox = createMailOutbox({ db: database.db, storage, transport, signer, settings, logger });
+  outbox.start(pollMs);
+  logger.info({ transport: smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
   const router = createPaymentApi({
     db: database.db,
-    storage: config.s3 ? createS3FileStorage(database.db, config.s3) : createDatabaseFileStorage(database.db),
+    storage,
+    mail: { outbox, signer, settings },
     issuers: trustIssuers(config.issuers),
     clientId: config.clientId,
     maintenance: config.maintenance,
   });
-  return { router, database } satisfies PaymentApiService;
+  const close = async () => {
+    await outbox.stop();
+    transport.close();
+    await database.close();
+  };
+  return { router, database, close } satisfies PaymentApiService;
 }

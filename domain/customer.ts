@@ -27,7 +27,7 @@ const isEmail = (address: string) => z.string().email().max(254).safeParse(addre
  * or lines. A wrong one is named in the field's own message, since the form
  * has one box for them all.
  */
-const emailList = z
+export const emailList = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((value, ctx) => {

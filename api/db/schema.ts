@@ -462,6 +462,63 @@ export const documentSnapshots = pgTable(
 );
 
 /**
+ * Every send of a document by e-mail, which is also the outbox the mail
+ * worker works from (ADR 013): queued → sending → sent, or back to queued
+ * with a later next_attempt_at, or error with the reason. Opens of the
+ * signed link are counted here.
+ */
+export const documentMails = pgTable(
+  "document_mails",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    snapshotId: integer("snapshot_id")
+      .notNull()
+      .references(() => documentSnapshots.id),
+    to: jsonb("to").$type<string[]>().notNull(),
+    cc: jsonb("cc").$type<string[]>().notNull().default([]),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    delivery: text("delivery").notNull(),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    resentFromId: integer("resent_from_id"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("document_mails_document_idx").on(table.documentId, table.id),
+    index("document_mails_queue_idx").on(table.status, table.nextAttemptAt),
+    index("document_mails_company_created_idx").on(table.companyUniqueCode, table.createdAt),
+  ],
+);
+
+/** The embedded default's mailbox: with no SMTP_URL, sent messages are kept here, as raw RFC 5322 text, for the sandbox to show. */
+export const localMailbox = pgTable(
+  "local_mailbox",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    mailId: integer("mail_id").notNull(),
+    envelopeTo: jsonb("envelope_to").$type<string[]>().notNull(),
+    subject: text("subject").notNull(),
+    raw: text("raw").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("local_mailbox_company_idx").on(table.companyUniqueCode, table.id)],
+);
+
+/**
  * Count and sums of the documents that are not voided, per company, kind and
  * status, kept by a trigger on documents (migration 0006): the list's total
  * of an unfiltered or status-filtered view is read here instead of summed

@@ -51,7 +51,7 @@ async function errorBodyOf(response: Response): Promise<ErrorBody> {
 /**
  * Calls the Payment API over HTTP — also when it runs in this process — and
  * turns its failures into what the error boundary shows: maintenance, 401,
- * 403, 404; a 409 or 422 becomes a PaymentApiValidationError for the form.
+ * 403, 404; a 409, 422 or 429 becomes a PaymentApiValidationError for the form.
  * The successful response is the caller's to read (a file, say).
  */
 export async function fetchPaymentApi(
@@ -85,6 +85,7 @@ export async function fetchPaymentApi(
       throw notFound();
     case 409:
     case 422:
+    case 429:
       throw new PaymentApiValidationError(body.message ?? "入力内容に誤りがあります。", body.fields ?? {}, body.problems ?? []);
   }
   throw new Error(`Payment API ${init.method ?? "GET"} ${path} answered ${response.status} (${body.code ?? "no code"})`);

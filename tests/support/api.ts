@@ -5,7 +5,11 @@ import { pino } from "pino";
 import { trustIssuers } from "../../api/auth";
 import type { DatabaseHandle } from "../../api/db/client";
 import type { MaintenanceWindow } from "../../api/maintenance";
+import { createLinkSigner, type LinkSigner } from "../../api/mail/links";
+import { createMailOutbox, type MailOutbox, type MailSettings } from "../../api/mail/outbox";
+import { createLocalMailbox, type MailTransport } from "../../api/mail/transport";
 import { createPaymentApi } from "../../api/router";
+import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { createSandboxBankService } from "../../sandbox/bank-service";
 import { requestLogging } from "../../server/logging";
 import { openTestDatabase } from "./database";
@@ -22,6 +26,8 @@ export type TestApi = {
   bankServiceUrl: string;
   database: DatabaseHandle & { label: string };
   issuer: TestIssuer;
+  /** The outbox behind the send endpoints, and the signer of recipients' links. */
+  mail: { outbox: MailOutbox; signer: LinkSigner; settings: MailSettings };
   /** An id token for a demo user, as the identity provider would issue it. */
   tokenFor: (name: FixtureUserName, overrides?: Record<string, unknown>) => Promise<string>;
   /** A call with the user's token (or none when `as` is null). */
@@ -30,8 +36,13 @@ export type TestApi = {
 };
 
 /** The Payment API on a fresh database, mounted as the web server mounts it, with a test issuer. */
-export async function startTestApi(options: { maintenance?: MaintenanceWindow; now?: () => Date } = {}): Promise<TestApi> {
+export async function startTestApi(options: { maintenance?: MaintenanceWindow; now?: () => Date; transport?: MailTransport } = {}): Promise<TestApi> {
   const [database, issuer] = await Promise.all([openTestDatabase(), startTestIssuer()]);
+  const storage = createDatabaseFileStorage(database.db);
+  const signer = createLinkSigner("test-link-secret-0123456789");
+  // Short waits so retries happen within a test; the worker is not started: tests drain the outbox themselves.
+  const mailSettings = { from: "帳票クラウド <no-reply@test.example>", publicUrl: "http://web.test", linkDays: 30, ratePerHour: 20, maxAttempts: 3, retryBaseMs: 10, leaseMs: 60_000 };
+  const outbox = createMailOutbox({ db: database.db, storage, transport: options.transport ?? createLocalMailbox(database.db), signer, settings: mailSettings });
   const app = express();
   app.use(requestLogging(pino({ level: "silent" })));
   // No cooldown, so a rotated key is fetched at once.
@@ -41,6 +52,8 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
     "/payment-api",
     createPaymentApi({
       db: database.db,
+      storage,
+      mail: { outbox, signer, settings: mailSettings },
       issuers,
       clientId: TEST_CLIENT_ID,
       maintenance: options.maintenance ?? null,
@@ -68,6 +81,7 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
     bankServiceUrl: `${origin}/bank-service`,
     database,
     issuer,
+    mail: { outbox, signer, settings: mailSettings },
     tokenFor,
     call: async (path, init = {}) => {
       const { as = "owner", token, ...rest } = init;

@@ -1,0 +1,175 @@
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { formatDateTimeJst } from "../../domain/datetime";
+import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
+import type { Database } from "../db/client";
+import { documentMails, documentSnapshots, type documents } from "../db/schema";
+import { snapshotOf, snapshotPdf } from "../documents/snapshots";
+import { tooManyRequests } from "../errors";
+import type { FileStorage } from "../storage/storage";
+import type { LinkSigner } from "./links";
+import { PermanentMailError, type MailTransport } from "./transport";
+
+export type MailRow = typeof documentMails.$inferSelect;
+type DocumentRow = typeof documents.$inferSelect;
+
+export type MailSettings = {
+  from: string;
+  /** Where recipients open their link: the web app's public address. */
+  publicUrl: string;
+  linkDays: number;
+  /** Sends a company may ask for in an hour. */
+  ratePerHour: number;
+  maxAttempts: number;
+  /** The first retry waits this long; each next one twice as long. */
+  retryBaseMs: number;
+  /** How long a worker may hold a mail while sending it. */
+  leaseMs: number;
+};
+
+/** Attempts, backoff and lease for a deployment; tests shorten them. */
+export const MAIL_DELIVERY_DEFAULTS = { maxAttempts: 5, retryBaseMs: 60_000, leaseMs: 5 * 60_000 };
+
+export type MailRequest = { to: string[]; cc: string[]; subject: string; body: string; delivery: "attachment" | "link" };
+
+const INTERRUPTED = "送信の途中で処理が中断されたため、届いたかどうか確かめられません。受信者に確認のうえ、必要なら再送してください。";
+
+/** The link to the document, valid until the date it names. */
+export function viewLink(settings: MailSettings, signer: LinkSigner, mailId: number, createdAt: Date): { url: string; expiresAt: Date } {
+  const expiresAt = new Date(createdAt.getTime() + settings.linkDays * 24 * 60 * 60 * 1000);
+  return { url: `${settings.publicUrl}/view-pdf?token=${signer.sign(mailId, expiresAt)}`, expiresAt };
+}
+
+/**
+ * The outbox: sends are rows, written in the request's transaction and sent
+ * by a worker that claims one row at a time (FOR UPDATE SKIP LOCKED, so
+ * several servers share the work), retries with backoff and records the
+ * outcome. A row found half-sent after a restart is not sent again: whether
+ * the first try reached the server cannot be known, and a duplicate
+ * invoice is worse than asking the user to check (ADR 013).
+ */
+export function createMailOutbox(deps: { db: Database; storage: FileStorage; transport: MailTransport; signer: LinkSigner; settings: MailSettings; logger?: Logger }) {
+  const { db, storage, transport, signer, settings, logger } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  // The worker sends on its own only once started; until then (tests) drain() sends what is due.
+  let started = false;
+  let stopping = false;
+
+  async function enqueue(document: DocumentRow, request: MailRequest, by: string, resentFromId: number | null = null): Promise<MailRow> {
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const [recent] = await db
+      .select({ sends: count() })
+      .from(documentMails)
+      .where(and(eq(documentMails.companyUniqueCode, document.companyUniqueCode), gte(documentMails.createdAt, hourAgo)));
+    if ((recent?.sends ?? 0) >= settings.ratePerHour) {
+      throw tooManyRequests(`メールの送信は1時間に${settings.ratePerHour}通までです。しばらくしてから、もう一度お試しください。`);
+    }
+    const snapshot = await snapshotOf(db, storage, document, "send", by);
+    const [row] = await db
+      .insert(documentMails)
+      .values({ companyUniqueCode: document.companyUniqueCode, documentId: document.id, snapshotId: snapshot.id, ...request, createdBy: by, resentFromId })
+      .returning();
+    wake();
+    return row!;
+  }
+
+  /** The body as sent: the user's text, and the link when the document travels as one. */
+  function bodyOf(row: MailRow): string {
+    if (row.delivery !== "link") return row.body;
+    const link = viewLink(settings, signer, row.id, row.createdAt);
+    return `${row.body}\n\n書類は次のリンクからご覧いただけます（${formatDateTimeJst(link.expiresAt.toISOString())}まで）。\n${link.url}\n`;
+  }
+
+  async function send(row: MailRow): Promise<void> {
+    const [snapshot] = await db.select().from(documentSnapshots).where(eq(documentSnapshots.id, row.snapshotId)).limit(1);
+    const content = snapshot!.content as SnapshotContent;
+    const attachments =
+      row.delivery === "attachment" ? [{ filename: snapshotFileName(content), content: await snapshotPdf(storage, row.companyUniqueCode, content), contentType: "application/pdf" }] : [];
+    await transport.send({
+      companyUniqueCode: row.companyUniqueCode,
+      mailId: row.id,
+      from: settings.from,
+      to: row.to,
+      cc: row.cc,
+      subject: row.subject,
+      text: bodyOf(row),
+      messageId: `<document-mail-${row.id}@${new URL(settings.publicUrl).hostname}>`,
+      attachments,
+    });
+  }
+
+  /** Claims the next due mail and sends it; false when none is due. */
+  async function deliverNext(): Promise<boolean> {
+    const [row] = await db
+      .update(documentMails)
+      .set({ status: "sending", attempts: sql`${documentMails.attempts} + 1`, lockedUntil: new Date(Date.now() + settings.leaseMs) })
+      .where(
+        eq(
+          documentMails.id,
+          sql`(select ${documentMails.id} from ${documentMails} where ${documentMails.status} = 'queued' and ${documentMails.nextAttemptAt} <= now() order by ${documentMails.id} limit 1 for update skip locked)`,
+        ),
+      )
+      .returning();
+    if (!row) return false;
+    try {
+      await send(row);
+      await db.update(documentMails).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(documentMails.id, row.id));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const final = error instanceof PermanentMailError || row.attempts >= settings.maxAttempts;
+      logger?.warn({ mailId: row.id, attempts: row.attempts, final, reason }, "mail not sent");
+      await db
+        .update(documentMails)
+        .set(
+          final
+            ? { status: "error", lockedUntil: null, lastError: reason }
+            : { status: "queued", lockedUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + settings.retryBaseMs * 2 ** (row.attempts - 1)) },
+        )
+        .where(eq(documentMails.id, row.id));
+    }
+    return true;
+  }
+
+  /** Mails a stopped server left half-sent: their lease ran out without an outcome. */
+  async function settleInterrupted(): Promise<void> {
+    await db
+      .update(documentMails)
+      .set({ status: "error", lockedUntil: null, lastError: INTERRUPTED })
+      .where(and(eq(documentMails.status, "sending"), lt(documentMails.lockedUntil, new Date())));
+  }
+
+  async function drain(): Promise<void> {
+    await settleInterrupted();
+    while (!stopping && (await deliverNext()));
+  }
+
+  function wake(): void {
+    if (!started || stopping || running) return;
+    running = drain()
+      .catch((error: unknown) => logger?.error({ err: error }, "mail worker failed"))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    enqueue,
+    /** Sends whatever is due now, then returns: for tests and for the worker's ticks. */
+    drain,
+    start(intervalMs: number) {
+      started = true;
+      stopping = false;
+      timer = setInterval(wake, intervalMs);
+      wake();
+    },
+    /** Stops taking mails and waits for the one being sent. */
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type MailOutbox = ReturnType<typeof createMailOutbox>;

@@ -1,0 +1,142 @@
+import { Router, type Request } from "express";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { mailRequestSchema } from "../../domain/mail";
+import type { SnapshotContent } from "../../domain/snapshot";
+import type { Database } from "../db/client";
+import { documentMails, documents, documentSnapshots } from "../db/schema";
+import { snapshotPdf } from "../documents/snapshots";
+import { ApiError, notFound } from "../errors";
+import type { LinkSigner } from "../mail/links";
+import { viewLink, type MailOutbox, type MailRow, type MailSettings } from "../mail/outbox";
+import { requireMember } from "../membership";
+import type { FileStorage } from "../storage/storage";
+import { parseBody } from "../validation";
+import { sendPdf } from "./documents";
+import { handler } from "./handler";
+import { idParam } from "./params";
+
+export type MailDeps = { outbox: MailOutbox; signer: LinkSigner; settings: MailSettings };
+
+const documentId = (req: Request) => idParam(req, "書類が見つかりません。");
+const mailId = (req: Request) => idParam(req, "送信履歴が見つかりません。", "mailId");
+
+/** A send as the mail detail page lists it, with the recipient's link for the sender's own preview. */
+function presentMail(row: MailRow, deps: MailDeps) {
+  const { companyUniqueCode: _company, lockedUntil: _lock, ...mail } = row;
+  return { ...mail, viewUrl: row.delivery === "link" ? viewLink(deps.settings, deps.signer, row.id, row.createdAt).url : null };
+}
+
+async function ownDocument(db: Database, tenant: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.companyUniqueCode, tenant)))
+    .limit(1);
+  if (!row) throw notFound("書類が見つかりません。");
+  return row;
+}
+
+/** Sending a document, its sends, and a resend of one that failed. */
+export function mailRoutes(db: Database, deps: MailDeps): Router {
+  const router = Router();
+
+  router.post(
+    "/documents/:id/mails",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: true });
+      const request = parseBody(mailRequestSchema, req.body);
+      const document = await ownDocument(db, tenant, documentId(req));
+      if (document.voidedAt) throw new ApiError(409, "conflict", "無効にした書類は送信できません。");
+      const mail = await deps.outbox.enqueue(document, request, req.caller!.userUniqueCode);
+      res.status(202).json(presentMail(mail, deps));
+    }),
+  );
+
+  router.get(
+    "/documents/:id/mails",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: false });
+      const document = await ownDocument(db, tenant, documentId(req));
+      const rows = await db.select().from(documentMails).where(eq(documentMails.documentId, document.id)).orderBy(desc(documentMails.id));
+      res.json({ mails: rows.map((row) => presentMail(row, deps)) });
+    }),
+  );
+
+  router.post(
+    "/documents/:id/mails/:mailId/resend",
+    handler(async (req, res) => {
+      const tenant = await requireMember(db, req, { write: true });
+      const document = await ownDocument(db, tenant, documentId(req));
+      const [failed] = await db
+        .select()
+        .from(documentMails)
+        .where(and(eq(documentMails.id, mailId(req)), eq(documentMails.documentId, document.id)))
+        .limit(1);
+      if (!failed) throw notFound("送信履歴が見つかりません。");
+      const { to, cc, subject, body, delivery } = failed;
+      const mail = await deps.outbox.enqueue(document, { to, cc, subject, body, delivery: delivery as "attachment" | "link" }, req.caller!.userUniqueCode, failed.id);
+      res.status(202).json(presentMail(mail, deps));
+    }),
+  );
+
+  return router;
+}
+
+/**
+ * What a recipient's signed link opens, with no sign-in: the document's
+ * heading, its PDF, and the record of the open. A forged link is 404 and an
+ * expired one 410, each with a message the page shows.
+ */
+export function publicMailRoutes(db: Database, storage: FileStorage, deps: MailDeps): Router {
+  const router = Router();
+
+  async function mailOf(req: Request) {
+    const verified = deps.signer.verify(String(req.params.token ?? ""));
+    if (!verified.ok && verified.reason === "expired") throw new ApiError(410, "not_found", "このリンクの有効期限が切れています。送信元に再送を依頼してください。");
+    if (!verified.ok) throw notFound("リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。");
+    const [row] = await db
+      .select({ mail: documentMails, content: documentSnapshots.content })
+      .from(documentMails)
+      .innerJoin(documentSnapshots, eq(documentSnapshots.id, documentMails.snapshotId))
+      .where(eq(documentMails.id, verified.mailId))
+      .limit(1);
+    if (!row) throw notFound("リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。");
+    return { mail: row.mail, content: row.content as SnapshotContent, expiresAt: verified.expiresAt };
+  }
+
+  router.get(
+    "/public/mails/:token",
+    handler(async (req, res) => {
+      const { mail, content, expiresAt } = await mailOf(req);
+      res.json({
+        mailId: mail.id,
+        companyUniqueCode: mail.companyUniqueCode,
+        expiresAt: expiresAt.toISOString(),
+        document: { title: content.title, number: content.number, issueDate: content.issueDate, issuer: content.issuer.name, recipient: `${content.recipient.name} ${content.recipient.honorific}` },
+      });
+    }),
+  );
+
+  // Called by the page for a visitor who is not the sender: the sender's own preview never counts.
+  router.post(
+    "/public/mails/:token/opened",
+    handler(async (req, res) => {
+      const { mail } = await mailOf(req);
+      await db
+        .update(documentMails)
+        .set({ firstOpenedAt: sql`coalesce(${documentMails.firstOpenedAt}, now())`, lastOpenedAt: sql`now()` })
+        .where(eq(documentMails.id, mail.id));
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    "/public/mails/:token/pdf",
+    handler(async (req, res) => {
+      const { mail, content } = await mailOf(req);
+      sendPdf(res, await snapshotPdf(storage, mail.companyUniqueCode, content), content);
+    }),
+  );
+
+  return router;
+}
