@@ -137,7 +137,7 @@ function presentRow(row: DocumentRow) {
 /** One of the tenant's documents: every read and write by id names the tenant too. */
 const ownedBy = (tenant: string, id: number) => and(eq(documents.id, id), eq(documents.companyUniqueCode, tenant));
 
-async function ownDocument(db: Writer, tenant: string, id: number): Promise<DocumentRow> {
+export async function ownDocument(db: Writer, tenant: string, id: number): Promise<DocumentRow> {
   const [row] = await db
     .select()
     .from(documents)

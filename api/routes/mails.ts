@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { mailRequestSchema } from "../../domain/mail";
 import type { SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
-import { documentMails, documents, documentSnapshots } from "../db/schema";
+import { documentMails, documentSnapshots } from "../db/schema";
 import { snapshotPdf } from "../documents/snapshots";
 import { ApiError, notFound } from "../errors";
 import type { LinkSigner } from "../mail/links";
@@ -11,7 +11,7 @@ import { viewLink, type MailOutbox, type MailRow, type MailSettings } from "../m
 import { requireMember } from "../membership";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
-import { sendPdf } from "./documents";
+import { ownDocument, sendPdf } from "./documents";
 import { handler } from "./handler";
 import { idParam } from "./params";
 
@@ -24,16 +24,6 @@ const mailId = (req: Request) => idParam(req, "送信履歴が見つかりませ
 function presentMail(row: MailRow, deps: MailDeps) {
   const { companyUniqueCode: _company, lockedUntil: _lock, ...mail } = row;
   return { ...mail, viewUrl: row.delivery === "link" ? viewLink(deps.settings, deps.signer, row.id, row.createdAt).url : null };
-}
-
-async function ownDocument(db: Database, tenant: string, id: number) {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.companyUniqueCode, tenant)))
-    .limit(1);
-  if (!row) throw notFound("書類が見つかりません。");
-  return row;
 }
 
 /** Sending a document, its sends, and a resend of one that failed. */
