@@ -5,6 +5,7 @@ import { getConfig } from "~/services/config.server";
 import { getLogger } from "~/services/logger.server";
 import { readApiConfig } from "./api/config";
 import { startPaymentApi, type PaymentApiService } from "./api/service";
+import { createSandboxMailbox } from "./sandbox/mailbox";
 import { mountSandbox } from "./sandbox/mount";
 import { createApp, type ReadinessCheck } from "./server/app";
 import { shutdown } from "./server/shutdown";
@@ -29,6 +30,8 @@ if (!config.paymentApiBaseUrl) {
     seedAssetsDir: path.join(root, "sandbox", "assets"),
   });
 }
+// The embedded mail outbox without SMTP keeps mail locally; the sandbox shows each company its own.
+if (sandbox && embeddedApi && !apiConfig.mail.smtpUrl) sandbox.router.use(createSandboxMailbox(embeddedApi.database.db));
 const readiness: ReadinessCheck[] = embeddedApi ? [{ name: "database", check: embeddedApi.database.ping }] : [];
 
 let shuttingDown = false;

@@ -7,6 +7,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type JWK } fr
 import Provider, { type Configuration } from "oidc-provider";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
 import { SSO_PROFILE_CLAIMS, ssoProfileOf } from "./sso-profile";
+import { escapeHtml } from "./html";
 
 export type SandboxIdentityProviderOptions = {
   /** `default` serves banks 0001, 0002 and 9998; `0182` is that bank's own provider. */
@@ -23,8 +24,6 @@ export type SandboxIdentityProviderOptions = {
   cookieSecret: string;
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The provider's RSA signing key, made on first start and kept in the data folder. */
 async function signingKey(keysDir: string, id: string): Promise<JWK> {

@@ -512,6 +512,9 @@ export const localMailbox = pgTable(
     mailId: integer("mail_id").notNull(),
     envelopeTo: jsonb("envelope_to").$type<string[]>().notNull(),
     subject: text("subject").notNull(),
+    /** The text part as written, for the sandbox to show without decoding the message. */
+    text: text("text").notNull().default(""),
+    attachmentNames: jsonb("attachment_names").$type<string[]>().notNull().default([]),
     raw: text("raw").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

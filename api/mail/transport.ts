@@ -58,6 +58,8 @@ export function createLocalMailbox(db: Database): MailTransport {
         mailId: message.mailId,
         envelopeTo: [...message.to, ...message.cc],
         subject: message.subject,
+        text: message.text,
+        attachmentNames: message.attachments.map((attachment) => attachment.filename),
         raw: (info.message as Buffer).toString("utf8"),
       });
     },

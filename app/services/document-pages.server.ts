@@ -31,6 +31,7 @@ import {
 import { remixI18next } from "./i18n.server";
 import { encodingOf } from "./master-csv.server";
 import { getItem, listItems, type Item } from "./items.server";
+import { mailFormDefaults, sendMailAction } from "./mail-pages.server";
 import { isNotFound, notFound } from "./errors.server";
 import { fetchPaymentApi, passThroughDownload, PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
 import { redirectWithNotice } from "./session.server";
@@ -293,7 +294,8 @@ export async function documentDetailLoader(request: Request, context: AppLoadCon
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
   const [document, company] = await Promise.all([getDocument(caller, id), getOwnCompany(caller)]);
   if (document.kind !== kind) throw notFound();
-  return { kind, document, company: companyFacts(company) };
+  const mail = document.voided_at ? null : await mailFormDefaults(caller, document, company);
+  return { kind, document, company: companyFacts(company), mail };
 }
 
 /** The detail page's buttons: status, issue, void, delete. */
@@ -304,6 +306,7 @@ export async function documentDetailAction(request: Request, context: AppLoadCon
   const formData = await request.formData();
   const t = await remixI18next.getFixedT(request);
   const here = `${DOCUMENT_PATHS[kind].base}/detail/${id}`;
+  if (formData.get("intent") === "send") return sendMailAction(request, caller, kind, id, formData);
   try {
     switch (formData.get("intent")) {
       case "status":

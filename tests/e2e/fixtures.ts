@@ -54,3 +54,20 @@ export async function signInThroughBank(page: Page, login: string, bankCode?: st
   await page.getByRole("button", { name: "ログイン" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sandbox/") && !url.pathname.startsWith("/bamidp/"));
 }
+
+/** Signs in as the project's own company (each project has one, so the two can run at once). */
+export async function signInAsProjectCompany(page: Page, javaScript: boolean) {
+  await (javaScript ? signInThroughBank(page, "owner@other.example") : signInThroughBank(page, "owner@shinkin.example", "0002"));
+}
+
+/** A draft invoice with one line of 保守作業 made through the form; its number, read from the detail page. */
+export async function createInvoice(page: Page, javaScript: boolean, customer: string, unitPrice: string): Promise<string> {
+  await page.goto("/invoices/create");
+  await settled(page, javaScript);
+  await page.getByLabel("取引先名").fill(customer);
+  await page.getByLabel("1行目の品名").fill("保守作業");
+  await page.getByLabel("1行目の単価").fill(unitPrice);
+  await page.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ \(下書き\)$/);
+  return (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
+}

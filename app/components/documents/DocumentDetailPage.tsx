@@ -1,5 +1,6 @@
 import { Fragment } from "react";
-import { Form, Link } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TAX_RATES } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
@@ -8,6 +9,7 @@ import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-settings";
 import { CONVERSIONS, DOCUMENT_PATHS, needsRevenueStamp, STATUS_TRANSITIONS, statusLabel } from "@domain/documents";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { computeTotals, totalsRulesOf } from "@domain/totals";
+import { MailSendForm, type MailFormValues } from "~/components/mail/MailSendForm";
 import type { DocumentDetail } from "~/services/documents.server";
 import { DocumentTotals } from "./DocumentTotals";
 import { roundingOfDocument } from "./rounding";
@@ -17,8 +19,19 @@ const editPath = (kind: DocumentKind, id: number) => (kind === "receipt" ? `/rec
 const detailPath = (kind: DocumentKind, id: number) => `${DOCUMENT_PATHS[kind].base}/detail/${id}`;
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, and what can be done with it. */
-export function DocumentDetailPage({ kind, document, company }: { kind: DocumentKind; document: DocumentDetail; company: { name: string | null; registeredNo: string | null } }) {
+export function DocumentDetailPage({
+  kind,
+  document,
+  company,
+  mail,
+}: {
+  kind: DocumentKind;
+  document: DocumentDetail;
+  company: { name: string | null; registeredNo: string | null };
+  mail: MailFormValues | null;
+}) {
   const { t } = useTranslation();
+  const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
   const labelOf = (id: number | null) => (id === null ? t("documents.initial") : statusLabel(kind, id));
   const next = STATUS_TRANSITIONS[kind][document.status] ?? [];
   // The stored totals are the engine's; the per-rate rows are recomputed from the lines with the document's own rules.
@@ -56,7 +69,10 @@ export function DocumentDetailPage({ kind, document, company }: { kind: Document
         <a href={`${DOCUMENT_PATHS[kind].base}/snapshot/${document.id}`}>{t("snapshot.openPrint")}</a>{" "}
         <a href={`${DOCUMENT_PATHS[kind].base}/pdf/${document.id}`} download>
           {t("snapshot.downloadPdf")}
-        </a>
+        </a>{" "}
+        <Link to={`${DOCUMENT_PATHS[kind].base}/mail/detail/${document.id}`} prefetch="none">
+          {t("mail.historyLink")}
+        </Link>
       </p>
 
       {kind === "invoice" || kind === "receipt" ? (
@@ -186,6 +202,8 @@ export function DocumentDetailPage({ kind, document, company }: { kind: Document
           </Form>
         </section>
       ) : null}
+
+      {mail ? <MailSendForm defaultValue={mail} lastResult={actionData?.mailResult} /> : null}
 
       <section className="card" aria-labelledby="history-heading">
         <h2 id="history-heading">{t("documents.history")}</h2>

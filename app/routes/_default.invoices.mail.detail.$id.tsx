@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MailDetailPage } from "~/components/mail/MailDetailPage";
+import { titleMeta } from "~/meta";
+import { documentIdOf } from "~/services/document-pages.server";
+import { mailDetailAction, mailDetailLoader } from "~/services/mail-pages.server";
+
+export const handle = { i18n: ["common"], screenName: "invoices-mail-detail" };
+
+export const meta = titleMeta("invoiceMailDetail");
+
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return mailDetailLoader(request, context, "invoice", documentIdOf(params.id));
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return mailDetailAction(request, context, "invoice", documentIdOf(params.id));
+}
+
+export default function InvoiceMailDetailPage() {
+  return <MailDetailPage {...useLoaderData<typeof loader>()} />;
+}

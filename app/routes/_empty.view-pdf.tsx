@@ -1,0 +1,54 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDateTimeJst } from "@domain/datetime";
+import { titleMeta } from "~/meta";
+import { publicMail, recordMailOpened } from "~/services/mails.server";
+import { getUser } from "~/services/session.server";
+
+export const handle = { i18n: ["common"], screenName: "view-pdf" };
+
+export const meta = titleMeta("viewPdf");
+
+/**
+ * What a recipient's link opens, without sign-in. An open is recorded unless
+ * the visitor is signed in to the sending company: the sender's preview is
+ * not the customer reading it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const found = await publicMail(token);
+  if (!found.ok) return data({ refused: found.message, mail: null, token: "", preview: false }, { status: found.status });
+  const user = await getUser(request);
+  const preview = user !== null && user.companyUniqueCode === found.mail.company_unique_code;
+  if (!preview) await recordMailOpened(token);
+  return data({ refused: null, mail: found.mail, token, preview }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function ViewPdfPage() {
+  const { refused, mail, token, preview } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (!mail) {
+    return (
+      <>
+        <h1>{t("viewPdf.refused")}</h1>
+        <p role="alert">{refused}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{t("viewPdf.title", { title: mail.document.title, number: mail.document.number })}</h1>
+      {preview ? <p className="notice-inline">{t("viewPdf.preview")}</p> : null}
+      <p>{t("viewPdf.from", { issuer: mail.document.issuer })}</p>
+      <p>{t("viewPdf.to", { recipient: mail.document.recipient })}</p>
+      <p>{t("viewPdf.issueDate", { date: mail.document.issue_date })}</p>
+      <p>
+        <a className="button" href={`/view-pdf/file?token=${encodeURIComponent(token)}`}>
+          {t("viewPdf.open")}
+        </a>
+      </p>
+      <p className="field__hint">{t("viewPdf.expires", { at: formatDateTimeJst(mail.expires_at) })}</p>
+    </>
+  );
+}
