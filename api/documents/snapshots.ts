@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { TAX_TYPES } from "../../domain/codes";
 import { canonicalDecimal } from "../../domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-settings";
@@ -157,12 +157,6 @@ export async function snapshotOf(db: Database, storage: FileStorage, document: D
     .returning();
   if (inserted) return present(inserted);
   return snapshotOf(db, storage, document, reason, by);
-}
-
-/** The latest snapshot of the document, if it was ever issued, sent or printed. */
-export async function latestSnapshot(db: Database, documentIdValue: number): Promise<DocumentSnapshot | null> {
-  const [row] = await db.select().from(documentSnapshots).where(eq(documentSnapshots.documentId, documentIdValue)).orderBy(desc(documentSnapshots.documentVersion)).limit(1);
-  return row ? present(row) : null;
 }
 
 /** The PDF of a snapshot, with the logo and stamp copies it froze. */
