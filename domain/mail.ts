@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { MAIL_STATUSES } from "./codes";
 import { emailList } from "./customer";
 import { requiredText } from "./form-fields";
 
@@ -18,17 +17,3 @@ export const mailRequestSchema = z.object({
   delivery: z.enum(["attachment", "link"], { errorMap: () => ({ message: "送り方を選んでください" }) }),
 });
 export type MailRequestInput = z.output<typeof mailRequestSchema>;
-
-/** What a send shows (SPEC §4): waiting in the outbox, or one of 送信済, 閲覧済, 送信エラー. */
-export type MailDisplayStatus = "sending" | "sent" | "browsed" | "error";
-
-export function mailDisplayStatus(mail: { status: string; first_opened_at: string | null }): MailDisplayStatus {
-  if (mail.status === "error") return "error";
-  if (mail.status !== "sent") return "sending";
-  return mail.first_opened_at ? "browsed" : "sent";
-}
-
-export function mailStatusLabel(status: MailDisplayStatus): string {
-  if (status === "sending") return "送信待ち";
-  return MAIL_STATUSES.find((code) => code.key === status)!.label;
-}

@@ -1,14 +1,15 @@
 import { Router, type Request, type Response } from "express";
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { canonicalDecimal, parseDecimalInput } from "../../domain/decimal";
 import { DOCUMENT_KIND_IDS, type DocumentKind } from "../../domain/document-settings";
 import { canChangeStatus, DOCUMENT_SORTS, DOCUMENT_STATUSES, documentInputSchema, INITIAL_STATUS, ORIGINS, statusLabel, VOIDED_FILTERS } from "../../domain/documents";
 import { attachmentDisposition } from "../../domain/attachment";
+import { mailDisplayStatus, type MailDisplayStatus } from "../../domain/mail-status";
 import { searchKey } from "../../domain/normalize";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
-import { documentLines, documents, documentStatusHistory, documentTotals } from "../db/schema";
+import { documentLines, documentMails, documents, documentStatusHistory, documentTotals } from "../db/schema";
 import {
   allocateNumber,
   checkReferences,
@@ -192,6 +193,17 @@ const createMeta = z.object({
   origin: z.enum(ORIGINS).optional(),
 });
 
+/** The latest send of each listed document, as the list's mail column shows it (SPEC §4: blank, 送信済, 閲覧済, 送信エラー). */
+async function latestMailStatuses(db: Database, ids: number[]): Promise<Map<number, MailDisplayStatus>> {
+  if (ids.length === 0) return new Map();
+  const latest = await db
+    .selectDistinctOn([documentMails.documentId], { documentId: documentMails.documentId, status: documentMails.status, firstOpenedAt: documentMails.firstOpenedAt })
+    .from(documentMails)
+    .where(inArray(documentMails.documentId, ids))
+    .orderBy(documentMails.documentId, desc(documentMails.id));
+  return new Map(latest.map((mail) => [mail.documentId, mailDisplayStatus({ status: mail.status, first_opened_at: mail.firstOpenedAt?.toISOString() ?? null })]));
+}
+
 /** Issued documents of every kind: one module, parameterised by kind. */
 export function documentRoutes(db: Database, storage: FileStorage): Router {
   const router = Router();
@@ -221,8 +233,9 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
           .offset((query.page - 1) * query.per_page),
         summaryOf(db, tenant, query, where),
       ])) as [DocumentRow[], { total: number; taxIncluded: string; amountDue: string }];
+      const mails = await latestMailStatuses(db, rows.map((row) => row.id));
       res.json({
-        items: rows.map(presentRow),
+        items: rows.map((row) => ({ ...presentRow(row), mailStatus: mails.get(row.id) ?? null })),
         total: Number(summary.total),
         page: query.page,
         perPage: query.per_page,

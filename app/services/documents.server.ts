@@ -1,5 +1,6 @@
 import type { DocumentKind } from "@domain/document-settings";
 import type { DocumentInput } from "@domain/documents";
+import type { MailDisplayStatus } from "@domain/mail-status";
 import { snapshotFromApi, type DocumentSnapshot } from "@domain/snapshot";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
@@ -21,6 +22,8 @@ export type DocumentSummary = {
   voided_at: string | null;
   version: number;
   updated_at: string;
+  /** The latest send's status, in lists only; null when never sent. */
+  mail_status?: MailDisplayStatus | null;
 };
 
 export type DocumentLink = { id: number; kind: DocumentKind; number: string };

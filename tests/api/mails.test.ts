@@ -100,6 +100,8 @@ describe("sending documents by e-mail", () => {
     expect(text.replace(/\s+/g, "")).toContain(document.number);
 
     expect(await mailsOf(document.id)).toEqual([expect.objectContaining({ status: "sent", attempts: 1, last_error: null, sent_at: expect.any(String) })]);
+    const list = await (await api.call("/documents?kind=invoice&sort=number&order=asc")).json();
+    expect(list.items.find((item: { id: number }) => item.id === document.id)).toMatchObject({ mail_status: "sent" });
   });
 
   it("ends in an error with the server's reason when a recipient is refused, and a resend succeeds once the address works", async () => {
@@ -116,6 +118,8 @@ describe("sending documents by e-mail", () => {
     const resent = await api.call(`/documents/${document.id}/mails/${failed!.id}/resend`, json({}));
     expect(resent.status).toBe(202);
     await api.mail.outbox.drain();
+    const list = await (await api.call("/documents?kind=invoice")).json();
+    expect(list.items.find((item: { id: number }) => item.id === document.id)).toMatchObject({ mail_status: "sent" });
     const [latest, original] = await mailsOf(document.id);
     expect(latest).toMatchObject({ status: "sent", resent_from_id: failed!.id, to: ["nobody@aozora.example"] });
     expect(original).toMatchObject({ status: "error" });
@@ -175,6 +179,8 @@ describe("sending documents by e-mail", () => {
 
     expect((await api.call(`/public/mails/${token}/opened`, { method: "POST", as: null })).status).toBe(204);
     const opened = (await mailsOf(document.id))[0]!;
+    const list = await (await api.call("/documents?kind=invoice")).json();
+    expect(list.items.find((item: { id: number }) => item.id === document.id)).toMatchObject({ mail_status: "browsed" });
     expect(opened.first_opened_at).toEqual(expect.any(String));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await api.call(`/public/mails/${token}/opened`, { method: "POST", as: null });

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, settled, signInThroughBank, test } from "./fixtures";
 
 test.describe("document conversions", () => {
@@ -16,6 +17,11 @@ test.describe("document conversions", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^見積書 \S+ \(下書き\)$/);
     const estimate = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
     const estimateUrl = page.url();
+    await page.getByRole("link", { name: "編集する" }).click();
+    await settled(page, javaScript);
+    await page.getByLabel("1行目の単価").fill("60000");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("total")).toHaveText("66,000円");
     await page.getByLabel("ステータス", { exact: true }).selectOption({ label: "受注" });
     await page.getByRole("button", { name: "ステータスを変更" }).first().click();
     await expect(page.getByTestId("document-status")).toHaveText("受注");
@@ -34,7 +40,7 @@ test.describe("document conversions", () => {
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ \(下書き\)$/);
     await expect(page.getByText(`作成元: 納品書 ${slip}`)).toBeVisible();
-    await expect(page.getByTestId("total")).toHaveText("55,000円");
+    await expect(page.getByTestId("total")).toHaveText("66,000円");
 
     await page.goto(estimateUrl);
     await expect(page.getByText(`この書類から作成: 納品書 ${slip}`)).toBeVisible();
@@ -46,5 +52,12 @@ test.describe("document conversions", () => {
     await page.getByRole("button", { name: "削除する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/下書きを削除しました。/);
     await expect(page).toHaveURL(/\/estimates\/list$/);
+
+    await page.goto(`/estimates/list?q=${encodeURIComponent(customer)}`);
+    await page.getByLabel("文字コード").selectOption("UTF8");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "絞り込んだ書類をCSVで書き出す" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^見積書_\d{8}\.csv$/);
+    const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+    expect(csv.split("\r\n").find((line) => line.startsWith(`${estimate},`))).toMatch(new RegExp(`^${estimate},[^,]+,${customer},御中,.*受注,60000,6000,66000,0,66000,2026-12-31`));
   });
 });

@@ -68,5 +68,7 @@ test.describe("sending documents by e-mail", () => {
     await page.reload();
     await expect(page.getByTestId("mail-status").first()).toHaveText("閲覧済");
     await expect(page.getByTestId("mail-opened").first()).toContainText("初回");
+    await page.goto(`/invoices/list?q=${encodeURIComponent(number)}`);
+    await expect(page.getByTestId("list-mail-status")).toHaveText(["閲覧済"]);
   });
 });

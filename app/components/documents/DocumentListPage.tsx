@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { mailStatusLabel } from "@domain/mail-status";
 import type { Code } from "@domain/codes";
 import { formatDecimal } from "@domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-settings";
@@ -133,6 +134,7 @@ export function DocumentListPage({ kind, filters, ignored, page, statuses }: { k
                 <th scope="col">{t("documents.columns.subject")}</th>
                 {heading("amount")}
                 {heading("status")}
+                <th scope="col">{t("documents.columns.mail")}</th>
               </tr>
             </thead>
             <tbody>
@@ -154,6 +156,7 @@ export function DocumentListPage({ kind, filters, ignored, page, statuses }: { k
                   <td>{document.subject}</td>
                   <td className="table__number">{formatDecimal(document.tax_included)}円</td>
                   <td>{statusLabel(kind, document.status)}</td>
+                  <td data-testid="list-mail-status">{document.mail_status ? mailStatusLabel(document.mail_status) : ""}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTimeJst } from "@domain/datetime";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-settings";
 import { DOCUMENT_PATHS } from "@domain/documents";
-import { mailDisplayStatus, mailStatusLabel } from "@domain/mail";
+import { mailDisplayStatus, mailStatusLabel } from "@domain/mail-status";
 import type { DocumentMail } from "~/services/mails.server";
 
 const at = (iso: string | null) => (iso ? formatDateTimeJst(iso) : "");
