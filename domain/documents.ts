@@ -1,13 +1,7 @@
-import { z } from "zod";
-import { DELIVERY_SLIP_STATUSES, ESTIMATE_STATUSES, INVOICE_STATUSES, RECEIPT_STATUSES, TAX_RATES, TAX_TYPES, idsOf, type Code } from "./codes";
-import { HONORIFICS } from "./customer";
-import { parseDecimalInput } from "./decimal";
-import type { DocumentKind } from "./document-settings";
-import { checkbox, codeOf, optionalDate, optionalText, requiredDate, requiredText } from "./form-fields";
-import { UNIT_PRICE_MESSAGE } from "./item";
+import { DELIVERY_SLIP_STATUSES, ESTIMATE_STATUSES, INVOICE_STATUSES, RECEIPT_STATUSES, type Code } from "./codes";
+import type { DocumentKind } from "./document-kinds";
 import { compare } from "./exact";
 import type { Totals } from "./totals";
-import { VALIDATION_MESSAGES } from "./validation-messages";
 
 /** Where each kind lives in the web app (SPEC §2): receipts have no /list segment. */
 export const DOCUMENT_PATHS: Record<DocumentKind, { base: string; list: string }> = {
@@ -81,87 +75,3 @@ export function needsRevenueStamp(kind: DocumentKind, totals: Pick<Totals, "taxE
 /** The document lists' sorts and what they do with voided documents: the API accepts these, the screens offer them. */
 export const DOCUMENT_SORTS = ["issue_date", "number", "customer", "amount", "status", "updated"] as const;
 export const VOIDED_FILTERS = ["exclude", "include", "only"] as const;
-
-const decimalField = (message: string, fallback?: string) =>
-  z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((value, ctx) => {
-      const text = value === undefined ? "" : String(value).trim();
-      if (text === "" && fallback !== undefined) return fallback;
-      if (text === "") {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.required });
-        return z.NEVER;
-      }
-      const parsed = parseDecimalInput(text);
-      if (parsed === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-        return z.NEVER;
-      }
-      return parsed;
-    });
-
-const optionalId = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === "") return null;
-    const id = Number(value);
-    if (!Number.isInteger(id) || id < 1 || id > 999_999_999) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.invalidFormat });
-      return z.NEVER;
-    }
-    return id;
-  });
-
-export const documentLineSchema = z.object({
-  item_id: optionalId,
-  description: requiredText(200),
-  quantity: decimalField("数量は整数10桁・小数4桁までの数値で入力してください", "1"),
-  unit: optionalText(10),
-  unit_price: decimalField(UNIT_PRICE_MESSAGE),
-  tax_rate: codeOf(idsOf(TAX_RATES), 10),
-});
-
-export const MAX_LINES = 100;
-
-/** A document as the form and the Payment API receive it; fields of other kinds are ignored. */
-export const documentInputSchema = z.object({
-  issue_date: requiredDate,
-  customer_id: optionalId,
-  customer_name: requiredText(100),
-  customer_honorific: z.enum(HONORIFICS).optional().default("御中"),
-  /** Typed once: also register the customer in the master. */
-  save_customer: checkbox,
-  subject: optionalText(100),
-  person_in_charge: optionalText(50),
-  notes: optionalText(1000),
-  tax_type_id: codeOf(idsOf(TAX_TYPES), 1),
-  withholding: checkbox,
-  lines: z
-    .array(documentLineSchema, { required_error: "明細を1行以上入力してください" })
-    .min(1, "明細を1行以上入力してください")
-    .max(MAX_LINES, `明細は${MAX_LINES}行までです`),
-  valid_until: optionalDate,
-  delivery_date: optionalDate,
-  due_date: optionalDate,
-  bank_account_id: optionalId,
-  received_amount: z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((value, ctx) => {
-      const text = value === undefined ? "" : String(value).trim();
-      if (text === "") return null;
-      const parsed = parseDecimalInput(text);
-      if (parsed === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "金額は数値で入力してください" });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  proviso: optionalText(100),
-  payment_method: optionalText(50),
-});
-
-export type DocumentInput = z.output<typeof documentInputSchema>;
-export type DocumentLineInput = z.output<typeof documentLineSchema>;

@@ -1,4 +1,4 @@
-import type { DocumentKind } from "./document-settings";
+import type { DocumentKind } from "./document-kinds";
 import { registrationNumberProblem } from "./registration-number";
 
 /**

@@ -1,5 +1,5 @@
 import { BANK_ACCOUNT_TYPES, type TAX_TYPES } from "./codes";
-import type { DocumentKind } from "./document-settings";
+import type { DocumentKind } from "./document-kinds";
 import type { Totals } from "./totals";
 
 /** A stored image copied into a snapshot: its file id and digest (equal digests share one copy). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { TAX_TYPES } from "../../domain/codes";
 import { canonicalDecimal } from "../../domain/decimal";
-import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-settings";
+import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-kinds";
 import { accountTypeLabel, KIND_DATE_LABELS, type DocumentSnapshot, type SnapshotContent, type SnapshotImage } from "../../domain/snapshot";
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import type { Database } from "../db/client";

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { COMPANY_DEFAULTS } from "../../domain/codes";
-import type { DocumentKind } from "../../domain/document-settings";
+import type { DocumentKind } from "../../domain/document-kinds";
 import { documentSettingDefaults, formatDocumentNumber, numberingPeriod, type NumberFormat } from "../../domain/document-settings";
-import { CONVERSIONS, copyModeOf, type DocumentInput } from "../../domain/documents";
+import type { DocumentInput } from "../../domain/document-input";
+import { CONVERSIONS, copyModeOf } from "../../domain/documents";
 import { searchKey } from "../../domain/normalize";
 import { computeTotals, totalsRulesOf, type Totals } from "../../domain/totals";
 import type { Database } from "../db/client";

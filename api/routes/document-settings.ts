@@ -1,14 +1,8 @@
 import { Router, type Request } from "express";
 import { and, eq, inArray } from "drizzle-orm";
 import { todayJst } from "../../domain/datetime";
-import {
-  DOCUMENT_KIND_IDS,
-  documentSettingInputSchema,
-  formatDocumentNumber,
-  numberingPeriod,
-  type DocumentKind,
-  type DocumentSettingInput,
-} from "../../domain/document-settings";
+import { DOCUMENT_KIND_IDS, type DocumentKind } from "../../domain/document-kinds";
+import { documentSettingInputSchema, formatDocumentNumber, numberingPeriod, type DocumentSettingInput } from "../../domain/document-settings";
 import type { Database } from "../db/client";
 import { companyBankAccounts, documentCounters, documentSettings } from "../db/schema";
 import { conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";

@@ -5,7 +5,7 @@ import { attachmentDisposition } from "../../domain/attachment";
 import { todayJst } from "../../domain/datetime";
 import { serializeCsv } from "../../domain/csv";
 import { canonicalDecimal } from "../../domain/decimal";
-import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-settings";
+import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-kinds";
 import { statusLabel } from "../../domain/documents";
 import { csvContentType, encodeCsv, unencodableMessage, type CsvEncoding } from "../csv/encoding";
 import type { Database } from "../db/client";

@@ -6,19 +6,8 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { HONORIFICS } from "@domain/customer";
 import { toHalfWidth } from "@domain/normalize";
-import {
-  DOCUMENT_KINDS,
-  DUE_DATE_RULES,
-  MAIL_PLACEHOLDERS,
-  NUMBER_DATE_PARTS,
-  NUMBER_RESETS,
-  documentSettingInputSchema,
-  formatDocumentNumber,
-  MAX_NUMBER_DIGITS,
-  NUMBER_PREFIX_PATTERN,
-  type DocumentKind,
-  type NumberFormat,
-} from "@domain/document-settings";
+import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
+import { DUE_DATE_RULES, MAIL_PLACEHOLDERS, NUMBER_DATE_PARTS, NUMBER_RESETS, documentSettingInputSchema, formatDocumentNumber, MAX_NUMBER_DIGITS, NUMBER_PREFIX_PATTERN, type NumberFormat } from "@domain/document-settings";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FormErrors } from "~/components/forms/FormErrors";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { DocumentKind } from "@domain/document-settings";
-import { DOCUMENT_PATHS, DOCUMENT_SORTS, DOCUMENT_STATUSES, documentInputSchema, VOIDED_FILTERS, type DocumentInput } from "@domain/documents";
+import type { DocumentKind } from "@domain/document-kinds";
+import { documentInputSchema, type DocumentInput } from "@domain/document-input";
+import { DOCUMENT_PATHS, DOCUMENT_SORTS, DOCUMENT_STATUSES, VOIDED_FILTERS } from "@domain/documents";
 import { proposeDueDate, type DueDateRule } from "@domain/due-date";
 import { normalizeIsoDate, todayJst } from "@domain/datetime";
 import { parseDecimalInput } from "@domain/decimal";

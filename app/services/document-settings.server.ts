@@ -1,4 +1,5 @@
-import type { DocumentKind, DocumentSettingInput } from "@domain/document-settings";
+import type { DocumentKind } from "@domain/document-kinds";
+import type { DocumentSettingInput } from "@domain/document-settings";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
 export type DocumentSetting = Omit<DocumentSettingInput, "default_honorific" | "due_date_rule"> & {

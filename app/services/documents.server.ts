@@ -1,5 +1,5 @@
-import type { DocumentKind } from "@domain/document-settings";
-import type { DocumentInput } from "@domain/documents";
+import type { DocumentKind } from "@domain/document-kinds";
+import type { DocumentInput } from "@domain/document-input";
 import type { MailDisplayStatus } from "@domain/mail-status";
 import { snapshotFromApi, type DocumentSnapshot } from "@domain/snapshot";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";

@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { formatDecimal } from "@domain/decimal";
-import { DOCUMENT_KINDS, renderMailTemplate, type DocumentKind } from "@domain/document-settings";
+import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
+import { renderMailTemplate } from "@domain/document-settings";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { mailRequestSchema } from "@domain/mail";
 import { parseForm } from "~/components/forms/parse-form";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { TAX_RATES } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-settings";
+import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { CONVERSIONS, DOCUMENT_PATHS, needsRevenueStamp, STATUS_TRANSITIONS, statusLabel } from "@domain/documents";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { computeTotals, totalsRulesOf } from "@domain/totals";

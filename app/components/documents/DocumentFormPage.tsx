@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-settings";
+import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import type { RoundingIds, Totals } from "@domain/totals";
 import { DocumentForm } from "./DocumentForm";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { mailStatusLabel } from "@domain/mail-status";
 import type { Code } from "@domain/codes";
 import { formatDecimal } from "@domain/decimal";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-settings";
+import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, statusLabel, VOIDED_FILTERS, type DOCUMENT_SORTS } from "@domain/documents";
 import { ListPaging, SortHeading, type ListLinks } from "~/components/lists/ListControls";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { DocumentKind } from "@domain/document-settings";
+import type { DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import type { DocumentSnapshot } from "@domain/snapshot";
 import { PrintControls } from "~/components/print/PrintControls";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { documentInputSchema } from "@domain/documents";
+import type { documentInputSchema } from "@domain/document-input";
 
 /** The document form's values as text, as the page shows and posts them. */
 export type DocumentFormValues = Required<Omit<z.input<typeof documentInputSchema>, "save_customer" | "lines">> & {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { documentInputSchema } from "@domain/documents";
+import { documentInputSchema } from "@domain/document-input";
 
 /** 「再計算」: only the lines and the tax settings matter to totals; other fields are not judged yet. */
 export const recalculationSchema = documentInputSchema.pick({ lines: true, tax_type_id: true, withholding: true });

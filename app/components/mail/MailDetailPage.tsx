@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTimeJst } from "@domain/datetime";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-settings";
+import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { mailDisplayStatus, mailStatusLabel } from "@domain/mail-status";
 import type { DocumentMail } from "~/services/mails.server";

@@ -1,52 +1,57 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MAIL_DELIVERIES, mailRequestSchema } from "@domain/mail";
 import { FieldErrors } from "~/components/forms/FieldErrors";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { parseForm } from "~/components/forms/parse-form";
-import { TextAreaField } from "~/components/forms/TextAreaField";
-import { TextField } from "~/components/forms/TextField";
 
 export type MailFormValues = { to: string; cc: string; subject: string; body: string; delivery: "attachment" | "link" };
 
+const DELIVERIES = ["attachment", "link"] as const;
+
 /**
  * Send the document: recipients from the customer, subject and body from the
- * document settings' templates, the PDF attached or a link. A refused send
- * comes back with everything typed.
+ * document settings' templates, the PDF attached or a link. Checked on the
+ * server only, so the detail page — opened far more often than a mail is
+ * sent — loads no validation library; a refused send comes back with
+ * everything typed and each message beside its field.
  */
 export function MailSendForm({ defaultValue, lastResult }: { defaultValue: MailFormValues; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "mail-send",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(mailRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, mailRequestSchema),
-  });
+  const typed = (lastResult?.initialValue ?? {}) as Partial<Record<keyof MailFormValues, string>>;
+  const value = (name: keyof MailFormValues) => (lastResult ? (typed[name] ?? "") : defaultValue[name]);
+  const errors = (name: string) => lastResult?.error?.[name] ?? undefined;
+  // A new answer from the server re-renders the fields with what it kept.
+  const key = JSON.stringify(lastResult ?? null);
+  const field = (name: keyof MailFormValues) => {
+    const invalid = Boolean(errors(name)?.length);
+    return { id: `mail-${name}`, name, defaultValue: value(name), "aria-invalid": invalid || undefined, "aria-describedby": invalid ? `mail-${name}-error` : undefined };
+  };
   return (
     <section className="card" aria-labelledby="mail-heading">
       <h2 id="mail-heading">{t("mail.heading")}</h2>
-      <Form method="post" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <TextAreaField meta={fields.to} label={t("mail.to")} hint={t("mail.addressesHint")} rows={2} />
-        <TextAreaField meta={fields.cc} label={t("mail.cc")} rows={1} />
-        <TextField meta={fields.subject} label={t("mail.subject")} />
-        <TextAreaField meta={fields.body} label={t("mail.body")} rows={8} />
-        <fieldset className="field" aria-describedby={fields.delivery.errorId}>
+      <Form method="post" id="mail-send" key={key}>
+        <FormErrors id="mail-send-error" errors={errors("")} />
+        <FieldFrame controlId="mail-to" label={t("mail.to")} hint={t("mail.addressesHint")} errorId="mail-to-error" errors={errors("to")}>
+          <textarea {...field("to")} rows={2} />
+        </FieldFrame>
+        <FieldFrame controlId="mail-cc" label={t("mail.cc")} errorId="mail-cc-error" errors={errors("cc")}>
+          <textarea {...field("cc")} rows={1} />
+        </FieldFrame>
+        <FieldFrame controlId="mail-subject" label={t("mail.subject")} errorId="mail-subject-error" errors={errors("subject")}>
+          <input type="text" {...field("subject")} />
+        </FieldFrame>
+        <FieldFrame controlId="mail-body" label={t("mail.body")} errorId="mail-body-error" errors={errors("body")}>
+          <textarea {...field("body")} rows={8} />
+        </FieldFrame>
+        <fieldset className="field">
           <legend>{t("mail.delivery")}</legend>
-          {MAIL_DELIVERIES.map((delivery) => {
-            const props = getInputProps(fields.delivery, { type: "radio", value: delivery.id });
-            return (
-              <label key={delivery.id} className="field__choice">
-                <input {...props} key={props.key} /> {delivery.label}
-              </label>
-            );
-          })}
-          <FieldErrors id={fields.delivery.errorId} errors={fields.delivery.errors} />
+          {DELIVERIES.map((delivery) => (
+            <label key={delivery} className="field__choice">
+              <input type="radio" name="delivery" value={delivery} defaultChecked={value("delivery") === delivery} /> {t(`mail.deliveries.${delivery}`)}
+            </label>
+          ))}
+          <FieldErrors id="mail-delivery-error" errors={errors("delivery")} />
         </fieldset>
         <p className="field__hint">{t("mail.sendHint")}</p>
         <button type="submit" name="intent" value="send" className="button">
