@@ -39,8 +39,6 @@ import { redirectWithNotice } from "./session.server";
 
 const MASTER_CHOICES = 100;
 
-
-
 /** A document id from the path or the query; anything else is a page that does not exist. */
 export function documentIdOf(raw: string | null | undefined): number {
   if (!/^\d{1,9}$/.test(raw ?? "")) throw notFound();
@@ -200,8 +198,8 @@ export async function documentEditLoader(request: Request, context: AppLoadConte
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "edit"));
   if (id === null) throw notFound();
   const [document, company] = await Promise.all([getDocument(caller, id), getOwnCompany(caller)]);
-  const choices = await choicesOf(caller, wantedByDocument(document));
   if (document.kind !== kind) throw notFound();
+  const choices = await choicesOf(caller, wantedByDocument(document));
   return {
     kind,
     values: formValuesOfDocument(document),
