@@ -1,5 +1,5 @@
 import type { MailRequestInput } from "@domain/mail";
-import { asJsonPost, callPaymentApi, paymentApiBaseUrl, type PaymentApiCaller } from "./payment-api.server";
+import { asJsonPost, callPaymentApi, paymentApiBaseUrl, throwIfMaintenance, type PaymentApiCaller } from "./payment-api.server";
 
 export type DocumentMail = {
   id: number;
@@ -43,6 +43,7 @@ export type PublicMail = {
 /** What a recipient's link shows, asked without sign-in; a refused link is its status and the API's message. */
 export async function publicMail(token: string): Promise<{ ok: true; mail: PublicMail } | { ok: false; status: number; message: string }> {
   const response = await fetch(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}`, { headers: { Accept: "application/json" } });
+  await throwIfMaintenance(response);
   const body = (await response.json().catch(() => ({}))) as PublicMail & { message?: string };
   if (response.ok) return { ok: true, mail: body };
   if (response.status === 404 || response.status === 410) return { ok: false, status: response.status, message: body.message ?? "" };
@@ -51,12 +52,14 @@ export async function publicMail(token: string): Promise<{ ok: true; mail: Publi
 
 export async function recordMailOpened(token: string): Promise<void> {
   const response = await fetch(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}/opened`, { method: "POST" });
+  await throwIfMaintenance(response);
   if (!response.ok) throw new Error(`Payment API mail open answered ${response.status}`);
 }
 
 /** The sent document's PDF for the link's holder: the API's response as it streams, or null for a refused link. */
 export async function publicMailPdf(token: string): Promise<Response | null> {
   const response = await fetch(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}/pdf`);
+  await throwIfMaintenance(response);
   if (response.status === 404 || response.status === 410) return null;
   if (!response.ok) throw new Error(`Payment API public PDF answered ${response.status}`);
   return response;

@@ -48,6 +48,13 @@ async function errorBodyOf(response: Response): Promise<ErrorBody> {
   }
 }
 
+/** During maintenance every API answer is a 503 with its window: the web app shows the maintenance screen for it. */
+export async function throwIfMaintenance(response: Response): Promise<void> {
+  if (response.status !== 503) return;
+  const body = await errorBodyOf(response.clone());
+  if (body.status === "maintenance" && body.start && body.end) throw maintenance(body.start, body.end);
+}
+
 /**
  * Calls the Payment API over HTTP — also when it runs in this process — and
  * turns its failures into what the error boundary shows: maintenance, 401,
@@ -72,11 +79,9 @@ export async function fetchPaymentApi(
   const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
   if (response.ok) return response;
 
+  await throwIfMaintenance(response);
   const body = await errorBodyOf(response);
   switch (response.status) {
-    case 503:
-      if (body.status === "maintenance" && body.start && body.end) throw maintenance(body.start, body.end);
-      break;
     case 401:
       throw unauthorized();
     case 403:
