@@ -5,7 +5,7 @@ import type { SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentMails, documentSnapshots } from "../db/schema";
 import { snapshotPdf } from "../documents/snapshots";
-import { ApiError, notFound } from "../errors";
+import { ApiError, conflict, notFound } from "../errors";
 import type { LinkSigner } from "../mail/links";
 import { viewLink, type MailOutbox, type MailRow, type MailSettings } from "../mail/outbox";
 import { requireMember } from "../membership";
@@ -17,6 +17,7 @@ import { idParam } from "./params";
 
 export type MailDeps = { outbox: MailOutbox; signer: LinkSigner; settings: MailSettings };
 
+const VOIDED = "無効にした書類は送信できません。";
 const documentId = (req: Request) => idParam(req, "書類が見つかりません。");
 const mailId = (req: Request) => idParam(req, "送信履歴が見つかりません。", "mailId");
 
@@ -36,7 +37,7 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
       const tenant = await requireMember(db, req, { write: true });
       const request = parseBody(mailRequestSchema, req.body);
       const document = await ownDocument(db, tenant, documentId(req));
-      if (document.voidedAt) throw new ApiError(409, "conflict", "無効にした書類は送信できません。");
+      if (document.voidedAt) throw conflict(VOIDED);
       const mail = await deps.outbox.enqueue(document, request, req.caller!.userUniqueCode);
       res.status(202).json(presentMail(mail, deps));
     }),
@@ -57,6 +58,7 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: true });
       const document = await ownDocument(db, tenant, documentId(req));
+      if (document.voidedAt) throw conflict(VOIDED);
       const [failed] = await db
         .select()
         .from(documentMails)

@@ -206,6 +206,12 @@ describe("sending documents by e-mail", () => {
     expect(bad.status).toBe(422);
     expect((await bad.json()).fields).toMatchObject({ to: [expect.stringContaining("keiri@aozora")], subject: ["このフィールドは必須です"] });
 
+    const voided = await invoice();
+    await api.call(`/documents/${voided.id}/void`, json({}));
+    const refused = await send(voided.id);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("無効にした書類は送信できません。");
+
     const theirs = await invoice("shinkinOwner");
     expect((await send(theirs.id)).status).toBe(404);
     expect((await api.call(`/documents/${theirs.id}/mails`)).status).toBe(404);
