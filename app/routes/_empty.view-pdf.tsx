@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTimeJst } from "@domain/datetime";
 import { titleMeta } from "~/meta";
 import { publicMail, recordMailOpened } from "~/services/mails.server";
+import { remixI18next } from "~/services/i18n.server";
 import { getUser } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "view-pdf" };
@@ -17,6 +18,8 @@ export const meta = titleMeta("viewPdf");
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
+  // Without a token there is no link to check: the page says so rather than asking the API.
+  if (!token) return data({ refused: (await remixI18next.getFixedT(request))("viewPdf.noLink"), mail: null, token: "", preview: false }, { status: 404 });
   const found = await publicMail(token);
   if (!found.ok) return data({ refused: found.message, mail: null, token: "", preview: false }, { status: found.status });
   const user = await getUser(request);

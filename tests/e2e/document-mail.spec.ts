@@ -63,6 +63,8 @@ test.describe("sending documents by e-mail", () => {
     const forged = await reader.goto(`${link!.slice(0, -1)}${link!.endsWith("A") ? "B" : "A"}`);
     expect(forged!.status()).toBe(404);
     await expect(reader.getByRole("alert")).toHaveText("リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。");
+    expect((await reader.goto("/view-pdf"))!.status()).toBe(404);
+    await expect(reader.getByRole("alert")).toHaveText("リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。");
     await recipient.close();
 
     await page.reload();
