@@ -74,6 +74,30 @@ export const KIND_DATE_LABELS: Record<DocumentKind, string | null> = {
   receipt: null,
 };
 
+/**
+ * The recipient's lines as printed: the address above the name, department
+ * and person below it. One rule for the print page and the PDF.
+ */
+export function recipientLines(recipient: SnapshotContent["recipient"]): { above: string[]; below: string[] } {
+  return {
+    above: [recipient.postalCode ? `〒${recipient.postalCode}` : null, ...recipient.address].filter((line): line is string => Boolean(line)),
+    below: [recipient.department, recipient.personInCharge ? `${recipient.personInCharge} 様` : null].filter((line): line is string => Boolean(line)),
+  };
+}
+
+/** The issuer's lines under the company name, as printed; the registration number is shown apart by each layout. */
+export function issuerLines(issuer: SnapshotContent["issuer"]): string[] {
+  return [
+    issuer.department,
+    issuer.postalCode ? `〒${issuer.postalCode}` : null,
+    ...issuer.address,
+    issuer.tel ? `TEL ${issuer.tel}` : null,
+    issuer.fax ? `FAX ${issuer.fax}` : null,
+    issuer.email,
+    issuer.personInCharge ? `担当 ${issuer.personInCharge}` : null,
+  ].filter((line): line is string => Boolean(line));
+}
+
 /** The amount in the heading: what is due after withholding, or what was received. */
 export function headlineAmount(content: SnapshotContent): string {
   if (content.kind === "receipt" && content.receivedAmount) return content.receivedAmount;

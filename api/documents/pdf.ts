@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { formatDecimal } from "../../domain/decimal";
-import { AMOUNT_HEADINGS, headlineAmount, type SnapshotContent } from "../../domain/snapshot";
+import { AMOUNT_HEADINGS, headlineAmount, issuerLines, recipientLines, type SnapshotContent } from "../../domain/snapshot";
 
 const require = createRequire(import.meta.url);
 // Noto Sans JP as TrueType from npm: pdfkit embeds only the glyphs a document uses (a subset), so a PDF stays small.
@@ -63,16 +63,15 @@ export function renderSnapshotPdf(content: SnapshotContent, images: SnapshotImag
   const top = PAGE.margin + 80;
   const halfWidth = CONTENT_WIDTH / 2 - 10;
   let y = top;
-  const recipient = content.recipient;
+  const recipient = recipientLines(content.recipient);
   pdf.font("regular").fontSize(9);
-  if (recipient.postalCode) y = textAt(pdf, `〒${recipient.postalCode}`, left, y, halfWidth);
-  for (const line of recipient.address) y = textAt(pdf, line, left, y, halfWidth);
+  for (const line of recipient.above) y = textAt(pdf, line, left, y, halfWidth);
   pdf.font("bold").fontSize(14);
-  y = textAt(pdf, `${recipient.name} ${recipient.honorific}`, left, y + 4, halfWidth);
+  y = textAt(pdf, `${content.recipient.name} ${content.recipient.honorific}`, left, y + 4, halfWidth);
   pdf.moveTo(left, y + 2).lineTo(left + halfWidth, y + 2).lineWidth(0.8).stroke();
   pdf.font("regular").fontSize(9);
   y += 6;
-  for (const line of [recipient.department, recipient.personInCharge ? `${recipient.personInCharge} 様` : null]) if (line) y = textAt(pdf, line, left, y, halfWidth);
+  for (const line of recipient.below) y = textAt(pdf, line, left, y, halfWidth);
 
   const issuerLeft = left + CONTENT_WIDTH / 2 + 10;
   let issuerY = top;
@@ -85,17 +84,8 @@ export function renderSnapshotPdf(content: SnapshotContent, images: SnapshotImag
   const nameY = issuerY;
   issuerY = textAt(pdf, issuer.name, issuerLeft, issuerY, halfWidth - 20);
   pdf.font("regular").fontSize(8.5);
-  const issuerLines = [
-    issuer.department,
-    issuer.postalCode ? `〒${issuer.postalCode}` : null,
-    ...issuer.address,
-    issuer.tel ? `TEL ${issuer.tel}` : null,
-    issuer.fax ? `FAX ${issuer.fax}` : null,
-    issuer.email,
-    issuer.personInCharge ? `担当 ${issuer.personInCharge}` : null,
-    issuer.registeredNo ? `登録番号 ${issuer.registeredNo}` : null,
-  ];
-  for (const line of issuerLines) if (line) issuerY = textAt(pdf, line, issuerLeft, issuerY, halfWidth);
+  const lines = [...issuerLines(issuer), ...(issuer.registeredNo ? [`登録番号 ${issuer.registeredNo}`] : [])];
+  for (const line of lines) issuerY = textAt(pdf, line, issuerLeft, issuerY, halfWidth);
   // The stamp (角印) sits over the end of the company name, as one is pressed on paper.
   if (stamp) pdf.image(stamp, right - STAMP_SIZE, nameY - 10, { fit: [STAMP_SIZE, STAMP_SIZE] });
 

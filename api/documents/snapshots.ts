@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
 import type { FileStorage } from "../storage/storage";
 import { renderSnapshotPdf } from "./pdf";
-import { documentSettingOf } from "./store";
+import { documentSettingOf, kindDateOf } from "./store";
 
 type DocumentRow = typeof documents.$inferSelect;
 type SnapshotRow = typeof documentSnapshots.$inferSelect;
@@ -83,7 +83,7 @@ async function contentOf(db: Database, storage: FileStorage, document: DocumentR
             ),
           )
           .orderBy(asc(companyBankAccounts.id));
-  const kindDate = { estimate: document.validUntil, delivery_slip: document.deliveryDate, invoice: document.dueDate, receipt: null }[kind];
+  const kindDate = kindDateOf(document);
   return {
     kind,
     title: DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label,

@@ -121,6 +121,11 @@ export async function savedCustomerId(db: Writer, tenant: string, input: Documen
   return row!.id;
 }
 
+/** The date a kind carries of its own (有効期限, 納品日, 支払期限); receipts have none. */
+export function kindDateOf(row: Pick<typeof documents.$inferSelect, "kind" | "validUntil" | "deliveryDate" | "dueDate">): string | null {
+  return { estimate: row.validUntil, delivery_slip: row.deliveryDate, invoice: row.dueDate, receipt: null }[row.kind as DocumentKind];
+}
+
 type SettingRow = typeof documentSettings.$inferSelect;
 
 /** A kind's settings as the API answers them: the saved row's, or the defaults until one is saved. */

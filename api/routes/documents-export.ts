@@ -10,6 +10,7 @@ import { statusLabel } from "../../domain/documents";
 import { csvContentType, encodeCsv, unencodableMessage, type CsvEncoding } from "../csv/encoding";
 import type { Database } from "../db/client";
 import { documentLines, documents } from "../db/schema";
+import { kindDateOf } from "../documents/store";
 import { badRequest } from "../errors";
 import { requireMember } from "../membership";
 import { handler } from "./handler";
@@ -25,15 +26,16 @@ const exportQuery = listQuery.extend({
 
 type DocumentRow = typeof documents.$inferSelect;
 
-const KIND_DATE: Record<DocumentKind, { header: string; value: (row: DocumentRow) => string | null }> = {
-  estimate: { header: "有効期限", value: (row) => row.validUntil },
-  delivery_slip: { header: "納品日", value: (row) => row.deliveryDate },
-  invoice: { header: "支払期限", value: (row) => row.dueDate },
+/** The kind's own column: its date, or for receipts the amount received. */
+const KIND_COLUMN: Record<DocumentKind, { header: string; value: (row: DocumentRow) => string | null }> = {
+  estimate: { header: "有効期限", value: kindDateOf },
+  delivery_slip: { header: "納品日", value: kindDateOf },
+  invoice: { header: "支払期限", value: kindDateOf },
   receipt: { header: "受領金額", value: (row) => (row.receivedAmount === null ? null : canonicalDecimal(row.receivedAmount)) },
 };
 
 function documentHeader(kind: DocumentKind): string[] {
-  return ["番号", "発行日", "取引先", "敬称", "件名", "ステータス", "税抜金額", "消費税", "税込金額", "源泉徴収税", "差引金額", KIND_DATE[kind].header, "発行済", "無効"];
+  return ["番号", "発行日", "取引先", "敬称", "件名", "ステータス", "税抜金額", "消費税", "税込金額", "源泉徴収税", "差引金額", KIND_COLUMN[kind].header, "発行済", "無効"];
 }
 
 function documentCells(kind: DocumentKind, row: DocumentRow): string[] {
@@ -49,7 +51,7 @@ function documentCells(kind: DocumentKind, row: DocumentRow): string[] {
     canonicalDecimal(row.taxIncluded),
     canonicalDecimal(row.withholdingAmount),
     canonicalDecimal(row.amountDue),
-    KIND_DATE[kind].value(row) ?? "",
+    KIND_COLUMN[kind].value(row) ?? "",
     row.issuedAt ? "発行済" : "下書き",
     row.voidedAt ? "無効" : "",
   ];

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDecimal } from "@domain/decimal";
-import { AMOUNT_HEADINGS, headlineAmount, type SnapshotContent } from "@domain/snapshot";
+import { AMOUNT_HEADINGS, headlineAmount, issuerLines, recipientLines, type SnapshotContent } from "@domain/snapshot";
 import { DocumentTotals } from "./DocumentTotals";
 
 const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
@@ -26,15 +26,15 @@ export function DocumentSnapshotView({ content }: { content: SnapshotContent }) 
 
       <div className="snapshot__parties">
         <section className="snapshot__recipient" aria-label={t("snapshot.recipient")}>
-          {recipient.postalCode ? <p>〒{recipient.postalCode}</p> : null}
-          {recipient.address.map((line) => (
+          {recipientLines(recipient).above.map((line) => (
             <p key={line}>{line}</p>
           ))}
           <p className="snapshot__recipient-name" data-testid="snapshot-recipient">
             {recipient.name} {recipient.honorific}
           </p>
-          {recipient.department ? <p>{recipient.department}</p> : null}
-          {recipient.personInCharge ? <p>{t("snapshot.personHonorific", { name: recipient.personInCharge })}</p> : null}
+          {recipientLines(recipient).below.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </section>
 
         <section className="snapshot__issuer" aria-label={t("snapshot.issuer")}>
@@ -43,15 +43,9 @@ export function DocumentSnapshotView({ content }: { content: SnapshotContent }) 
             {issuer.name}
             {issuer.stamp ? <img src={imageUrl(issuer.stamp.fileId)} alt={t("company.stampAlt")} className="snapshot__stamp" /> : null}
           </p>
-          {[
-            issuer.department,
-            issuer.postalCode ? `〒${issuer.postalCode}` : null,
-            ...issuer.address,
-            issuer.tel ? `TEL ${issuer.tel}` : null,
-            issuer.fax ? `FAX ${issuer.fax}` : null,
-            issuer.email,
-            issuer.personInCharge ? t("snapshot.personInCharge", { name: issuer.personInCharge }) : null,
-          ].map((line, index) => (line ? <p key={index}>{line}</p> : null))}
+          {issuerLines(issuer).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
           {issuer.registeredNo ? <p data-testid="snapshot-registered-no">{t("snapshot.registeredNo", { number: issuer.registeredNo })}</p> : null}
         </section>
       </div>
