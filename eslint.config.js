@@ -20,6 +20,42 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  // Who may import whom (ARCHITECTURE.md): the web app reaches the Payment API and the sandbox only over
+  // HTTP, and domain/ is pure rules that both sides share, so it depends on libraries alone. Tests may import anything.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(api|sandbox)(/|$)",
+              message: "app/ talks to the Payment API and the sandbox over HTTP only; shared types and rules belong in domain/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["domain/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./|~/|@domain/)",
+              message: "domain/ imports only other domain/ modules (as ./name) and libraries.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["scripts/**", "tests/**"],
     rules: { "no-console": "off" },

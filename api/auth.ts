@@ -12,6 +12,8 @@ export type Caller = {
   /** The tenant: every query on company data is scoped by it. Null for bank staff. */
   companyUniqueCode: string | null;
   issuer: string;
+  /** The person's name from the SSO profile, kept in histories so they name people. */
+  name: string | null;
 };
 
 declare module "express-serve-static-core" {
@@ -33,6 +35,12 @@ export function trustIssuers(configs: IssuerConfig[], { cooldownMs = 30_000 } = 
     keys: createRemoteJWKSet(new URL(jwksUri), { cacheMaxAge: 10 * 60_000, cooldownDuration: cooldownMs }),
     bankCodes,
   }));
+}
+
+/** 「山田 太郎」 from the profile's last and first names, else its user name. */
+function personName(payload: Record<string, unknown>): string | null {
+  const full = [claim(payload, "ba_user_last_name"), claim(payload, "ba_user_first_name")].filter(Boolean).join(" ");
+  return full || claim(payload, "ba_user_name");
 }
 
 function claim(payload: Record<string, unknown>, name: string): string | null {
@@ -93,6 +101,7 @@ export function requireCaller({ issuers, clientId }: AuthOptions): RequestHandle
         bankCode,
         companyUniqueCode: isAdminUserType(userType as UserType) ? null : companyUniqueCode,
         issuer: trusted.issuer,
+        name: personName(payload),
       };
       next();
     } catch (error) {

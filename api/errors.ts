@@ -34,8 +34,16 @@ export const forbidden = (message = "この操作を行う権限がありませ�
 export const notFound = (message = "対象が見つかりません。") => new ApiError(404, "not_found", message);
 export const conflict = (message: string) => new ApiError(409, "conflict", message);
 export const tooManyRequests = (message: string) => new ApiError(429, "too_many_requests", message);
-export const payloadTooLarge = (message = "ファイルのサイズが上限を超えています。") => new ApiError(413, "payload_too_large", message);
-export const unsupportedMediaType = (message = "対応していない形式です。") => new ApiError(415, "unsupported_media_type", message);
+export const payloadTooLarge = (message = "ファイルのサイズが上限を超えています。", fields?: Record<string, string[]>) =>
+  new ApiError(413, "payload_too_large", message, fields);
+export const unsupportedMediaType = (message = "対応していない形式です。", fields?: Record<string, string[]>) =>
+  new ApiError(415, "unsupported_media_type", message, fields);
+
+/** The same refusal of a file, naming the form field it came in, so a form can say it beside that field. */
+export function forField(error: unknown, field: string): unknown {
+  if (!(error instanceof ApiError) || (error.status !== 413 && error.status !== 415) || error.fields) return error;
+  return new ApiError(error.status, error.code, error.message, { [field]: [error.message] });
+}
 export const validationFailed = (fields: Record<string, string[]>, message = "入力内容に誤りがあります。") =>
   new ApiError(422, "validation_failed", message, fields);
 
@@ -63,6 +71,7 @@ export function violatesUniqueIndex(error: unknown, index: string): boolean {
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof multer.MulterError) {
+    if (error.code === "LIMIT_FILE_SIZE" && error.field) return payloadTooLarge(undefined, { [error.field]: [payloadTooLarge().message] });
     return error.code === "LIMIT_FILE_SIZE" || error.code === "LIMIT_FIELD_VALUE" ? payloadTooLarge() : badRequest();
   }
   // PostgreSQL's unique violation (Drizzle wraps the driver's error in `cause`): two requests raced for something that exists once.

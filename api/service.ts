@@ -22,7 +22,11 @@ export async function startPaymentApi(
   config: ApiConfig,
   { logger, migrationsFolder, seedAssetsDir }: { logger: Logger; migrationsFolder: string; seedAssetsDir?: string },
 ) {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(
+    "databaseUrl" in config.database
+      ? { ...config.database, onConnectionLost: (error) => logger.warn({ err: error }, "database connection lost; the next query reconnects") }
+      : config.database,
+  );
   await database.migrate(migrationsFolder);
   // The embedded default starts with the sandbox's demo data, so a fresh `npm start` has something to show.
   if (seedAssetsDir && database.kind === "pglite" && (await seedDemoData(database.db, seedAssetsDir))) {

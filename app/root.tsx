@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { LoadingOverlay } from "~/components/LoadingOverlay";
 import { useNonce } from "~/components/nonce";
-import { NoticeArea } from "~/components/notice/NoticeArea";
 import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { i18nConfig } from "~/i18n";
 import { titleMeta } from "~/meta";
@@ -16,7 +15,11 @@ import appStyles from "~/styles/app.css";
 
 export const handle = { i18n: ["common"] };
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: appStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  // An SVG icon named in every page, so browsers do not ask for a /favicon.ico that is not there.
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export const meta = titleMeta("top");
 
@@ -52,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#19AAC4" />
+        <meta name="theme-color" content="#0B7285" />
         <Meta />
         <Links />
       </head>
@@ -66,12 +69,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { locale, notice } = useLoaderData<typeof loader>();
+  const { locale } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
   return (
     <>
       <Outlet />
-      <NoticeArea notice={notice} />
       <LoadingOverlay />
     </>
   );

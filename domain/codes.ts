@@ -36,6 +36,37 @@ export const TAX_RATES = [
   { id: 0, key: "exempt", label: "0%（非課税・不課税）" },
 ] as const satisfies readonly Code[];
 
+/**
+ * What a document line is for consumption tax. Only 10 % and 8 % carry tax;
+ * the four 0 % categories are totalled apart on the document (適格請求書), and
+ * 立替金 (an expense paid for the customer) is also left out of the
+ * withholding base.
+ */
+export const TAX_CATEGORIES = [
+  { id: "standard", key: "standard", label: "10%", rate: 10 },
+  { id: "reduced", key: "reduced", label: "8%（軽減税率）", rate: 8 },
+  { id: "non_taxable", key: "nonTaxable", label: "非課税", rate: 0 },
+  { id: "not_subject", key: "notSubject", label: "不課税", rate: 0 },
+  { id: "export_exempt", key: "exportExempt", label: "免税", rate: 0 },
+  { id: "reimbursement", key: "reimbursement", label: "立替金", rate: 0 },
+] as const satisfies ReadonlyArray<Code<string> & { rate: number }>;
+
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+export type TaxCategoryId = TaxCategory["id"];
+/** The categories without tax, each totalled on its own. */
+export type UntaxedCategoryId = Extract<TaxCategory, { rate: 0 }>["id"];
+
+export function taxCategoryOf(id: TaxCategoryId): TaxCategory {
+  return TAX_CATEGORIES.find((category) => category.id === id)!;
+}
+
+/** Items and the legacy `tax_rate` field only know the rate: 0 % reads as 非課税. */
+export function taxCategoryOfRate(rate: number): TaxCategoryId {
+  if (rate === 10) return "standard";
+  if (rate === 8) return "reduced";
+  return "non_taxable";
+}
+
 export const ESTIMATE_STATUSES = [
   { id: 1, key: "unordered", label: "未受注" },
   { id: 2, key: "ordered", label: "受注" },

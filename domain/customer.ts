@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalized, optionalText, registrationNumber, requiredText } from "./form-fields";
-import { normalizePhoneNumber, normalizePostalCode } from "./normalize";
+import { DEFAULT_HOLIDAY_SHIFT, HOLIDAY_SHIFTS, type HolidayShift } from "./due-date";
+import { normalizePhoneNumber, normalizePostalCode, toKatakana } from "./normalize";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
 export const HONORIFICS = ["御中", "様"] as const;
@@ -41,7 +42,8 @@ export const emailList = z
 /** A customer (取引先) as a form or the Payment API receives it. */
 export const customerInputSchema = z.object({
   name: requiredText(100),
-  name_kana: optionalText(100),
+  // Stored as full-width katakana, so sorting by kana agrees with searching by it.
+  name_kana: optionalText(100).transform((kana) => (kana === null ? null : toKatakana(kana))),
   honorific: z.enum(HONORIFICS).optional().default("御中"),
   department: optionalText(100),
   person_in_charge: optionalText(50),
@@ -65,6 +67,18 @@ export const customerInputSchema = z.object({
       return offset;
     }),
   payment_day: dayOfMonth,
+  holiday_shift: z
+    .string()
+    .optional()
+    .transform((value, ctx): HolidayShift => {
+      if (value === undefined || value === "") return DEFAULT_HOLIDAY_SHIFT;
+      const shift = HOLIDAY_SHIFTS.find((entry) => entry.id === value);
+      if (!shift) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.invalidFormat });
+        return z.NEVER;
+      }
+      return shift.id;
+    }),
   notes: optionalText(1000),
 });
 

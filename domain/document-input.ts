@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { TAX_RATES, TAX_TYPES, idsOf } from "./codes";
+import { TAX_TYPES, idsOf } from "./codes";
 import { HONORIFICS } from "./customer";
 import { parseDecimalInput } from "./decimal";
-import { checkbox, codeOf, optionalDate, optionalText, requiredDate, requiredText } from "./form-fields";
+import { checkbox, codeOf, optionalDate, optionalText, requiredDate, requiredText, resolveTaxCategory, taxCategoryFields } from "./form-fields";
 import { UNIT_PRICE_MESSAGE } from "./item";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -43,19 +43,24 @@ const optionalId = z
     return id;
   });
 
-export const documentLineSchema = z.object({
-  item_id: optionalId,
-  description: requiredText(200),
-  quantity: decimalField("数量は整数10桁・小数4桁までの数値で入力してください", "1"),
-  unit: optionalText(10),
-  unit_price: decimalField(UNIT_PRICE_MESSAGE),
-  tax_rate: codeOf(idsOf(TAX_RATES), 10),
-});
+/** A line's tax is its `tax_category`; callers from before categories send `tax_rate` (10, 8, 0) instead. */
+export const documentLineSchema = z
+  .object({
+    item_id: optionalId,
+    description: requiredText(200),
+    quantity: decimalField("数量は整数10桁・小数4桁までの数値で入力してください", "1"),
+    unit: optionalText(10),
+    unit_price: decimalField(UNIT_PRICE_MESSAGE),
+    ...taxCategoryFields,
+  })
+  .transform(resolveTaxCategory);
 
 export const MAX_LINES = 100;
 
-/** A document as the form and the Payment API receive it; fields of other kinds are ignored. */
-export const documentInputSchema = z.object({
+export const DUE_DATE_BEFORE_ISSUE = "支払期限は発行日以降の日付を入力してください";
+
+/** The fields one by one; `documentInputSchema` adds the rules between them. */
+export const documentFieldsSchema = z.object({
   issue_date: requiredDate,
   customer_id: optionalId,
   customer_name: requiredText(100),
@@ -90,6 +95,13 @@ export const documentInputSchema = z.object({
     }),
   proviso: optionalText(100),
   payment_method: optionalText(50),
+});
+
+/** A document as the form and the Payment API receive it; fields of other kinds are ignored. */
+export const documentInputSchema = documentFieldsSchema.superRefine((document, ctx) => {
+  if (document.due_date !== null && document.due_date < document.issue_date) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["due_date"], message: DUE_DATE_BEFORE_ISSUE });
+  }
 });
 
 export type DocumentInput = z.output<typeof documentInputSchema>;

@@ -34,7 +34,7 @@ const idsOf = <T extends readonly Code<string>[]>(codes: T) => codes.map((code) 
  * What a mail template may insert. Written in Japanese braces so the person
  * writing the template reads them as words, not code.
  */
-export const MAIL_PLACEHOLDERS = ["取引先名", "取引先担当者名", "書類名", "書類番号", "件名", "合計金額", "支払期限", "自社名", "自社担当者名"] as const;
+export const MAIL_PLACEHOLDERS = ["宛名", "取引先名", "取引先担当者名", "書類名", "書類番号", "件名", "合計金額", "支払期限", "自社名", "自社担当者名"] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 const PLACEHOLDER = /\{([^{}\s]{1,20})\}/g;
 
@@ -83,7 +83,7 @@ export function documentSettingDefaults(kind: DocumentKind) {
     due_date_rule: "customer_terms" as (typeof DUE_DATE_RULES)[number]["id"],
     due_days: null as number | null,
     mail_subject: `【{自社名}】${name}送付のご案内（{書類番号}）`,
-    mail_body: `{取引先名} {取引先担当者名}様\n\nいつもお世話になっております。{自社名}の{自社担当者名}です。\n${name}（{書類番号}）をお送りいたします。\nご確認のほど、よろしくお願いいたします。\n\n{自社名}`,
+    mail_body: `{宛名}\n\nいつもお世話になっております。{自社名}の{自社担当者名}です。\n${name}（{書類番号}）をお送りいたします。\nご確認のほど、よろしくお願いいたします。\n\n{自社名}`,
   };
 }
 

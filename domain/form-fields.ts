@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TAX_CATEGORIES, TAX_RATES, idsOf, taxCategoryOfRate, type TaxCategoryId } from "./codes";
 import { normalizeIsoDate } from "./datetime";
 import { REGISTRATION_NUMBER_MESSAGES, normalizeRegistrationNumber, registrationNumberProblem } from "./registration-number";
 import { VALIDATION_MESSAGES } from "./validation-messages";
@@ -41,6 +42,30 @@ export const codeOf = (ids: readonly number[], fallback: number) =>
       }
       return id;
     });
+
+const taxCategoryId = z
+  .string()
+  .optional()
+  .transform((value, ctx): TaxCategoryId | null => {
+    if (value === undefined || value === "") return null;
+    const category = TAX_CATEGORIES.find((candidate) => candidate.id === value);
+    if (!category) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION_MESSAGES.invalidFormat });
+      return z.NEVER;
+    }
+    return category.id;
+  });
+
+/**
+ * A TAX_CATEGORIES id (`tax_category`); callers from before categories send
+ * `tax_rate` (10, 8, 0) instead. Spread into an object schema, then resolve
+ * the two with `resolveTaxCategory`.
+ */
+export const taxCategoryFields = { tax_category: taxCategoryId, tax_rate: codeOf(idsOf(TAX_RATES), 10) };
+
+export function resolveTaxCategory<T extends { tax_category: TaxCategoryId | null; tax_rate: number }>({ tax_category, tax_rate, ...rest }: T) {
+  return { ...rest, tax_category: tax_category ?? taxCategoryOfRate(tax_rate) };
+}
 
 export const checkbox = z
   .union([z.string(), z.boolean()])

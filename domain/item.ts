@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { TAX_RATES, idsOf } from "./codes";
-import { codeOf, optionalText, requiredText } from "./form-fields";
+import { optionalText, requiredText, resolveTaxCategory, taxCategoryFields } from "./form-fields";
 import { parseDecimalInput } from "./decimal";
 import { toHalfWidth } from "./normalize";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
 export const UNIT_PRICE_MESSAGE = "単価は整数10桁・小数4桁までの数値で入力してください";
 
-/** An item (品目) as a form, a CSV row or the Payment API receives it. */
-export const itemInputSchema = z.object({
+/** An item's fields before its legacy `tax_rate` is read as a category: forms extend this. */
+export const itemFieldsSchema = z.object({
   // Codes are typed in either width; half width is what sorts and matches.
   code: optionalText(30).transform((code) => (code ? toHalfWidth(code) : null)),
   name: requiredText(100),
@@ -28,7 +27,10 @@ export const itemInputSchema = z.object({
       }
       return price;
     }),
-  tax_rate: codeOf(idsOf(TAX_RATES), 10),
+  ...taxCategoryFields,
 });
+
+/** An item (品目) as a form, a CSV row or the Payment API receives it. */
+export const itemInputSchema = itemFieldsSchema.transform(resolveTaxCategory);
 
 export type ItemInput = z.output<typeof itemInputSchema>;

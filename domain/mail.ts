@@ -12,3 +12,15 @@ export const mailRequestSchema = z.object({
   delivery: z.enum(["attachment", "link"], { errorMap: () => ({ message: "送り方を選んでください" }) }),
 });
 export type MailRequestInput = z.output<typeof mailRequestSchema>;
+
+/**
+ * The line a mail opens with, following the document's honorific: a person
+ * (様) by name; a company or department (御中) by its name, or, when the
+ * customer names a person in charge, that person with 様 instead, since
+ * 御中 and 様 are never written together.
+ */
+export function mailAddressee(recipient: { name: string; honorific: string; department?: string | null; personInCharge?: string | null }): string {
+  if (recipient.honorific === "様") return `${recipient.name} 様`;
+  const organisation = [recipient.name, recipient.department].filter(Boolean).join(" ");
+  return recipient.personInCharge ? `${organisation} ${recipient.personInCharge}様` : `${organisation} 御中`;
+}

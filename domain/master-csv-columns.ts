@@ -18,6 +18,7 @@ export const CUSTOMER_CSV_HEADERS = {
   closing_day: "締め日",
   payment_month_offset: "支払月",
   payment_day: "支払日",
+  holiday_shift: "支払期日が休日の場合",
   notes: "メモ",
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeDashes, normalizeDigits, normalizePhoneNumber, normalizePostalCode, toHalfWidth, searchKey } from "./normalize";
+import { normalizeDashes, normalizeDigits, normalizePhoneNumber, normalizePostalCode, toHalfWidth, toKatakana, searchKey } from "./normalize";
 
 // Every dash variant people type in numbers, with its code point for test names.
 const DASH_VARIANTS: Array<[string, string]> = [
@@ -154,5 +154,22 @@ describe("searchKey", () => {
     ["株式会社　デモ", "株式会社デモ"],
   ])("folds %s to %s", (input, expected) => {
     expect(searchKey(input)).toBe(expected);
+  });
+});
+
+describe("toKatakana", () => {
+  it.each([
+    ["hiragana", "かぶしきがいしゃ", "カブシキガイシャ"],
+    ["half-width katakana with dakuten and handakuten", "ｶﾌﾞｼｷｶﾞｲｼｬ ﾊﾟﾝ", "カブシキガイシャ パン"],
+    ["long vowel marks and small letters", "こーひーｺｰﾋｰぁっ", "コーヒーコーヒーァッ"],
+    ["iteration marks", "いすゞ", "イスヾ"],
+    ["katakana as it is", "ヤマダショウジ", "ヤマダショウジ"],
+    ["letters, digits and kanji as they are", "ABC１２３株式", "ABC１２３株式"],
+  ])("%s: %s → %s", (_, input, expected) => {
+    expect(toKatakana(input)).toBe(expected);
+  });
+
+  it("makes the kana that searchKey finds", () => {
+    expect(searchKey(toKatakana("ﾔﾏﾀﾞ"))).toBe(searchKey("やまだ"));
   });
 });

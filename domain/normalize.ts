@@ -70,6 +70,22 @@ export function normalizePhoneNumber(input: string): string | null {
   return digitCount === 10 || digitCount === 11 ? phone : null;
 }
 
+const HALF_WIDTH_KATAKANA = /[\uFF61-\uFF9F]+/g;
+// ぁ–ゖ and the iteration marks ゝゞ sit 0x60 below their katakana.
+const HIRAGANA = /[\u3041-\u3096\u309D\u309E]/g;
+const KATAKANA_OFFSET = 0x60;
+
+/**
+ * Furigana as it is stored: full-width katakana. 「かぶしき」 and 「ｶﾌﾞｼｷ」
+ * become 「カブシキ」 (a half-width run with its dakuten composes into one
+ * letter); everything else is kept as typed.
+ */
+export function toKatakana(text: string): string {
+  return text
+    .replace(HALF_WIDTH_KATAKANA, (run) => run.normalize("NFKC"))
+    .replace(HIRAGANA, (char) => String.fromCharCode(char.charCodeAt(0) + KATAKANA_OFFSET));
+}
+
 /**
  * The form text is compared in when searching by name or kana: NFKC (so
  * full-width letters and digits become half-width and half-width katakana

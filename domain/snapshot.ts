@@ -1,6 +1,6 @@
-import { BANK_ACCOUNT_TYPES, type TAX_TYPES } from "./codes";
+import { BANK_ACCOUNT_TYPES, taxCategoryOf, type TAX_TYPES, type TaxCategoryId } from "./codes";
 import type { DocumentKind } from "./document-kinds";
-import type { Totals } from "./totals";
+import type { RateTotal, Totals, UntaxedTotal } from "./totals";
 
 /** A stored image copied into a snapshot: its file id and digest (equal digests share one copy). */
 export type SnapshotImage = { fileId: string; sha256: string };
@@ -44,14 +44,61 @@ export type SnapshotContent = {
     /** Only when the document settings print the stamp. */
     stamp: SnapshotImage | null;
   };
-  lines: Array<{ description: string; quantity: string; unit: string | null; unitPrice: string; taxRate: number; amount: string }>;
+  /** `taxCategory` is absent from snapshots taken before tax categories (ADR 016). */
+  lines: Array<{ description: string; quantity: string; unit: string | null; unitPrice: string; taxCategory?: TaxCategoryId; taxRate: number; amount: string }>;
   taxType: (typeof TAX_TYPES)[number]["key"];
   withholding: boolean;
-  totals: Totals;
+  totals: ShownTotals;
   bankAccounts: Array<{ bankName: string; branchName: string; accountType: string; accountNo: string; accountName: string }>;
+  /** A correction (修正) or a credit note (赤伝) names the document it corrects; absent on snapshots taken before corrections existed. */
+  reference?: SnapshotReference | null;
 };
 
-export type DocumentSnapshot = { id: number; documentId: number; documentVersion: number; createdAt: string; content: SnapshotContent };
+/**
+ * What a correction or a credit note states about the original: its number
+ * and date (修正適格請求書 / 赤伝), the revision, what changed and why.
+ */
+export type SnapshotReference = {
+  type: "correction" | "creditNote";
+  number: string;
+  issueDate: string;
+  revision: number;
+  changes: string[];
+  reason: string | null;
+};
+
+/**
+ * Totals as a document shows them. Snapshots taken before tax categories have
+ * no `untaxed`, and their `byRate` may hold one 0 % row for all lines without tax.
+ */
+export type ShownTotals = Omit<Totals, "untaxed"> & { untaxed?: UntaxedTotal[] };
+
+/** One row of the totals per rate and per category: its label, its amount and, for a taxed rate, its tax. */
+export type TotalsRow = { key: string; label: string; rate: RateTotal | null; amount: string };
+
+/** The rows per rate (10 %, 8 %※) and per category without tax (非課税, 不課税, 免税, 立替金), as printed. */
+export function totalsRows(totals: ShownTotals): TotalsRow[] {
+  return [
+    ...totals.byRate.map((rate) =>
+      rate.rate === 0
+        ? { key: "legacy-0", label: "非課税・不課税", rate: null, amount: rate.taxExcluded }
+        : { key: `rate-${rate.rate}`, label: `${rate.rate}%対象${rate.rate === 8 ? "※" : ""}`, rate, amount: rate.taxExcluded },
+    ),
+    ...(totals.untaxed ?? []).map((total) => ({ key: total.category, label: taxCategoryOf(total.category).label, rate: null, amount: total.amount })),
+  ];
+}
+
+/** What follows a printed line's description: ※ for the reduced rate, the category for lines without tax. */
+export function lineTaxMark(line: { taxCategory?: TaxCategoryId; taxRate: number }): string {
+  if (line.taxRate === 8) return " ※";
+  if (!line.taxCategory || line.taxRate !== 0) return "";
+  return `（${taxCategoryOf(line.taxCategory).label}）`;
+}
+
+export type DocumentSnapshot = { id: number; documentId: number; revision: number; createdAt: string; content: SnapshotContent };
+
+/** How the copy is marked: a draft's preview, or a voided document's record. */
+export type CopyMark = "draft" | "voided" | null;
 
 /** The label of a bank account type as printed (普通, 当座, 貯蓄). */
 export function accountTypeLabel(id: number): string {
@@ -97,6 +144,22 @@ export function issuerLines(issuer: SnapshotContent["issuer"]): string[] {
     issuer.personInCharge ? `担当 ${issuer.personInCharge}` : null,
   ].filter((line): line is string => Boolean(line));
 }
+
+/** What a correction or credit note states about the document it replaces or cancels (修正適格請求書, 赤伝). */
+export function referenceLines(content: Pick<SnapshotContent, "title" | "reference">): string[] {
+  const reference = content.reference;
+  if (!reference) return [];
+  const original = `${reference.issueDate} 発行の${content.title.replace(/（.*）$/, "")} No.${reference.number}`;
+  if (reference.type === "creditNote") return [`本書は、${original} を取り消す赤伝です。`, ...(reference.reason ? [`理由：${reference.reason}`] : [])];
+  return [
+    `本書は、${original} の記載事項を修正したもの（第${reference.revision}版）です。`,
+    ...(reference.changes.length > 0 ? [`修正内容：${reference.changes.join("、")}`] : []),
+    ...(reference.reason ? [`修正理由：${reference.reason}`] : []),
+  ];
+}
+
+/** The word printed across a copy that is not the customer's record: a draft's preview, or a voided document. */
+export const COPY_MARK_LABELS: Record<Exclude<CopyMark, null>, string> = { draft: "下書き", voided: "無効" };
 
 /** The amount in the heading: what is due after withholding, or what was received. */
 export function headlineAmount(content: SnapshotContent): string {

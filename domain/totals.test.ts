@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { TaxCategoryId } from "./codes";
 import { type RoundingMode } from "./exact";
 import { computeTotals, totalsRulesOf, type TotalsLine, type TotalsRules } from "./totals";
 
@@ -14,8 +15,8 @@ function rules(overrides: Partial<TotalsRules> = {}): TotalsRules {
   };
 }
 
-function line(quantity: string, unitPrice: string, taxRate: number): TotalsLine {
-  return { quantity, unitPrice, taxRate };
+function line(quantity: string, unitPrice: string, taxCategory: TaxCategoryId | 10 | 8): TotalsLine {
+  return { quantity, unitPrice, taxCategory: taxCategory === 10 ? "standard" : taxCategory === 8 ? "reduced" : taxCategory };
 }
 
 describe("computeTotals: line amounts", () => {
@@ -57,9 +58,9 @@ describe("computeTotals: line amounts", () => {
 });
 
 describe("computeTotals: consumption tax", () => {
-  it("adds external tax per rate on mixed 10 %, 8 % and 0 % lines, highest rate first", () => {
+  it("adds external tax per rate on mixed 10 %, 8 % and 非課税 lines, highest rate first", () => {
     const totals = computeTotals(
-      [line("1", "5000", 0), line("2", "540", 8), line("3", "1200", 10), line("1.5", "333", 10)],
+      [line("1", "5000", "non_taxable"), line("2", "540", 8), line("3", "1200", 10), line("1.5", "333", 10)],
       rules(),
     );
     expect(totals).toEqual({
@@ -69,8 +70,8 @@ describe("computeTotals: consumption tax", () => {
         { rate: 10, amount: "4099", taxExcluded: "4099", tax: "409", taxIncluded: "4508" },
         // 1080 × 8 % = 86.4 → 86
         { rate: 8, amount: "1080", taxExcluded: "1080", tax: "86", taxIncluded: "1166" },
-        { rate: 0, amount: "5000", taxExcluded: "5000", tax: "0", taxIncluded: "5000" },
       ],
+      untaxed: [{ category: "non_taxable", amount: "5000" }],
       taxExcluded: "10179",
       tax: "495",
       taxIncluded: "10674",
@@ -94,14 +95,14 @@ describe("computeTotals: consumption tax", () => {
     ["ceiling", "228", "2272", "75", "925", "303", "3497"],
   ])("backs internal tax out of 10 % and 8 % with %s", (taxRounding, tax10, excluded10, tax8, excluded8, tax, taxExcluded) => {
     const totals = computeTotals(
-      [line("2", "1250", 10), line("4", "250", 8), line("1", "300", 0)],
+      [line("2", "1250", 10), line("4", "250", 8), line("1", "300", "not_subject")],
       rules({ taxType: "internal", taxRounding }),
     );
     expect(totals.byRate).toEqual([
       { rate: 10, amount: "2500", taxExcluded: excluded10, tax: tax10, taxIncluded: "2500" },
       { rate: 8, amount: "1000", taxExcluded: excluded8, tax: tax8, taxIncluded: "1000" },
-      { rate: 0, amount: "300", taxExcluded: "300", tax: "0", taxIncluded: "300" },
     ]);
+    expect(totals.untaxed).toEqual([{ category: "not_subject", amount: "300" }]);
     expect(totals.tax).toBe(tax);
     expect(totals.taxIncluded).toBe("3800");
     expect(totals.taxExcluded).toBe(taxExcluded);
@@ -134,6 +135,7 @@ describe("computeTotals: consumption tax", () => {
     expect(computeTotals([], rules({ withholding: "withSpecialIncome" }))).toEqual({
       lineAmounts: [],
       byRate: [],
+      untaxed: [],
       taxExcluded: "0",
       tax: "0",
       taxIncluded: "0",
@@ -172,19 +174,113 @@ describe("computeTotals: withholding (源泉徴収)", () => {
     expect(totals.amountDue).toBe(amountDue);
   });
 
-  // Internal documents do not state the tax separately, so the base includes it.
+  // Internal documents state their tax per rate too, so the base leaves it out as on external ones.
   it.each<[TotalsLine[], string, string, string, string]>([
-    // 102,100 + 100,000 × 20.42 %; the external document with the same 1,000,000 net would withhold 102,100.
-    [[line("1", "1100000", 10)], "1000000", "1100000", "122520", "977480"],
-    // 65,800 × 10.21 % = 6,718.18
-    [[line("1", "55000", 10), line("2", "5400", 8)], "60000", "65800", "6718", "59082"],
-  ])("internal %j: net %s, base %s, withholds %s, due %s", (lines, taxExcluded, base, withheld, amountDue) => {
+    // 110,000 includes 10,000 of tax: 100,000 × 10.21 % = 10,210 (not 11,231 on the tax-included amount).
+    [[line("1", "110000", 10)], "100000", "110000", "10210", "99790"],
+    // The same 1,000,000 net as an external document: 102,100.
+    [[line("1", "1100000", 10)], "1000000", "1100000", "102100", "997900"],
+    // 50,000 + 10,000 net; 60,000 × 10.21 % = 6,126
+    [[line("1", "55000", 10), line("2", "5400", 8)], "60000", "65800", "6126", "59674"],
+  ])("internal %j: net %s, total %s, withholds %s, due %s", (lines, taxExcluded, taxIncluded, withheld, amountDue) => {
     const totals = computeTotals(lines, rules({ taxType: "internal", withholding: "withSpecialIncome" }));
     expect(totals.taxExcluded).toBe(taxExcluded);
-    expect(totals.taxIncluded).toBe(base);
-    expect(totals.withholdingBase).toBe(base);
+    expect(totals.taxIncluded).toBe(taxIncluded);
+    expect(totals.withholdingBase).toBe(taxExcluded);
     expect(totals.withholding).toBe(withheld);
     expect(totals.amountDue).toBe(amountDue);
+  });
+});
+
+describe("computeTotals: tax categories", () => {
+  it.each<[TaxCategoryId, string, string]>([
+    ["standard", "100", "1100"],
+    ["reduced", "80", "1080"],
+    ["non_taxable", "0", "1000"],
+    ["not_subject", "0", "1000"],
+    ["export_exempt", "0", "1000"],
+    ["reimbursement", "0", "1000"],
+  ])("a ¥1,000 %s line: tax %s, total %s", (category, tax, taxIncluded) => {
+    const totals = computeTotals([line("1", "1000", category)], rules({ withholding: "withSpecialIncome" }));
+    expect(totals.tax).toBe(tax);
+    expect(totals.taxIncluded).toBe(taxIncluded);
+    expect(totals.byRate.map((rate) => rate.rate)).toEqual(tax === "0" ? [] : [Number(tax) / 10]);
+    expect(totals.untaxed).toEqual(tax === "0" ? [{ category, amount: "1000" }] : []);
+    // Only 立替金 is no fee: every other category is withheld on (1,000 × 10.21 % = 102).
+    expect(totals.withholding).toBe(category === "reimbursement" ? "0" : "102");
+  });
+
+  it("totals each category without tax apart, in the code list's order, after the taxed rates", () => {
+    const totals = computeTotals(
+      [
+        line("1", "200", "reimbursement"),
+        line("1", "3000", "export_exempt"),
+        line("1", "2000", "not_subject"),
+        line("1", "1000", "non_taxable"),
+        line("1", "500", "reimbursement"),
+        line("1", "10000", 10),
+      ],
+      rules(),
+    );
+    expect(totals.byRate).toEqual([{ rate: 10, amount: "10000", taxExcluded: "10000", tax: "1000", taxIncluded: "11000" }]);
+    expect(totals.untaxed).toEqual([
+      { category: "non_taxable", amount: "1000" },
+      { category: "not_subject", amount: "2000" },
+      { category: "export_exempt", amount: "3000" },
+      { category: "reimbursement", amount: "700" },
+    ]);
+    expect(totals.taxExcluded).toBe("16700");
+    expect(totals.tax).toBe("1000");
+    expect(totals.taxIncluded).toBe("17700");
+  });
+
+  // An invoice for ¥100,000 of work (10 %), ¥5,400 of food (8 %) and ¥200 of revenue stamps paid for the customer (立替金).
+  it.each<[TotalsRules["taxType"], string, string, string, string, string]>([
+    // External: tax 10,000 + 400; base 100,000 + 5,000 = 105,000 → 10,720.5 → 10,720.
+    ["external", "5000", "105200", "10400", "115600", "10720"],
+    // Internal: 110,000 and 5,400 include the same tax; the same base, withholding and total.
+    ["internal", "5400", "105200", "10400", "115600", "10720"],
+  ])("%s with withholding keeps 立替金 out of the base and the tax", (taxType, food, taxExcluded, tax, taxIncluded, withheld) => {
+    const work = taxType === "internal" ? "110000" : "100000";
+    const totals = computeTotals(
+      [line("1", work, 10), line("1", food, 8), line("1", "200", "reimbursement")],
+      rules({ taxType, withholding: "withSpecialIncome" }),
+    );
+    expect(totals.taxExcluded).toBe(taxExcluded);
+    expect(totals.tax).toBe(tax);
+    expect(totals.taxIncluded).toBe(taxIncluded);
+    expect(totals.withholdingBase).toBe("105000");
+    expect(totals.withholding).toBe(withheld);
+    expect(totals.amountDue).toBe(String(Number(taxIncluded) - Number(withheld)));
+  });
+
+  // 立替金 1,000.5 and a refund of −0.25 on it (1,000.25); each category is rounded once with the subtotal mode.
+  it.each<[RoundingMode, string, string]>([
+    ["floor", "1000", "10980"],
+    ["truncate", "1000", "10980"],
+    ["ceiling", "1001", "10981"],
+    ["round", "1000", "10980"],
+  ])("negative lines within a category, subtotal %s: 立替金 %s, total %s", (subtotalRounding, reimbursed, taxIncluded) => {
+    const totals = computeTotals(
+      [line("1", "10000", "non_taxable"), line("1", "1000.5", "reimbursement"), line("1", "-0.25", "reimbursement"), line("1", "-20", "non_taxable")],
+      rules({ itemRoundingScale: 2, subtotalRounding, withholding: "withoutSpecialIncome" }),
+    );
+    expect(totals.untaxed).toEqual([
+      { category: "non_taxable", amount: "9980" },
+      { category: "reimbursement", amount: reimbursed },
+    ]);
+    expect(totals.taxIncluded).toBe(taxIncluded);
+    // The base is the 非課税 9,980 whatever the 立替金 rounded to.
+    expect(totals.withholdingBase).toBe("9980");
+    expect(totals.withholding).toBe("998");
+  });
+
+  it("withholds nothing when 立替金 is all there is, or a discount outweighs the fee", () => {
+    expect(computeTotals([line("1", "5000", "reimbursement")], rules({ withholding: "withSpecialIncome" })).withholding).toBe("0");
+    const discounted = computeTotals([line("1", "1000", 10), line("1", "-3000", 10), line("1", "5000", "reimbursement")], rules({ withholding: "withSpecialIncome" }));
+    expect(discounted.withholdingBase).toBe("-2000");
+    expect(discounted.withholding).toBe("0");
+    expect(discounted.amountDue).toBe("2800");
   });
 });
 

@@ -1,14 +1,15 @@
-import { COMPANY_DEFAULTS, TAX_TYPES, WITHHOLDING_TYPES, type Code } from "./codes";
+import { COMPANY_DEFAULTS, TAX_CATEGORIES, TAX_TYPES, WITHHOLDING_TYPES, type Code, type TaxCategory, type TaxCategoryId, type UntaxedCategoryId } from "./codes";
 import { add, compare, divideRounded, mul, roundTo, roundingModeOf, sub, sum, type RoundingMode } from "./exact";
 
 /**
  * The totals of an estimate, delivery slip, invoice or receipt under the
  * qualified invoice rules (適格請求書): consumption tax is rounded once per
- * rate per document, never summed from per-line taxes. Pure and free of Node
- * so the browser can preview the same numbers the server stores.
+ * rate per document, never summed from per-line taxes, and each category
+ * without tax is totalled apart. Pure and free of Node so the browser can
+ * preview the same numbers the server stores.
  */
 
-export type TotalsLine = { quantity: string; unitPrice: string; taxRate: number };
+export type TotalsLine = { quantity: string; unitPrice: string; taxCategory: TaxCategoryId };
 
 export type TotalsRules = {
   taxType: (typeof TAX_TYPES)[number]["key"];
@@ -29,10 +30,15 @@ export type RateTotal = {
   taxIncluded: string;
 };
 
+/** The sum of one category without tax (非課税, 不課税, 免税, 立替金), rounded to the yen. */
+export type UntaxedTotal = { category: UntaxedCategoryId; amount: string };
+
 export type Totals = {
   lineAmounts: string[];
-  /** Only rates that have lines, highest rate first (10, 8, 0). */
+  /** Only taxed rates that have lines, 10 % then 8 %. */
   byRate: RateTotal[];
+  /** Only categories without tax that have lines, in TAX_CATEGORIES order. */
+  untaxed: UntaxedTotal[];
   taxExcluded: string;
   tax: string;
   taxIncluded: string;
@@ -48,24 +54,30 @@ const WITHHOLDING_RATES = {
   withoutSpecialIncome: { upToThreshold: "0.1", excess: "0.2" },
 } as const;
 
+const isUntaxed = (category: TaxCategory): category is Extract<TaxCategory, { rate: 0 }> => category.rate === 0;
+
 export function computeTotals(lines: readonly TotalsLine[], rules: TotalsRules): Totals {
   const lineAmounts = lines.map((line) =>
     roundTo(mul(line.quantity, line.unitPrice), rules.itemRoundingScale, rules.itemRounding),
   );
-  const rates = [...new Set(lines.map((line) => line.taxRate))].sort((a, b) => b - a);
-  const byRate = rates.map((rate) => {
-    const written = sum(lineAmounts.filter((_, index) => lines[index]?.taxRate === rate));
-    return rateTotal(rate, roundTo(written, 0, rules.subtotalRounding), rules);
-  });
-  const taxExcluded = sum(byRate.map((total) => total.taxExcluded));
+  const amountOf = (category: TaxCategoryId) =>
+    roundTo(sum(lineAmounts.filter((_, index) => lines[index]?.taxCategory === category)), 0, rules.subtotalRounding);
+  const present = TAX_CATEGORIES.filter((category) => lines.some((line) => line.taxCategory === category.id));
+  const byRate = present.filter((category) => !isUntaxed(category)).map((category) => rateTotal(category.rate, amountOf(category.id), rules));
+  const untaxed = present.filter(isUntaxed).map((category) => ({ category: category.id, amount: amountOf(category.id) }));
+  const untaxedSum = sum(untaxed.map((total) => total.amount));
+  const taxExcluded = add(sum(byRate.map((total) => total.taxExcluded)), untaxedSum);
   const tax = sum(byRate.map((total) => total.tax));
-  const taxIncluded = sum(byRate.map((total) => total.taxIncluded));
-  // The tax is stated separately only on external documents, so only there is it left out of the base.
-  const withholdingBase = rules.taxType === "external" ? taxExcluded : taxIncluded;
+  const taxIncluded = add(sum(byRate.map((total) => total.taxIncluded)), untaxedSum);
+  // Every document states its tax per rate, internal ones too, so the base leaves the tax out (NTA's
+  // notice on withholding); an expense paid for the customer (立替金) is no fee and is left out as well.
+  const reimbursed = untaxed.find((total) => total.category === "reimbursement")?.amount ?? "0";
+  const withholdingBase = sub(taxExcluded, reimbursed);
   const withholding = withholdingOf(withholdingBase, rules.withholding);
   return {
     lineAmounts,
     byRate,
+    untaxed,
     taxExcluded,
     tax,
     taxIncluded,
@@ -128,4 +140,9 @@ export function totalsRulesOf(
     taxRounding: roundingModeOf(company.taxRoundingId ?? COMPANY_DEFAULTS.taxRoundingId),
     withholding: withholdingOn ? keyOf(WITHHOLDING_TYPES, withholdingId, "withholding type") : "disabled",
   };
+}
+
+/** A line as the form, the Payment API and its answers write it, as the engine reads it. */
+export function totalsLineOf(line: { quantity: string; unit_price: string; tax_category: TaxCategoryId }): TotalsLine {
+  return { quantity: line.quantity, unitPrice: line.unit_price, taxCategory: line.tax_category };
 }

@@ -6,7 +6,8 @@ import express, { Router, type Request, type Response } from "express";
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type JWK } from "jose";
 import Provider, { type Configuration } from "oidc-provider";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
-import { SSO_PROFILE_CLAIMS, ssoProfileOf } from "./sso-profile";
+import { SSO_PROFILE_CLAIMS } from "../domain/sso-profile";
+import { ssoProfileOf } from "./sso-profile";
 import { escapeHtml } from "./html";
 
 export type SandboxIdentityProviderOptions = {

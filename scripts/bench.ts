@@ -394,6 +394,7 @@ async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: strin
         description: `作業項目${position + 1}（㈱髙島屋向け）`,
         quantity: "1",
         unitPrice: amount,
+        taxCategory: "standard" as const,
         taxRate: 10,
         amount,
       })),

@@ -1,4 +1,6 @@
+import { taxCategoryOf, type TaxCategoryId } from "../../domain/codes";
 import { canonicalDecimal } from "../../domain/decimal";
+import { HOLIDAY_SHIFTS } from "../../domain/due-date";
 import { CUSTOMER_CSV_HEADERS, ITEM_CSV_HEADERS } from "../../domain/master-csv-columns";
 import type { customers, items } from "../db/schema";
 import type { CsvColumn } from "./master-csv";
@@ -36,14 +38,35 @@ export const CUSTOMER_CSV_COLUMNS: readonly CsvColumn<CustomerRow>[] = [
     read: (cell) => (OFFSET_WORDS.includes(cell) ? String(OFFSET_WORDS.indexOf(cell)) : cell),
   },
   { header: CUSTOMER_CSV_HEADERS.payment_day, field: "payment_day", cell: (row) => dayCell(row.paymentDay), read: readDay },
+  {
+    header: CUSTOMER_CSV_HEADERS.holiday_shift,
+    field: "holiday_shift",
+    cell: (row) => HOLIDAY_SHIFTS.find((shift) => shift.id === row.holidayShift)?.label ?? row.holidayShift,
+    read: (cell) => HOLIDAY_SHIFTS.find((shift) => shift.label === cell)?.id ?? cell,
+  },
   { header: CUSTOMER_CSV_HEADERS.notes, field: "notes", cell: (row) => text(row.notes) },
 ];
 
-/** 「10」「8」「0」, also read from 「10%」「8%（軽減税率）」「軽減」「非課税」. */
-function readTaxRate(cell: string): string {
-  if (/軽減/.test(cell)) return "8";
-  if (/非課税|不課税|免税/.test(cell)) return "0";
-  return cell.replace(/[%％]$/, "").replace(/[%％][（(].*[）)]$/, "");
+/** The taxed rates as 「10」「8」 (as before categories), the others by name (非課税, 不課税, 免税, 立替金). */
+function taxCategoryCell(row: ItemRow): string {
+  const category = taxCategoryOf(row.taxCategory);
+  return category.rate > 0 ? String(category.rate) : category.label;
+}
+
+const CATEGORY_WORDS: ReadonlyArray<[RegExp, TaxCategoryId]> = [
+  [/軽減/, "reduced"],
+  [/非課税/, "non_taxable"],
+  [/不課税/, "not_subject"],
+  [/免税/, "export_exempt"],
+  [/立替/, "reimbursement"],
+];
+const RATE_WORDS: Record<string, TaxCategoryId> = { "10": "standard", "8": "reduced", "0": "non_taxable" };
+
+/** Also read from 「10%」「8%（軽減税率）」「軽減」「0」; anything else is left for the schema to refuse. */
+function readTaxCategory(cell: string): string {
+  const named = CATEGORY_WORDS.find(([pattern]) => pattern.test(cell));
+  if (named) return named[1];
+  return RATE_WORDS[cell.replace(/[%％]$/, "")] ?? cell;
 }
 
 export const ITEM_CSV_COLUMNS: readonly CsvColumn<ItemRow>[] = [
@@ -51,5 +74,5 @@ export const ITEM_CSV_COLUMNS: readonly CsvColumn<ItemRow>[] = [
   { header: ITEM_CSV_HEADERS.name, field: "name", cell: (row) => row.name },
   { header: ITEM_CSV_HEADERS.unit, field: "unit", cell: (row) => text(row.unit) },
   { header: ITEM_CSV_HEADERS.unit_price, field: "unit_price", cell: (row) => canonicalDecimal(row.unitPrice) },
-  { header: ITEM_CSV_HEADERS.tax_rate, field: "tax_rate", cell: (row) => String(row.taxRate), read: readTaxRate },
+  { header: ITEM_CSV_HEADERS.tax_rate, field: "tax_category", cell: taxCategoryCell, read: readTaxCategory },
 ];

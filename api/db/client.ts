@@ -22,13 +22,16 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   /** PostgreSQL through a connection pool: the scale-out path. */
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; onConnectionLost?: (error: Error) => void }
   /** Embedded PGlite: in a folder, or in memory when none is given (tests). */
   | { dataDir?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) is an 'error' event:
+    // unheard, it would end the process. The pool drops that client and the next query connects anew.
+    pool.on("error", (error) => options.onConnectionLost?.(error));
     const db = drizzlePostgres(pool, { schema });
     return {
       db,

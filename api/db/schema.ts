@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { COMPANY_DEFAULTS } from "../../domain/codes";
+import { COMPANY_DEFAULTS, type TaxCategoryId } from "../../domain/codes";
 
 /** Raw bytes; PGlite and node-postgres both hand bytea over as a Uint8Array/Buffer. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -246,6 +246,8 @@ export const customers = pgTable(
     paymentMonthOffset: integer("payment_month_offset"),
     /** 1–28, or 99 for the month's end. */
     paymentDay: integer("payment_day"),
+    /** previous, next or none: where a due date on a bank holiday moves (HOLIDAY_SHIFTS). */
+    holidayShift: text("holiday_shift").notNull().default("previous"),
     notes: text("notes"),
     searchKey: text("search_key").notNull(),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
@@ -265,7 +267,9 @@ export const items = pgTable(
     name: text("name").notNull(),
     unit: text("unit"),
     unitPrice: numeric("unit_price", { precision: 14, scale: 4 }).notNull(),
-    /** 10, 8 (reduced) or 0 (exempt): TAX_RATES. */
+    /** TAX_CATEGORIES id, copied onto a line the item is picked for. */
+    taxCategory: text("tax_category").$type<TaxCategoryId>().notNull().default("standard"),
+    /** The category's rate (10, 8 or 0), kept for readers of the rate alone. */
     taxRate: integer("tax_rate").notNull().default(10),
     searchKey: text("search_key").notNull(),
     version: integer("version").notNull().default(1),
@@ -387,6 +391,12 @@ export const documents = pgTable(
     idempotencyKey: text("idempotency_key"),
     issuedAt: timestamp("issued_at", { withTimezone: true }),
     voidedAt: timestamp("voided_at", { withTimezone: true }),
+    /** The issued content's revision: 1 as first issued, one more for each correction (修正). */
+    revision: integer("revision").notNull().default(1),
+    /** Why the latest correction was made, as the user stated it. */
+    correctionReason: text("correction_reason"),
+    /** A credit note (赤伝) names the invoice it cancels. */
+    creditNoteOf: integer("credit_note_of").references((): AnyPgColumn => documents.id),
     createdBy: text("created_by").notNull(),
     version: integer("version").notNull().default(1),
     ...timestamps,
@@ -398,6 +408,7 @@ export const documents = pgTable(
     index("documents_status_idx").on(table.companyUniqueCode, table.kind, table.status, table.issueDate, table.id),
     index("documents_customer_idx").on(table.customerId),
     index("documents_source_idx").on(table.sourceDocumentId),
+    index("documents_credit_note_idx").on(table.creditNoteOf),
   ],
 );
 
@@ -415,6 +426,9 @@ export const documentLines = pgTable(
     quantity: numeric("quantity", { precision: 14, scale: 4 }).notNull(),
     unit: text("unit"),
     unitPrice: numeric("unit_price", { precision: 14, scale: 4 }).notNull(),
+    /** TAX_CATEGORIES id; what the line's tax is. */
+    taxCategory: text("tax_category").$type<TaxCategoryId>().notNull(),
+    /** The category's rate (10, 8 or 0), kept for readers of the rate alone. */
     taxRate: integer("tax_rate").notNull(),
     amount: numeric("amount", { precision: 18, scale: 4 }).notNull(),
   },
@@ -431,7 +445,13 @@ export const documentStatusHistory = pgTable(
       .references(() => documents.id, { onDelete: "cascade" }),
     fromStatus: integer("from_status"),
     toStatus: integer("to_status").notNull(),
+    /** What happened: created, issued, status, corrected, voided, credit_note (a credit note was made against it). */
+    event: text("event").notNull().default("status"),
+    /** The revision the event made or concerned, for issued and corrected. */
+    revision: integer("revision"),
     changedBy: text("changed_by").notNull(),
+    /** The person's name as the identity provider gave it then; history names people, not codes. */
+    changedByName: text("changed_by_name"),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("document_status_history_document_idx").on(table.documentId, table.changedAt)],
@@ -453,12 +473,15 @@ export const documentSnapshots = pgTable(
       .references(() => documents.id, { onDelete: "cascade" }),
     companyUniqueCode: text("company_unique_code").notNull(),
     documentVersion: integer("document_version").notNull(),
+    /** One snapshot per revision: the original as issued, then each correction. */
+    revision: integer("revision").notNull().default(1),
     reason: text("reason").notNull(),
     content: jsonb("content").notNull(),
     createdBy: text("created_by").notNull(),
+    createdByName: text("created_by_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("document_snapshots_version_idx").on(table.documentId, table.documentVersion)],
+  (table) => [uniqueIndex("document_snapshots_revision_idx").on(table.documentId, table.revision)],
 );
 
 /**

@@ -1,15 +1,18 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { count } from "drizzle-orm";
+import { taxCategoryOf } from "../../domain/codes";
 import { searchKey } from "../../domain/normalize";
 import { documentInputSchema } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
+import { statusOnIssue } from "../../domain/lifecycle";
 import { DEMO_BANKS, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
+import { recordHistory } from "../documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../documents/store";
 import { createDatabaseFileStorage } from "../storage/storage";
 import type { Database } from "./client";
-import { banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, customers, documentStatusHistory, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
+import { banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
 
 const JOIN_DATE = "2026-04-01";
 
@@ -101,7 +104,9 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
         searchKey: searchKey(`${customer.name} ${customer.nameKana}`),
       })),
     );
-    await tx.insert(items).values(DEMO_ITEMS.map((item) => ({ ...item, companyUniqueCode: "C-DEMO", searchKey: searchKey(`${item.code} ${item.name}`) })));
+    await tx
+      .insert(items)
+      .values(DEMO_ITEMS.map((item) => ({ ...item, taxRate: taxCategoryOf(item.taxCategory).rate, companyUniqueCode: "C-DEMO", searchKey: searchKey(`${item.code} ${item.name}`) })));
     await seedDemoDocuments(tx);
   });
   return true;
@@ -110,7 +115,9 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
 /** The demo documents, made the way the Payment API makes them: numbers, frozen rules, totals, history. */
 async function seedDemoDocuments(tx: Writer) {
   const tenant = "C-DEMO";
-  const owner = "U-DEMO-OWNER";
+  const ownerUser = DEMO_USERS.find((user) => user.userUniqueCode === "U-DEMO-OWNER")!;
+  const owner = ownerUser.userUniqueCode;
+  const actor = { code: owner, name: `${ownerUser.lastName} ${ownerUser.firstName}` };
   const customerRows = await tx.select().from(customers);
   const itemRows = await tx.select().from(items);
   const rules = await companyRulesOf(tx, tenant);
@@ -128,7 +135,7 @@ async function seedDemoDocuments(tx: Writer) {
       due_date: kind === "invoice" ? "2026-12-31" : undefined,
       lines: demo.lines.map(([code, quantity]) => {
         const item = itemRows.find((row) => row.code === code)!;
-        return { item_id: item.id, description: item.name, quantity, unit: item.unit ?? undefined, unit_price: item.unitPrice, tax_rate: item.taxRate };
+        return { item_id: item.id, description: item.name, quantity, unit: item.unit ?? undefined, unit_price: item.unitPrice, tax_category: item.taxCategory };
       }),
     });
     const totals = totalsOf(input, rules);
@@ -152,10 +159,11 @@ async function seedDemoDocuments(tx: Writer) {
       .returning({ id: documents.id });
     made.set(demo.key, row!.id);
     await writeLines(tx, row!.id, input, totals);
+    // The history a user would have left: made, issued (which bills an invoice), then moved on.
     const initial = INITIAL_STATUS[kind];
-    await tx.insert(documentStatusHistory).values([
-      { documentId: row!.id, fromStatus: null, toStatus: initial, changedBy: owner },
-      ...(demo.status === initial ? [] : [{ documentId: row!.id, fromStatus: initial, toStatus: demo.status, changedBy: owner }]),
-    ]);
+    await recordHistory(tx, row!, { event: "created", from: null, to: initial }, actor);
+    const issued = demo.issued ? statusOnIssue(kind, initial) : initial;
+    if (demo.issued) await recordHistory(tx, row!, { event: "issued", from: initial, to: issued, revision: 1 }, actor);
+    if (demo.status !== issued) await recordHistory(tx, row!, { event: "status", from: issued, to: demo.status }, actor);
   }
 }

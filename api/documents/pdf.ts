@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
+import { formatJapaneseDate } from "../../domain/datetime";
 import { formatDecimal } from "../../domain/decimal";
-import { AMOUNT_HEADINGS, headlineAmount, issuerLines, recipientLines, type SnapshotContent } from "../../domain/snapshot";
+import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, totalsRows, type CopyMark, type SnapshotContent } from "../../domain/snapshot";
 
 const require = createRequire(import.meta.url);
 // Noto Sans JP as TrueType from npm: pdfkit embeds only the glyphs a document uses (a subset), so a PDF stays small.
@@ -23,7 +24,6 @@ const COLUMNS = [
 ] as const;
 
 const yen = (amount: string) => `¥${formatDecimal(amount)}`;
-const rateLabel = (rate: number) => (rate === 0 ? "非課税・不課税" : `${rate}%対象${rate === 8 ? "※" : ""}`);
 
 export type SnapshotImages = { logo: Uint8Array | null; stamp: Uint8Array | null };
 
@@ -34,7 +34,7 @@ const embeddable = (bytes: Uint8Array | null) => (bytes && ((bytes[0] === 0x89 &
  * The snapshot as an A4 PDF with embedded Japanese type: the same content as
  * the print page, laid out for paper. Pages break between lines.
  */
-export function renderSnapshotPdf(content: SnapshotContent, images: SnapshotImages): Promise<Buffer> {
+export function renderSnapshotPdf(content: SnapshotContent, images: SnapshotImages, mark: CopyMark = null): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
@@ -55,8 +55,25 @@ export function renderSnapshotPdf(content: SnapshotContent, images: SnapshotImag
   const logo = embeddable(images.logo);
   const stamp = embeddable(images.stamp);
 
+  // A draft's preview and a voided document say so across every page, so neither passes for the record.
+  const drawMark = () => {
+    if (!mark) return;
+    const { x, y } = { x: pdf.x, y: pdf.y };
+    pdf.save().rotate(-30, { origin: [PAGE.width / 2, PAGE.height / 2] }).fillColor(mark === "voided" ? "#C92A2A" : "#868E96").opacity(0.25).font("bold").fontSize(120);
+    pdf.text(COPY_MARK_LABELS[mark], 0, PAGE.height / 2 - 70, { width: PAGE.width, align: "center", lineBreak: false });
+    pdf.restore().fillColor("#000000").opacity(1);
+    pdf.x = x;
+    pdf.y = y;
+  };
+  drawMark();
+  pdf.on("pageAdded", drawMark);
+
   pdf.font("bold").fontSize(22).text(content.title, left, PAGE.margin, { width: CONTENT_WIDTH, align: "center", characterSpacing: 8 });
-  const facts = [`No. ${content.number}`, `発行日 ${content.issueDate}`, ...content.dates.map((date) => `${date.label} ${date.value}`)];
+  const facts = [
+    `No. ${content.number}`,
+    `発行日 ${formatJapaneseDate(content.issueDate)}`,
+    ...content.dates.map((date) => `${date.label} ${formatJapaneseDate(date.value)}`),
+  ];
   pdf.font("regular").fontSize(9).text(facts.join("\n"), left, PAGE.margin + 36, { width: CONTENT_WIDTH, align: "right" });
 
   // Recipient on the left, issuer on the right, as Japanese business documents are laid out.
@@ -105,6 +122,13 @@ export function renderSnapshotPdf(content: SnapshotContent, images: SnapshotImag
     if (content.proviso) y = textAt(pdf, `但し\u3000${content.proviso}`, left, y, CONTENT_WIDTH);
     y = textAt(pdf, "上記正に領収いたしました。", left, y, CONTENT_WIDTH);
     if (content.paymentMethod) y = textAt(pdf, `お支払方法\u3000${content.paymentMethod}`, left, y, CONTENT_WIDTH);
+    y += 8;
+  }
+
+  const reference = referenceLines(content);
+  if (reference.length > 0) {
+    pdf.font("regular").fontSize(9);
+    for (const line of reference) y = textAt(pdf, line, left, y, CONTENT_WIDTH);
     y += 8;
   }
 
@@ -166,7 +190,7 @@ function linesTable(pdf: PDFKit.PDFDocument, content: SnapshotContent, startY: n
   pdf.font("regular").fontSize(9);
   for (const line of content.lines) {
     const cells: Record<(typeof COLUMNS)[number]["key"], string> = {
-      description: `${line.description}${line.taxRate === 8 ? " ※" : ""}`,
+      description: `${line.description}${lineTaxMark(line)}`,
       quantity: formatDecimal(line.quantity),
       unit: line.unit ?? "",
       unitPrice: formatDecimal(line.unitPrice),
@@ -194,11 +218,11 @@ function linesTable(pdf: PDFKit.PDFDocument, content: SnapshotContent, startY: n
 function totalsBlock(pdf: PDFKit.PDFDocument, content: SnapshotContent, startY: number): number {
   const { totals } = content;
   const rows: Array<[string, string]> = [
-    ...totals.byRate.map((rate): [string, string] => [rateLabel(rate.rate), rate.rate === 0 ? yen(rate.taxExcluded) : `${yen(rate.taxExcluded)}（消費税 ${yen(rate.tax)}）`]),
+    ...totalsRows(totals).map((row): [string, string] => [row.label, row.rate ? `${yen(row.amount)}（消費税 ${yen(row.rate.tax)}）` : yen(row.amount)]),
     ["小計（税抜）", yen(totals.taxExcluded)],
     ["消費税", yen(totals.tax)],
     ["合計（税込）", yen(totals.taxIncluded)],
-    ...(content.withholding ? ([["源泉徴収税", `-${yen(totals.withholding)}`], [content.kind === "invoice" ? "差引請求額" : "差引金額", yen(totals.amountDue)]] as Array<[string, string]>) : []),
+    ...(content.withholding ? ([["源泉徴収の対象額", yen(totals.withholdingBase)], ["源泉徴収税", `-${yen(totals.withholding)}`], [content.kind === "invoice" ? "差引請求額" : "差引金額", yen(totals.amountDue)]] as Array<[string, string]>) : []),
   ];
   let y = ensureRoom(pdf, startY, rows.length * 15 + 4);
   const labelX = PAGE.margin + CONTENT_WIDTH * 0.42;

@@ -2,23 +2,26 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { TAX_TYPES } from "../../domain/codes";
 import { canonicalDecimal } from "../../domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-kinds";
-import { accountTypeLabel, KIND_DATE_LABELS, type DocumentSnapshot, type SnapshotContent, type SnapshotImage } from "../../domain/snapshot";
+import { accountTypeLabel, KIND_DATE_LABELS, type CopyMark, type DocumentSnapshot, type SnapshotContent, type SnapshotImage, type SnapshotReference } from "../../domain/snapshot";
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
 import type { FileStorage } from "../storage/storage";
 import { renderSnapshotPdf } from "./pdf";
-import { documentSettingOf, kindDateOf } from "./store";
+import { documentSettingOf, kindDateOf, type Writer } from "./store";
 
 type DocumentRow = typeof documents.$inferSelect;
 type SnapshotRow = typeof documentSnapshots.$inferSelect;
 
-export type SnapshotReason = "issue" | "send" | "print";
+export type SnapshotReason = "issue" | "send" | "print" | "correction";
+
+/** Who took a snapshot: the user's code, and their name for the version history. */
+export type Actor = { code: string; name: string | null };
 
 const present = (row: SnapshotRow): DocumentSnapshot => ({
   id: row.id,
   documentId: row.documentId,
-  documentVersion: row.documentVersion,
+  revision: row.revision,
   createdAt: row.createdAt.toISOString(),
   content: row.content as SnapshotContent,
 });
@@ -26,11 +29,13 @@ const present = (row: SnapshotRow): DocumentSnapshot => ({
 /**
  * A copy of the company's logo or stamp owned by snapshots: the company may
  * replace or delete its file later. Snapshots that show the same image share
- * one copy, found by its digest.
+ * one copy, found by its digest. A draft's preview is not kept, so it shows
+ * the company's image as it is.
  */
-async function frozenImage(db: Database, storage: FileStorage, tenant: string, purpose: "logo" | "stamp", fileId: string | null): Promise<SnapshotImage | null> {
+async function frozenImage(db: Database, storage: FileStorage, tenant: string, purpose: "logo" | "stamp", fileId: string | null, freeze: boolean): Promise<SnapshotImage | null> {
   if (!fileId) return null;
   const { file, bytes } = await storage.read(tenant, fileId);
+  if (!freeze) return { fileId, sha256: file.sha256 };
   const [shared] = await db
     .select({ fileId: sql<string>`${documentSnapshots.content} -> 'issuer' -> ${purpose} ->> 'fileId'` })
     .from(documentSnapshots)
@@ -41,10 +46,36 @@ async function frozenImage(db: Database, storage: FileStorage, tenant: string, p
   return { fileId: copy.id, sha256: copy.sha256 };
 }
 
+export type IssuerImages = { logo: SnapshotImage | null; stamp: SnapshotImage | null };
+
+/**
+ * The logo and stamp a copy of this document prints, copied first when the
+ * copy is kept. Read before a transaction opens: files live outside it (and
+ * PGlite's one connection would wait on the transaction).
+ */
+export async function issuerImagesOf(db: Database, storage: FileStorage, document: Pick<DocumentRow, "companyUniqueCode" | "kind">, freeze: boolean): Promise<IssuerImages> {
+  const tenant = document.companyUniqueCode;
+  const [[company], [settingRow]] = await Promise.all([
+    db.select({ logoFileId: companies.logoFileId, stampFileId: companies.stampFileId }).from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
+    db
+      .select()
+      .from(documentSettings)
+      .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, document.kind)))
+      .limit(1),
+  ]);
+  const setting = documentSettingOf(document.kind as DocumentKind, settingRow);
+  return {
+    logo: await frozenImage(db, storage, tenant, "logo", company?.logoFileId ?? null, freeze),
+    stamp: setting.print_stamp ? await frozenImage(db, storage, tenant, "stamp", company?.stampFileId ?? null, freeze) : null,
+  };
+}
+
+const TITLE_SUFFIX: Record<SnapshotReference["type"], string> = { correction: "（修正）", creditNote: "（赤伝）" };
+
 const nonEmpty = (values: Array<string | null>) => values.filter((value): value is string => Boolean(value && value.trim()));
 
 /** The snapshot's content from the document and the company, customer and settings as they are now. */
-async function contentOf(db: Database, storage: FileStorage, document: DocumentRow): Promise<SnapshotContent> {
+export async function contentOf(db: Writer, document: DocumentRow, images: IssuerImages, reference: SnapshotReference | null = null): Promise<SnapshotContent> {
   const tenant = document.companyUniqueCode;
   const kind = document.kind as DocumentKind;
   const [[company], lines, [customer], [settingRow]] = await Promise.all([
@@ -65,7 +96,7 @@ async function contentOf(db: Database, storage: FileStorage, document: DocumentR
   ]);
   const setting = documentSettingOf(kind, settingRow);
   const totals = computeTotals(
-    lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice, taxRate: line.taxRate })),
+    lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice, taxCategory: line.taxCategory })),
     totalsRulesOf(document, document.withholding, document.taxTypeId),
   );
   // An invoice shows the account chosen on it, else those the settings name, else those marked displayed.
@@ -86,7 +117,7 @@ async function contentOf(db: Database, storage: FileStorage, document: DocumentR
   const kindDate = kindDateOf(document);
   return {
     kind,
-    title: DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label,
+    title: `${DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label}${reference ? TITLE_SUFFIX[reference.type] : ""}`,
     number: document.number,
     issueDate: document.issueDate,
     dates: KIND_DATE_LABELS[kind] && kindDate ? [{ label: KIND_DATE_LABELS[kind]!, value: kindDate }] : [],
@@ -113,14 +144,15 @@ async function contentOf(db: Database, storage: FileStorage, document: DocumentR
       fax: company?.fax ?? null,
       email: company?.email ?? null,
       registeredNo: company?.registeredNo ?? null,
-      logo: await frozenImage(db, storage, tenant, "logo", company?.logoFileId ?? null),
-      stamp: setting.print_stamp ? await frozenImage(db, storage, tenant, "stamp", company?.stampFileId ?? null) : null,
+      logo: images.logo,
+      stamp: images.stamp,
     },
     lines: lines.map((line) => ({
       description: line.description,
       quantity: canonicalDecimal(line.quantity),
       unit: line.unit,
       unitPrice: canonicalDecimal(line.unitPrice),
+      taxCategory: line.taxCategory,
       taxRate: line.taxRate,
       amount: canonicalDecimal(line.amount),
     })),
@@ -134,33 +166,81 @@ async function contentOf(db: Database, storage: FileStorage, document: DocumentR
       accountNo: account.bankAccountNo,
       accountName: account.bankAccountName,
     })),
+    reference,
   };
 }
 
-/**
- * The snapshot of the document's current version, taken now if there is none:
- * issuing, sending and printing all call this, so one version has one snapshot.
- * Two callers at once both try to insert; the loser reads the winner's.
- */
-export async function snapshotOf(db: Database, storage: FileStorage, document: DocumentRow, reason: SnapshotReason, by: string): Promise<DocumentSnapshot> {
-  const existing = await db
+/** The snapshot of a revision, if it was taken. */
+export async function snapshotOfRevision(db: Writer, documentId: number, revision: number): Promise<DocumentSnapshot | null> {
+  const [row] = await db
     .select()
     .from(documentSnapshots)
-    .where(and(eq(documentSnapshots.documentId, document.id), eq(documentSnapshots.documentVersion, document.version)))
+    .where(and(eq(documentSnapshots.documentId, documentId), eq(documentSnapshots.revision, revision)))
     .limit(1);
-  if (existing[0]) return present(existing[0]);
-  const content = await contentOf(db, storage, document);
+  return row ? present(row) : null;
+}
+
+/** Every revision's snapshot, oldest first: the version history of an issued document. */
+export async function revisionsOf(db: Writer, documentId: number) {
+  const rows = await db
+    .select({ id: documentSnapshots.id, revision: documentSnapshots.revision, reason: documentSnapshots.reason, createdAt: documentSnapshots.createdAt, createdBy: documentSnapshots.createdBy, createdByName: documentSnapshots.createdByName })
+    .from(documentSnapshots)
+    .where(eq(documentSnapshots.documentId, documentId))
+    .orderBy(asc(documentSnapshots.revision));
+  return rows;
+}
+
+/** Stores the content as the document's current revision, inside the caller's transaction. */
+export async function insertSnapshot(tx: Writer, document: DocumentRow, content: SnapshotContent, reason: SnapshotReason, actor: Actor): Promise<DocumentSnapshot> {
+  const [inserted] = await tx
+    .insert(documentSnapshots)
+    .values({
+      documentId: document.id,
+      companyUniqueCode: document.companyUniqueCode,
+      documentVersion: document.version,
+      revision: document.revision,
+      reason,
+      content,
+      createdBy: actor.code,
+      createdByName: actor.name,
+    })
+    .returning();
+  return present(inserted!);
+}
+
+/**
+ * The snapshot of an issued document's current revision. Issuing and
+ * correcting take it in their own transaction; a document issued before
+ * snapshots existed gets it here, on its first print or send. Two callers at
+ * once both try to insert; the loser reads the winner's.
+ */
+export async function snapshotOf(db: Database, storage: FileStorage, document: DocumentRow, reason: SnapshotReason, actor: Actor): Promise<DocumentSnapshot> {
+  const existing = await snapshotOfRevision(db, document.id, document.revision);
+  if (existing) return existing;
+  const content = await contentOf(db, document, await issuerImagesOf(db, storage, document, true));
   const [inserted] = await db
     .insert(documentSnapshots)
-    .values({ documentId: document.id, companyUniqueCode: document.companyUniqueCode, documentVersion: document.version, reason, content, createdBy: by })
+    .values({ documentId: document.id, companyUniqueCode: document.companyUniqueCode, documentVersion: document.version, revision: document.revision, reason, content, createdBy: actor.code, createdByName: actor.name })
     .onConflictDoNothing()
     .returning();
   if (inserted) return present(inserted);
-  return snapshotOf(db, storage, document, reason, by);
+  return snapshotOf(db, storage, document, reason, actor);
+}
+
+/**
+ * What the customer's copy shows now: a draft's preview (not kept, marked
+ * 下書き), or the issued revision's snapshot (marked 無効 once voided).
+ */
+export async function copyOf(db: Database, storage: FileStorage, document: DocumentRow, reason: SnapshotReason, actor: Actor): Promise<{ snapshot: DocumentSnapshot; mark: CopyMark }> {
+  if (!document.issuedAt) {
+    const content = await contentOf(db, document, await issuerImagesOf(db, storage, document, false));
+    return { snapshot: { id: 0, documentId: document.id, revision: document.revision, createdAt: new Date().toISOString(), content }, mark: "draft" };
+  }
+  return { snapshot: await snapshotOf(db, storage, document, reason, actor), mark: document.voidedAt ? "voided" : null };
 }
 
 /** The PDF of a snapshot, with the logo and stamp copies it froze. */
-export async function snapshotPdf(storage: FileStorage, tenant: string, content: SnapshotContent): Promise<Buffer> {
+export async function snapshotPdf(storage: FileStorage, tenant: string, content: SnapshotContent, mark: CopyMark = null): Promise<Buffer> {
   const image = async (frozen: SnapshotImage | null) => (frozen ? (await storage.read(tenant, frozen.fileId)).bytes : null);
-  return renderSnapshotPdf(content, { logo: await image(content.issuer.logo), stamp: await image(content.issuer.stamp) });
+  return renderSnapshotPdf(content, { logo: await image(content.issuer.logo), stamp: await image(content.issuer.stamp) }, mark);
 }

@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { COMPANY_DEFAULTS } from "../../domain/codes";
+import { COMPANY_DEFAULTS, taxCategoryOf } from "../../domain/codes";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { documentSettingDefaults, formatDocumentNumber, numberingPeriod, type NumberFormat } from "../../domain/document-settings";
 import type { DocumentInput } from "../../domain/document-input";
 import { CONVERSIONS, copyModeOf } from "../../domain/documents";
+import { refusalOf } from "../../domain/lifecycle";
 import { searchKey } from "../../domain/normalize";
-import { computeTotals, totalsRulesOf, type Totals } from "../../domain/totals";
+import { computeTotals, totalsLineOf, totalsRulesOf, type Totals } from "../../domain/totals";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentCounters, documentLines, documentSettings, documents, items } from "../db/schema";
 import { validationFailed } from "../errors";
@@ -33,10 +34,7 @@ export async function companyRulesOf(db: Writer, tenant: string): Promise<Roundi
 }
 
 export function totalsOf(input: Pick<DocumentInput, "lines" | "tax_type_id" | "withholding">, rules: RoundingRules): Totals {
-  return computeTotals(
-    input.lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unit_price, taxRate: line.tax_rate })),
-    totalsRulesOf(rules, input.withholding, input.tax_type_id),
-  );
+  return computeTotals(input.lines.map(totalsLineOf), totalsRulesOf(rules, input.withholding, input.tax_type_id));
 }
 
 /** Columns for the document row from its input and totals; fields of other kinds stay empty. */
@@ -78,7 +76,8 @@ export async function writeLines(db: Writer, documentId: number, input: Document
       quantity: line.quantity,
       unit: line.unit,
       unitPrice: line.unit_price,
-      taxRate: line.tax_rate,
+      taxCategory: line.tax_category,
+      taxRate: taxCategoryOf(line.tax_category).rate,
       amount: totals.lineAmounts[position]!,
     })),
   );
@@ -177,12 +176,18 @@ export async function allocateNumber(db: Writer, tenant: string, kind: DocumentK
 export async function sourceOf(db: Writer, tenant: string, kind: DocumentKind, sourceId: number | null, origin: string | null) {
   if (sourceId === null) return { sourceDocumentId: null, copyMode: "new" as const };
   const [source] = await db
-    .select({ id: documents.id, kind: documents.kind })
+    .select({ id: documents.id, kind: documents.kind, status: documents.status, issuedAt: documents.issuedAt, voidedAt: documents.voidedAt, creditNoteOf: documents.creditNoteOf })
     .from(documents)
     .where(and(eq(documents.id, sourceId), eq(documents.companyUniqueCode, tenant)));
   if (!source) throw validationFailed({ source_document_id: ["元の書類が見つかりません"] });
   const sourceKind = source.kind as DocumentKind;
   const duplicate = origin === "duplicate" && sourceKind === kind;
   if (!duplicate && !CONVERSIONS[sourceKind].includes(kind)) throw validationFailed({ source_document_id: ["この書類からは作成できません"] });
+  // A voided document may be copied to start again, but nothing is made from it (domain/lifecycle.ts;
+  // whether it was sent or converted before has no bearing on making more).
+  const refusal = duplicate
+    ? null
+    : refusalOf({ kind: sourceKind, status: source.status, issued: source.issuedAt !== null, voided: source.voidedAt !== null, sent: false, converted: false, creditNote: source.creditNoteOf !== null }, "convert");
+  if (refusal) throw validationFailed({ source_document_id: [refusal.replace(/。$/, "")] });
   return { sourceDocumentId: source.id, copyMode: copyModeOf(sourceKind) };
 }

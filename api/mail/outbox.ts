@@ -1,10 +1,11 @@
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { formatDateTimeJst } from "../../domain/datetime";
+import { formatJapaneseDateTime } from "../../domain/datetime";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentMails, documentSnapshots, type documents } from "../db/schema";
-import { snapshotOf, snapshotPdf } from "../documents/snapshots";
+import { issue } from "../documents/lifecycle";
+import { snapshotOf, snapshotPdf, type Actor } from "../documents/snapshots";
 import { tooManyRequests } from "../errors";
 import type { FileStorage } from "../storage/storage";
 import type { LinkSigner } from "./links";
@@ -56,7 +57,7 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
   let started = false;
   let stopping = false;
 
-  async function enqueue(document: DocumentRow, request: MailRequest, by: string, resentFromId: number | null = null): Promise<MailRow> {
+  async function enqueue(document: DocumentRow, request: MailRequest, by: Actor, resentFromId: number | null = null): Promise<MailRow> {
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
     const [recent] = await db
       .select({ sends: count() })
@@ -65,10 +66,12 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
     if ((recent?.sends ?? 0) >= settings.ratePerHour) {
       throw tooManyRequests(`メールの送信は1時間に${settings.ratePerHour}通までです。しばらくしてから、もう一度お試しください。`);
     }
-    const snapshot = await snapshotOf(db, storage, document, "send", by);
+    // Sending is giving the customer the document: a draft is issued first (ADR 014).
+    const issued = await issue(db, storage, document.companyUniqueCode, document.id, by);
+    const snapshot = await snapshotOf(db, storage, issued, "send", by);
     const [row] = await db
       .insert(documentMails)
-      .values({ companyUniqueCode: document.companyUniqueCode, documentId: document.id, snapshotId: snapshot.id, ...request, createdBy: by, resentFromId })
+      .values({ companyUniqueCode: document.companyUniqueCode, documentId: document.id, snapshotId: snapshot.id, ...request, createdBy: by.code, resentFromId })
       .returning();
     wake();
     return row!;
@@ -78,7 +81,7 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
   function bodyOf(row: MailRow): string {
     if (row.delivery !== "link") return row.body;
     const link = viewLink(settings, signer, row.id, row.createdAt);
-    return `${row.body}\n\n書類は次のリンクからご覧いただけます（${formatDateTimeJst(link.expiresAt.toISOString())}まで）。\n${link.url}\n`;
+    return `${row.body}\n\n書類は次のリンクからご覧いただけます（${formatJapaneseDateTime(link.expiresAt.toISOString())}まで）。\n${link.url}\n`;
   }
 
   async function send(row: MailRow): Promise<void> {

@@ -5,7 +5,7 @@ import { companyInputSchema, type CompanyInput } from "../../domain/company";
 import type { Database } from "../db/client";
 import { banks, companies, companyBankAccounts } from "../db/schema";
 import { requireMember } from "../membership";
-import { badRequest, conflict, notFound, unsupportedMediaType, validationFailed } from "../errors";
+import { badRequest, conflict, forField, notFound, unsupportedMediaType, validationFailed } from "../errors";
 import { SIZE_LIMITS, type FilePurpose } from "../storage/file-type";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
@@ -115,7 +115,14 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
     if (state === "keep") return current;
     const bytes = uploadedFile(req, purpose);
     if (state === "update" && !bytes) throw validationFailed({ [purpose]: ["ファイルを選んでください"] });
-    const next = state === "update" ? (await storage.save({ companyUniqueCode: tenant, purpose, bytes: bytes! }, tx)).id : null;
+    const next =
+      state === "update"
+        ? (
+            await storage.save({ companyUniqueCode: tenant, purpose, bytes: bytes! }, tx).catch((error: unknown) => {
+              throw forField(error, purpose);
+            })
+          ).id
+        : null;
     if (current) await storage.remove(tenant, current, tx);
     return next;
   }

@@ -33,6 +33,7 @@ export function customerColumnsOf(input: CustomerInput) {
     closingDay: input.closing_day,
     paymentMonthOffset: input.payment_month_offset,
     paymentDay: input.payment_day,
+    holidayShift: input.holiday_shift,
     notes: input.notes,
     searchKey: searchKey(`${input.name} ${input.name_kana ?? ""}`),
   };

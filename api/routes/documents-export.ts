@@ -2,6 +2,7 @@ import { Router, type Response } from "express";
 import { and, asc, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { attachmentDisposition } from "../../domain/attachment";
+import { taxCategoryOf } from "../../domain/codes";
 import { todayJst } from "../../domain/datetime";
 import { serializeCsv } from "../../domain/csv";
 import { canonicalDecimal } from "../../domain/decimal";
@@ -14,7 +15,7 @@ import { kindDateOf } from "../documents/store";
 import { badRequest } from "../errors";
 import { requireMember } from "../membership";
 import { handler } from "./handler";
-import { listConditions, listQuery } from "./documents";
+import { listConditions, listQuery } from "../documents/list-query";
 
 /** Rows read per query: memory stays the same whether a company has a hundred documents or a hundred thousand. */
 const BATCH = 1000;
@@ -57,7 +58,7 @@ function documentCells(kind: DocumentKind, row: DocumentRow): string[] {
   ];
 }
 
-const LINE_HEADER = ["番号", "発行日", "取引先", "行", "品名", "数量", "単位", "単価", "税率", "金額"];
+const LINE_HEADER = ["番号", "発行日", "取引先", "行", "品名", "数量", "単位", "単価", "税率", "金額", "税区分"];
 
 /**
  * The filtered documents (or their lines) as CSV pages of text, read in
@@ -105,6 +106,8 @@ async function* csvPages(db: Database, tenant: string, query: z.output<typeof ex
           canonicalDecimal(line.unitPrice),
           String(line.taxRate),
           canonicalDecimal(line.amount),
+          // Last, so readers of the columns before categories find them where they were.
+          taxCategoryOf(line.taxCategory).label,
         ];
       }),
     );

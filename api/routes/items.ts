@@ -1,5 +1,6 @@
 import { Router, type Request } from "express";
 import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { taxCategoryOf } from "../../domain/codes";
 import { canonicalDecimal } from "../../domain/decimal";
 import { itemInputSchema, type ItemInput } from "../../domain/item";
 import { searchKey } from "../../domain/normalize";
@@ -24,7 +25,8 @@ export function itemColumnsOf(input: ItemInput) {
     name: input.name,
     unit: input.unit,
     unitPrice: input.unit_price,
-    taxRate: input.tax_rate,
+    taxCategory: input.tax_category,
+    taxRate: taxCategoryOf(input.tax_category).rate,
     searchKey: searchKey(`${input.code ?? ""} ${input.name}`),
   };
 }

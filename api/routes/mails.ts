@@ -1,30 +1,45 @@
 import { Router, type Request } from "express";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { mailRequestSchema } from "../../domain/mail";
 import type { SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentMails, documentSnapshots } from "../db/schema";
 import { snapshotPdf } from "../documents/snapshots";
-import { ApiError, conflict, notFound } from "../errors";
+import { ApiError, notFound } from "../errors";
 import type { LinkSigner } from "../mail/links";
 import { viewLink, type MailOutbox, type MailRow, type MailSettings } from "../mail/outbox";
 import { requireMember } from "../membership";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
-import { ownDocument, sendPdf } from "./documents";
+import { requireAllowed } from "../documents/lifecycle";
+import { ownDocument, sendPdf } from "../documents/presenters";
 import { handler } from "./handler";
 import { idParam } from "./params";
 
 export type MailDeps = { outbox: MailOutbox; signer: LinkSigner; settings: MailSettings };
 
-const VOIDED = "無効にした書類は送信できません。";
 const documentId = (req: Request) => idParam(req, "書類が見つかりません。");
 const mailId = (req: Request) => idParam(req, "送信履歴が見つかりません。", "mailId");
 
-/** A send as the mail detail page lists it, with the recipient's link for the sender's own preview. */
-function presentMail(row: MailRow, deps: MailDeps) {
+/**
+ * A send as the mail detail page lists it, with the recipient's link for the
+ * sender's own preview. `number` counts the document's sends from 1 (its
+ * n-th mail), as does `resentFromNumber`; the ids stay for actions.
+ */
+function presentMail(row: MailRow, deps: MailDeps, numbers: Map<number, number>) {
   const { companyUniqueCode: _company, lockedUntil: _lock, ...mail } = row;
-  return { ...mail, viewUrl: row.delivery === "link" ? viewLink(deps.settings, deps.signer, row.id, row.createdAt).url : null };
+  return {
+    ...mail,
+    number: numbers.get(row.id)!,
+    resentFromNumber: row.resentFromId === null ? null : (numbers.get(row.resentFromId) ?? null),
+    viewUrl: row.delivery === "link" ? viewLink(deps.settings, deps.signer, row.id, row.createdAt).url : null,
+  };
+}
+
+/** Each of the document's sends by id, numbered 1, 2, 3… in the order they were asked for. */
+async function sendNumbers(db: Database, documentId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ id: documentMails.id }).from(documentMails).where(eq(documentMails.documentId, documentId)).orderBy(asc(documentMails.id));
+  return new Map(rows.map((row, index) => [row.id, index + 1]));
 }
 
 /** Sending a document, its sends, and a resend of one that failed. */
@@ -37,9 +52,9 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
       const tenant = await requireMember(db, req, { write: true });
       const request = parseBody(mailRequestSchema, req.body);
       const document = await ownDocument(db, tenant, documentId(req));
-      if (document.voidedAt) throw conflict(VOIDED);
-      const mail = await deps.outbox.enqueue(document, request, req.caller!.userUniqueCode);
-      res.status(202).json(presentMail(mail, deps));
+      await requireAllowed(db, document, "send");
+      const mail = await deps.outbox.enqueue(document, request, { code: req.caller!.userUniqueCode, name: req.caller!.name });
+      res.status(202).json(presentMail(mail, deps, await sendNumbers(db, document.id)));
     }),
   );
 
@@ -49,7 +64,8 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
       const tenant = await requireMember(db, req, { write: false });
       const document = await ownDocument(db, tenant, documentId(req));
       const rows = await db.select().from(documentMails).where(eq(documentMails.documentId, document.id)).orderBy(desc(documentMails.id));
-      res.json({ mails: rows.map((row) => presentMail(row, deps)) });
+      const numbers = new Map(rows.map((row, index) => [row.id, rows.length - index]));
+      res.json({ mails: rows.map((row) => presentMail(row, deps, numbers)) });
     }),
   );
 
@@ -58,7 +74,7 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: true });
       const document = await ownDocument(db, tenant, documentId(req));
-      if (document.voidedAt) throw conflict(VOIDED);
+      await requireAllowed(db, document, "send");
       const [failed] = await db
         .select()
         .from(documentMails)
@@ -66,8 +82,8 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
         .limit(1);
       if (!failed) throw notFound("送信履歴が見つかりません。");
       const { to, cc, subject, body, delivery } = failed;
-      const mail = await deps.outbox.enqueue(document, { to, cc, subject, body, delivery: delivery as "attachment" | "link" }, req.caller!.userUniqueCode, failed.id);
-      res.status(202).json(presentMail(mail, deps));
+      const mail = await deps.outbox.enqueue(document, { to, cc, subject, body, delivery: delivery as "attachment" | "link" }, { code: req.caller!.userUniqueCode, name: req.caller!.name }, failed.id);
+      res.status(202).json(presentMail(mail, deps, await sendNumbers(db, document.id)));
     }),
   );
 

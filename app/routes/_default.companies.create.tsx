@@ -14,10 +14,11 @@ import { parseForm } from "~/components/forms/parse-form";
 import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
-import { getOwnCompany, saveOwnCompany, toFormFieldName, type Company } from "~/services/companies.server";
+import { apiErrorReply } from "~/services/api-form-errors.server";
+import { getOwnCompany, saveOwnCompany, type Company } from "~/services/companies.server";
 import { requireCompanySavePrecondition } from "~/services/company-save.server";
 import { remixI18next } from "~/services/i18n.server";
-import { PaymentApiValidationError } from "~/services/payment-api.server";
+import { readFormData } from "~/services/read-form.server";
 import { redirectWithNotice } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "companies-create" };
@@ -91,7 +92,7 @@ function uploaded(formData: FormData, name: string): File | null {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "companies-create");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseForm(formData, schema);
   if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
 
@@ -106,9 +107,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       existing ? { id: existing.id, version: version ?? existing.version } : null,
     );
   } catch (error) {
-    if (!(error instanceof PaymentApiValidationError)) throw error;
-    const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [toFormFieldName(name), messages]));
-    return data(submission.reply({ formErrors: [error.message], fieldErrors }), { status: 422 });
+    const { result, status } = apiErrorReply(submission, error);
+    return data(result, { status });
   }
   const t = await remixI18next.getFixedT(request);
   return redirectWithNotice(request, "/companies/list", "success", t("company.saved"));
@@ -116,9 +116,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * The saved image, and with JavaScript a preview of a newly chosen one
- * before it is sent; without JavaScript the choice is sent on save.
+ * before it is sent; without JavaScript the choice is sent on save. The
+ * API's refusal of the file (type, size) is said here; the schema has no
+ * field for it, so the messages come straight from the action's answer.
  */
-function ImageField({ name, current, label, alt }: { name: "logo" | "stamp"; current: { path: string } | null; label: string; alt: string }) {
+function ImageField({
+  name,
+  current,
+  label,
+  alt,
+  errors,
+}: {
+  name: "logo" | "stamp";
+  current: { path: string } | null;
+  label: string;
+  alt: string;
+  errors: string[] | undefined;
+}) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -133,11 +147,14 @@ function ImageField({ name, current, label, alt }: { name: "logo" | "stamp"; cur
         type="file"
         name={name}
         accept="image/png,image/jpeg,image/gif,image/webp"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `company-${name}-error` : undefined}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           setPreview(file ? URL.createObjectURL(file) : null);
         }}
       />
+      <FieldErrors id={`company-${name}-error`} errors={errors} />
       {current ? (
         <label>
           <input type="checkbox" name={`${name}_state`} value="delete" /> {t("company.deleteImage")}
@@ -197,8 +214,8 @@ export default function CompanyEditPage() {
 
         <section className="card">
           <h2>{t("company.images")}</h2>
-          <ImageField name="logo" current={company?.logo ?? null} label={t("company.fields.logo")} alt={t("company.logoAlt")} />
-          <ImageField name="stamp" current={company?.stamp ?? null} label={t("company.fields.stamp")} alt={t("company.stampAlt")} />
+          <ImageField name="logo" current={company?.logo ?? null} label={t("company.fields.logo")} alt={t("company.logoAlt")} errors={lastResult?.error?.logo ?? undefined} />
+          <ImageField name="stamp" current={company?.stamp ?? null} label={t("company.fields.stamp")} alt={t("company.stampAlt")} errors={lastResult?.error?.stamp ?? undefined} />
         </section>
 
         <section className="card">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { DEFAULT_HOLIDAY_SHIFT } from "@domain/due-date";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import { titleMeta } from "~/meta";
 import { customerFormAction } from "~/services/customer-form.server";
@@ -26,7 +27,7 @@ export default function CustomerCreatePage() {
   return (
     <>
       <h1>{t("titles.customerCreate")}</h1>
-      <CustomerForm defaultValue={{ name: "", honorific: "御中" }} lastResult={lastResult} editing={false} />
+      <CustomerForm defaultValue={{ name: "", honorific: "御中", holiday_shift: DEFAULT_HOLIDAY_SHIFT }} lastResult={lastResult} editing={false} />
     </>
   );
 }

@@ -38,6 +38,7 @@ function formValuesOf(customer: Customer): CustomerFormInput {
     closing_day: text(customer.closing_day),
     payment_month_offset: text(customer.payment_month_offset),
     payment_day: text(customer.payment_day),
+    holiday_shift: customer.holiday_shift,
     notes: text(customer.notes),
   };
 }

@@ -45,7 +45,7 @@ export default function CustomersListPage() {
           <p>
             <ListPaging {...paging} placement="count" />
           </p>
-          <table className="table" data-testid="customers">
+          <table className="table table--cards" data-testid="customers">
             <thead>
               <tr>
                 <SortHeading links={links} sort="name" label={t("customer.fields.name")} />
@@ -63,9 +63,9 @@ export default function CustomersListPage() {
                     </Link>{" "}
                     {customer.honorific}
                   </td>
-                  <td>{customer.name_kana}</td>
-                  <td>{customer.tel}</td>
-                  <td>{formatDateTimeJst(customer.updated_at)}</td>
+                  <td data-label={t("customer.fields.name_kana")}>{customer.name_kana}</td>
+                  <td data-label={t("customer.fields.tel")}>{customer.tel}</td>
+                  <td data-label={t("customer.fields.updated_at")}>{formatDateTimeJst(customer.updated_at)}</td>
                 </tr>
               ))}
             </tbody>

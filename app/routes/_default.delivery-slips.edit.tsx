@@ -1,21 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentFormPage, type DocumentFormPageData } from "~/components/documents/DocumentFormPage";
+import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
-import { documentEditLoader, documentFormAction, documentIdOf } from "~/services/document-pages.server";
+import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
 
 export const handle = { i18n: ["common"], screenName: "delivery-slips-edit" };
 
 export const meta = titleMeta("deliverySlipEdit");
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return documentEditLoader(request, context, "delivery_slip", documentIdOf(new URL(request.url).searchParams.get("id")));
-}
+export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "delivery_slip");
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return documentFormAction(request, context, "delivery_slip", documentIdOf(new URL(request.url).searchParams.get("id")));
-}
+export const action = (args: ActionFunctionArgs) => documentEditAction(args, "delivery_slip");
 
 export default function DeliverySlipEditPage() {
-  return <DocumentFormPage data={useLoaderData<typeof loader>() as DocumentFormPageData} actionData={useActionData<typeof action>() as never} />;
+  return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }

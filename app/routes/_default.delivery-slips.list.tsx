@@ -2,19 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentListPage } from "~/components/documents/DocumentListPage";
 import { titleMeta } from "~/meta";
-import { documentListAction, documentListLoader } from "~/services/document-pages.server";
+import { documentListAction, documentListLoader } from "~/services/document-pages/list.server";
 
 export const handle = { i18n: ["common"], screenName: "delivery-slips-list" };
 
 export const meta = titleMeta("deliverySlips");
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return documentListLoader(request, context, "delivery_slip");
-}
+export const loader = (args: LoaderFunctionArgs) => documentListLoader(args, "delivery_slip");
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return documentListAction(request, context, "delivery_slip");
-}
+export const action = (args: ActionFunctionArgs) => documentListAction(args, "delivery_slip");
 
 export default function DeliverySlipListPage() {
   return <DocumentListPage {...useLoaderData<typeof loader>()} />;

@@ -2,19 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentDetailPage } from "~/components/documents/DocumentDetailPage";
 import { titleMeta } from "~/meta";
-import { documentDetailAction, documentDetailLoader, documentIdOf } from "~/services/document-pages.server";
+import { documentDetailAction, documentDetailLoader } from "~/services/document-pages/detail.server";
 
 export const handle = { i18n: ["common"], screenName: "estimates-detail" };
 
 export const meta = titleMeta("estimateDetail");
 
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentDetailLoader(request, context, "estimate", documentIdOf(params.id));
-}
+export const loader = (args: LoaderFunctionArgs) => documentDetailLoader(args, "estimate");
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return documentDetailAction(request, context, "estimate", documentIdOf(params.id));
-}
+export const action = (args: ActionFunctionArgs) => documentDetailAction(args, "estimate");
 
 export default function EstimateDetailPage() {
   return <DocumentDetailPage {...useLoaderData<typeof loader>()} />;

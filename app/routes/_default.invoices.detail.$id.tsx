@@ -2,19 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentDetailPage } from "~/components/documents/DocumentDetailPage";
 import { titleMeta } from "~/meta";
-import { documentDetailAction, documentDetailLoader, documentIdOf } from "~/services/document-pages.server";
+import { documentDetailAction, documentDetailLoader } from "~/services/document-pages/detail.server";
 
 export const handle = { i18n: ["common"], screenName: "invoices-detail" };
 
 export const meta = titleMeta("invoiceDetail");
 
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentDetailLoader(request, context, "invoice", documentIdOf(params.id));
-}
+export const loader = (args: LoaderFunctionArgs) => documentDetailLoader(args, "invoice");
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return documentDetailAction(request, context, "invoice", documentIdOf(params.id));
-}
+export const action = (args: ActionFunctionArgs) => documentDetailAction(args, "invoice");
 
 export default function InvoiceDetailPage() {
   return <DocumentDetailPage {...useLoaderData<typeof loader>()} />;

@@ -2,19 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentListPage } from "~/components/documents/DocumentListPage";
 import { titleMeta } from "~/meta";
-import { documentListAction, documentListLoader } from "~/services/document-pages.server";
+import { documentListAction, documentListLoader } from "~/services/document-pages/list.server";
 
 export const handle = { i18n: ["common"], screenName: "invoices-list" };
 
 export const meta = titleMeta("invoices");
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return documentListLoader(request, context, "invoice");
-}
+export const loader = (args: LoaderFunctionArgs) => documentListLoader(args, "invoice");
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return documentListAction(request, context, "invoice");
-}
+export const action = (args: ActionFunctionArgs) => documentListAction(args, "invoice");
 
 export default function InvoiceListPage() {
   return <DocumentListPage {...useLoaderData<typeof loader>()} />;

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { TAX_RATES } from "@domain/codes";
+import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
 import { ItemForm, itemFormSchema, type ItemFormInput } from "~/components/items/ItemForm";
@@ -11,9 +11,10 @@ import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/component
 import { listQueryOf, listUrl } from "~/components/lists/list-query";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
+import { apiErrorReply } from "~/services/api-form-errors.server";
 import { remixI18next } from "~/services/i18n.server";
 import { deleteItem, ITEM_SORTS, listItems, saveItem, type Item } from "~/services/items.server";
-import { PaymentApiValidationError } from "~/services/payment-api.server";
+import { readFormData } from "~/services/read-form.server";
 import { redirectWithNotice } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "items-list" };
@@ -44,7 +45,7 @@ function listAfter(request: Request): string {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "items-list");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const t = await remixI18next.getFixedT(request);
   const intent = formData.get("intent");
   const idText = String(formData.get("id") ?? "");
@@ -61,17 +62,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await saveItem(caller, input, id ? { id, version: version ?? 0 } : null);
   } catch (error) {
-    if (!(error instanceof PaymentApiValidationError)) throw error;
-    return data({ formId, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fields }) }, { status: 422 });
+    const { result, status } = apiErrorReply(submission, error);
+    return data({ formId, result }, { status });
   }
   return redirectWithNotice(request, listAfter(request), "success", t(id ? "item.saved" : "item.added"));
 }
 
 function formValuesOf(item: Item): ItemFormInput & { id: number } {
-  return { id: item.id, version: item.version, code: item.code ?? "", name: item.name, unit: item.unit ?? "", unit_price: item.unit_price, tax_rate: String(item.tax_rate) };
+  return { id: item.id, version: item.version, code: item.code ?? "", name: item.name, unit: item.unit ?? "", unit_price: item.unit_price, tax_category: item.tax_category };
 }
-
-const taxRateLabel = (rate: number) => TAX_RATES.find((code) => code.id === rate)?.label ?? `${rate}%`;
 
 export default function ItemsListPage() {
   const { t } = useTranslation();
@@ -104,14 +103,14 @@ export default function ItemsListPage() {
           <p>
             <ListPaging {...paging} placement="count" />
           </p>
-          <table className="table" data-testid="items">
+          <table className="table table--cards" data-testid="items">
             <thead>
               <tr>
                 <SortHeading links={links} sort="code" label={t("item.fields.code")} />
                 <SortHeading links={links} sort="name" label={t("item.fields.name")} />
                 <th scope="col">{t("item.fields.unit")}</th>
                 <SortHeading links={links} sort="unit_price" label={t("item.fields.unit_price")} />
-                <th scope="col">{t("item.fields.tax_rate")}</th>
+                <th scope="col">{t("item.fields.tax_category")}</th>
                 <SortHeading links={links} sort="updated" label={t("item.fields.updated_at")} />
                 <th scope="col">{t("item.actions")}</th>
               </tr>
@@ -136,10 +135,12 @@ export default function ItemsListPage() {
                   <tr key={item.id}>
                     <td>{item.code}</td>
                     <td>{item.name}</td>
-                    <td>{item.unit}</td>
-                    <td className="table__number">{t("item.yen", { amount: formatDecimal(item.unit_price) })}</td>
-                    <td>{taxRateLabel(item.tax_rate)}</td>
-                    <td>{formatDateTimeJst(item.updated_at)}</td>
+                    <td data-label={t("item.fields.unit")}>{item.unit}</td>
+                    <td className="table__number" data-label={t("item.fields.unit_price")}>
+                      {t("item.yen", { amount: formatDecimal(item.unit_price) })}
+                    </td>
+                    <td data-label={t("item.fields.tax_category")}>{taxCategoryOf(item.tax_category).label}</td>
+                    <td data-label={t("item.fields.updated_at")}>{formatDateTimeJst(item.updated_at)}</td>
                     <td>
                       <Link to={listUrl(PATH, query, { page: query.page }, { edit: String(item.id) })} prefetch="none" aria-label={t("item.editNamed", { name: item.name })}>
                         {t("item.edit")}

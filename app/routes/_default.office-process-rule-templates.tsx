@@ -13,9 +13,10 @@ import { TextField } from "~/components/forms/TextField";
 import { RuleDocumentView } from "~/components/office-process-rules/RuleDocumentView";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
+import { apiErrorReply } from "~/services/api-form-errors.server";
 import { remixI18next } from "~/services/i18n.server";
 import { getOfficeProcessRule, ruleDocumentOf, saveOfficeProcessRule, type OfficeProcessRule } from "~/services/office-process-rules.server";
-import { PaymentApiValidationError } from "~/services/payment-api.server";
+import { readFormData } from "~/services/read-form.server";
 import { redirectWithNotice } from "~/services/session.server";
 
 const SCREEN_NAME = "office-process-rule-templates";
@@ -50,14 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, SCREEN_NAME);
-  const submission = parseForm(await request.formData(), schema);
+  const submission = parseForm(await readFormData(request), schema);
   if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
   const { version, ...input } = submission.value;
   try {
     await saveOfficeProcessRule(caller, input, version);
   } catch (error) {
-    if (!(error instanceof PaymentApiValidationError)) throw error;
-    return data(submission.reply({ formErrors: [error.message], fieldErrors: error.fields }), { status: 422 });
+    const { result, status } = apiErrorReply(submission, error);
+    return data(result, { status });
   }
   const t = await remixI18next.getFixedT(request);
   return redirectWithNotice(request, PATH, "success", t("officeRules.saved"));

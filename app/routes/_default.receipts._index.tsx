@@ -2,19 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentListPage } from "~/components/documents/DocumentListPage";
 import { titleMeta } from "~/meta";
-import { documentListAction, documentListLoader } from "~/services/document-pages.server";
+import { documentListAction, documentListLoader } from "~/services/document-pages/list.server";
 
 export const handle = { i18n: ["common"], screenName: "receipts-list" };
 
 export const meta = titleMeta("receipts");
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return documentListLoader(request, context, "receipt");
-}
+export const loader = (args: LoaderFunctionArgs) => documentListLoader(args, "receipt");
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return documentListAction(request, context, "receipt");
-}
+export const action = (args: ActionFunctionArgs) => documentListAction(args, "receipt");
 
 export default function ReceiptListPage() {
   return <DocumentListPage {...useLoaderData<typeof loader>()} />;

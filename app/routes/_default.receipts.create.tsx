@@ -1,24 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { DocumentFormPage, type DocumentFormPageData } from "~/components/documents/DocumentFormPage";
+import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
-import { documentCreateLoader, documentFormAction } from "~/services/document-pages.server";
+import { documentCreateAction, documentCreateLoader } from "~/services/document-pages/form.server";
 
 export const handle = { i18n: ["common"], screenName: "receipts-create" };
 
 export const meta = titleMeta("receiptCreate");
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return documentCreateLoader(request, context, "receipt");
-}
+export const loader = (args: LoaderFunctionArgs) => documentCreateLoader(args, "receipt");
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return documentFormAction(request, context, "receipt", null);
-}
+export const action = (args: ActionFunctionArgs) => documentCreateAction(args, "receipt");
 
 // A refused save keeps the form, and its one-time key, as they were.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? false : defaultShouldRevalidate);
 
 export default function ReceiptCreatePage() {
-  return <DocumentFormPage data={useLoaderData<typeof loader>() as DocumentFormPageData} actionData={useActionData<typeof action>() as never} />;
+  return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }

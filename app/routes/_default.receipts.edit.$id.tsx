@@ -1,21 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentFormPage, type DocumentFormPageData } from "~/components/documents/DocumentFormPage";
+import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
-import { documentEditLoader, documentFormAction, documentIdOf } from "~/services/document-pages.server";
+import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
 
 export const handle = { i18n: ["common"], screenName: "receipts-edit" };
 
 export const meta = titleMeta("receiptEdit");
 
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentEditLoader(request, context, "receipt", documentIdOf(params.id));
-}
+export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "receipt");
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return documentFormAction(request, context, "receipt", documentIdOf(params.id));
-}
+export const action = (args: ActionFunctionArgs) => documentEditAction(args, "receipt");
 
 export default function ReceiptEditPage() {
-  return <DocumentFormPage data={useLoaderData<typeof loader>() as DocumentFormPageData} actionData={useActionData<typeof action>() as never} />;
+  return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }

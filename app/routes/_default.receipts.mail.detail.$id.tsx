@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MailDetailPage } from "~/components/mail/MailDetailPage";
 import { titleMeta } from "~/meta";
-import { documentIdOf } from "~/services/document-pages.server";
+import { documentIdOf } from "~/services/document-pages/shared.server";
 import { mailDetailAction, mailDetailLoader } from "~/services/mail-pages.server";
 
 export const handle = { i18n: ["common"], screenName: "receipts-mail-detail" };

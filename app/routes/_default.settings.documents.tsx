@@ -16,10 +16,11 @@ import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
+import { apiErrorReply } from "~/services/api-form-errors.server";
 import { getOwnCompany } from "~/services/companies.server";
 import { getDocumentSetting, saveDocumentSetting, type DocumentSetting } from "~/services/document-settings.server";
 import { remixI18next } from "~/services/i18n.server";
-import { PaymentApiValidationError } from "~/services/payment-api.server";
+import { readFormData } from "~/services/read-form.server";
 import { redirectWithNotice } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "settings-documents" };
@@ -49,15 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "settings-documents");
   const kind = kindOf(new URL(request.url));
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const t = await remixI18next.getFixedT(request);
   const submission = parseForm(formData, documentSettingInputSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await saveDocumentSetting(caller, kind, submission.value, Number(formData.get("version") ?? 0) || 0);
   } catch (error) {
-    if (!(error instanceof PaymentApiValidationError)) throw error;
-    return data(submission.reply({ formErrors: [error.message], fieldErrors: error.fields }), { status: 422 });
+    const { result, status } = apiErrorReply(submission, error);
+    return data(result, { status });
   }
   return redirectWithNotice(request, `/settings/documents?kind=${kind}`, "success", t("documentSettings.saved"));
 }

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDateTimeJst } from "@domain/datetime";
+import { formatJapaneseDate, formatJapaneseDateTime } from "@domain/datetime";
 import { titleMeta } from "~/meta";
 import { publicMail, recordMailOpened } from "~/services/mails.server";
 import { remixI18next } from "~/services/i18n.server";
@@ -45,13 +45,13 @@ export default function ViewPdfPage() {
       {preview ? <p className="notice-inline">{t("viewPdf.preview")}</p> : null}
       <p>{t("viewPdf.from", { issuer: mail.document.issuer })}</p>
       <p>{t("viewPdf.to", { recipient: mail.document.recipient })}</p>
-      <p>{t("viewPdf.issueDate", { date: mail.document.issue_date })}</p>
+      <p>{t("viewPdf.issueDate", { date: formatJapaneseDate(mail.document.issue_date) })}</p>
       <p>
         <a className="button" href={`/view-pdf/file?token=${encodeURIComponent(token)}`}>
           {t("viewPdf.open")}
         </a>
       </p>
-      <p className="field__hint">{t("viewPdf.expires", { at: formatDateTimeJst(mail.expires_at) })}</p>
+      <p className="field__hint">{t("viewPdf.expires", { at: formatJapaneseDateTime(mail.expires_at) })}</p>
     </>
   );
 }

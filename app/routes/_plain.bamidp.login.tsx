@@ -1,9 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeReturnPath } from "@domain/return-path";
 import { titleMeta } from "~/meta";
+import { FormErrors } from "~/components/forms/FormErrors";
 import { authenticate, providerForBank, signInCookie } from "~/services/auth.server";
+import { remixI18next } from "~/services/i18n.server";
 import { getUser } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "bamidp-login" };
@@ -25,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * provider and the page to return to.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  // A post with no form in it (an empty body, another content type) gets the page back with a message, not the 500 page.
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (!form) return data({ message: (await remixI18next.getFixedT(request))("signIn.unreadable") }, { status: 400 });
   const provider = providerForBank(bankCodeOf(form.get("bank_code")));
   const state = { provider, returnTo: safeReturnPath(String(form.get("redirectTo") ?? "")) };
   try {
@@ -42,10 +49,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignInPage() {
   const { t } = useTranslation();
   const { bankCode, returnTo } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   return (
     <section className="card">
       <h1>{t("signIn.heading")}</h1>
       <p>{t("signIn.lead")}</p>
+      <FormErrors id="sign-in-errors" errors={refused ? [refused.message] : undefined} />
       {/* A document submission: the identity provider's pages are not part of this app. */}
       <Form method="post" reloadDocument>
         {bankCode ? <input type="hidden" name="bank_code" value={bankCode} /> : null}

@@ -2,15 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentSnapshotPage } from "~/components/documents/DocumentSnapshotPage";
 import { titleMeta } from "~/meta";
-import { documentIdOf, documentSnapshotLoader } from "~/services/document-pages.server";
+import { documentSnapshotLoader } from "~/services/document-pages/copy.server";
 
 export const handle = { i18n: ["common"], screenName: "receipts-snapshot" };
 
 export const meta = titleMeta("receiptSnapshot");
 
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentSnapshotLoader(request, context, "receipt", documentIdOf(params.id));
-}
+export const loader = (args: LoaderFunctionArgs) => documentSnapshotLoader(args, "receipt");
 
 export default function ReceiptSnapshotPage() {
   return <DocumentSnapshotPage data={useLoaderData<typeof loader>()} />;

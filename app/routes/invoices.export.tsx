@@ -1,6 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentExportLoader } from "~/services/document-pages.server";
+import { documentExportLoader } from "~/services/document-pages/list.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return documentExportLoader(request, context, "invoice");
-}
+export const loader = (args: LoaderFunctionArgs) => documentExportLoader(args, "invoice");

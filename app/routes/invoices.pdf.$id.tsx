@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentIdOf, documentPdfLoader } from "~/services/document-pages.server";
+import { documentPdfLoader } from "~/services/document-pages/copy.server";
 
 /** The invoice's PDF, rendered from its snapshot. */
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentPdfLoader(request, context, "invoice", documentIdOf(params.id));
-}
+export const loader = (args: LoaderFunctionArgs) => documentPdfLoader(args, "invoice");

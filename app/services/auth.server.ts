@@ -4,7 +4,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { isAdminUserType, USER_TYPES, type UserType } from "@domain/roles";
-import type { SsoProfile } from "../../sandbox/sso-profile";
+import type { SsoProfile } from "@domain/sso-profile";
 import { getConfig } from "./config.server";
 import { getBankConfig } from "./bank-service.server";
 import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";

@@ -76,8 +76,3 @@ export async function saveOwnCompany(
   body.append("version", String(existing.version));
   return callPaymentApi<Company>(caller, `/companies/${existing.id}`, { method: "POST", body });
 }
-
-/** The API names a bank account field `company_bank_accounts[0][bank_name]`; conform says `company_bank_accounts[0].bank_name`. */
-export function toFormFieldName(apiField: string): string {
-  return apiField.replace(/\[([a-z_]+)\]/g, ".$1");
-}

@@ -2,9 +2,10 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { customerFormSchema } from "~/components/customers/customer-schema";
 import { parseForm } from "~/components/forms/parse-form";
 import { requireCompanyCaller } from "./api-caller.server";
+import { apiErrorReply } from "./api-form-errors.server";
 import { archiveCustomer, deleteCustomer, saveCustomer } from "./customers.server";
 import { remixI18next } from "./i18n.server";
-import { PaymentApiValidationError } from "./payment-api.server";
+import { readFormData } from "./read-form.server";
 import { redirectWithNotice } from "./session.server";
 
 /**
@@ -14,7 +15,7 @@ import { redirectWithNotice } from "./session.server";
  */
 export async function customerFormAction(request: Request, context: AppLoadContext, existingId: number | null) {
   const { caller } = await requireCompanyCaller(request, context, existingId ? "customers-edit" : "customers-create");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const t = await remixI18next.getFixedT(request);
   const intent = formData.get("intent");
   if (existingId && intent === "archive") {
@@ -27,8 +28,8 @@ export async function customerFormAction(request: Request, context: AppLoadConte
       await deleteCustomer(caller, existingId);
     } catch (error) {
       // Still in use by documents: the message says so and the archive button is beside it.
-      if (!(error instanceof PaymentApiValidationError)) throw error;
-      return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
+      const { result, status } = apiErrorReply(submission, error);
+      return data(result, { status });
     }
     return redirectWithNotice(request, "/customers/list", "success", t("customer.deleted"));
   }
@@ -37,8 +38,8 @@ export async function customerFormAction(request: Request, context: AppLoadConte
   try {
     await saveCustomer(caller, input, existingId ? { id: existingId, version: version ?? 0 } : null);
   } catch (error) {
-    if (!(error instanceof PaymentApiValidationError)) throw error;
-    return data(submission.reply({ formErrors: [error.message], fieldErrors: error.fields }), { status: 422 });
+    const { result, status } = apiErrorReply(submission, error);
+    return data(result, { status });
   }
   return redirectWithNotice(request, "/customers/list", "success", t("customer.saved"));
 }

@@ -1,4 +1,5 @@
 import type { CustomerInput } from "@domain/customer";
+import type { HolidayShift } from "@domain/due-date";
 import { listQueryParams, type ListQuery } from "~/components/lists/list-query";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
@@ -19,6 +20,7 @@ export type Customer = {
   closing_day: number | null;
   payment_month_offset: number | null;
   payment_day: number | null;
+  holiday_shift: HolidayShift;
   notes: string | null;
   archived_at: string | null;
   updated_at: string;

@@ -1,10 +1,11 @@
+import type { TaxCategoryId } from "@domain/codes";
 import type { DocumentKind } from "@domain/document-kinds";
 import type { DocumentInput } from "@domain/document-input";
 import type { MailDisplayStatus } from "@domain/mail-status";
-import { snapshotFromApi, type DocumentSnapshot } from "@domain/snapshot";
+import { snapshotFromApi, type CopyMark, type DocumentSnapshot } from "@domain/snapshot";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
-export type DocumentLine = { id: number; position: number; item_id: number | null; description: string; quantity: string; unit: string | null; unit_price: string; tax_rate: number; amount: string };
+export type DocumentLine = { id: number; position: number; item_id: number | null; description: string; quantity: string; unit: string | null; unit_price: string; tax_category: TaxCategoryId; tax_rate: number; amount: string };
 
 export type DocumentSummary = {
   id: number;
@@ -27,6 +28,21 @@ export type DocumentSummary = {
 };
 
 export type DocumentLink = { id: number; kind: DocumentKind; number: string };
+
+/** One entry of a document's history: what happened, from which status to which, by whom. */
+export type HistoryEntry = {
+  id: number;
+  event: "created" | "issued" | "status" | "corrected" | "voided" | "credit_note";
+  from_status: number | null;
+  to_status: number;
+  revision: number | null;
+  changed_by: string;
+  changed_by_name: string | null;
+  changed_at: string;
+};
+
+/** An issued revision: its snapshot, and the mails that sent it. */
+export type Revision = { id: number; revision: number; reason: string; created_at: string; created_by: string; created_by_name: string | null; mails: Array<{ id: number; status: string; created_at: string }> };
 
 export type DocumentDetail = DocumentSummary & {
   person_in_charge: string | null;
@@ -52,9 +68,15 @@ export type DocumentDetail = DocumentSummary & {
   origin: string | null;
   created_by: string;
   lines: DocumentLine[];
-  history: Array<{ id: number; from_status: number | null; to_status: number; changed_by: string; changed_at: string }>;
+  revision: number;
+  correction_reason: string | null;
+  credit_note_of: DocumentLink | null;
+  history: HistoryEntry[];
+  revisions: Revision[];
   source: DocumentLink | null;
   derived: DocumentLink[];
+  credit_notes: DocumentLink[];
+  sent: boolean;
 };
 
 export type DocumentPage = { items: DocumentSummary[]; total: number; page: number; per_page: number; sum: { tax_included: string; amount_due: string } };
@@ -63,8 +85,9 @@ export function listDocuments(caller: PaymentApiCaller, params: URLSearchParams)
   return callPaymentApi<DocumentPage>(caller, `/documents?${params}`);
 }
 
-export function getDocument(caller: PaymentApiCaller, id: number): Promise<DocumentDetail> {
-  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}`);
+/** The document of the id and kind: another kind's document is a page that does not exist (404). Null asks for any kind (a conversion's source). */
+export function getDocument(caller: PaymentApiCaller, id: number, kind: DocumentKind | null): Promise<DocumentDetail> {
+  return callPaymentApi<DocumentDetail>(caller, kind ? `/documents/${id}?kind=${kind}` : `/documents/${id}`);
 }
 
 /** What a create carries besides the fields: the form's one-time key and where the document came from. */
@@ -74,31 +97,40 @@ export function createDocument(caller: PaymentApiCaller, kind: DocumentKind, inp
   return callPaymentApi<DocumentDetail>(caller, "/documents", asJsonPost({ ...input, kind, ...meta }));
 }
 
-export function updateDocument(caller: PaymentApiCaller, id: number, version: number, input: DocumentInput): Promise<DocumentDetail> {
-  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}`, asJsonPost({ ...input, _method: "PATCH", version }));
+/** Saves an edit: a draft in place, an issued document as a correction with its reason. */
+export function updateDocument(caller: PaymentApiCaller, kind: DocumentKind, id: number, version: number, input: DocumentInput, correctionReason: string | null): Promise<DocumentDetail> {
+  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}?kind=${kind}`, asJsonPost({ ...input, _method: "PATCH", version, correction_reason: correctionReason }));
 }
 
-export function changeDocumentStatus(caller: PaymentApiCaller, id: number, status: number): Promise<DocumentDetail> {
-  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/status`, asJsonPost({ status }));
+export function changeDocumentStatus(caller: PaymentApiCaller, kind: DocumentKind, id: number, status: number): Promise<DocumentDetail> {
+  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/status?kind=${kind}`, asJsonPost({ status }));
 }
 
 export function changeStatuses(caller: PaymentApiCaller, ids: number[], status: number): Promise<{ results: Array<{ id: number; ok: boolean; message?: string; number?: string }> }> {
   return callPaymentApi(caller, "/documents-status", asJsonPost({ ids, status }));
 }
 
-export function issueDocument(caller: PaymentApiCaller, id: number): Promise<DocumentDetail> {
-  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/issue`, { method: "POST" });
+export function issueDocument(caller: PaymentApiCaller, kind: DocumentKind, id: number): Promise<DocumentDetail> {
+  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/issue?kind=${kind}`, { method: "POST" });
 }
 
-export function voidDocument(caller: PaymentApiCaller, id: number): Promise<DocumentDetail> {
-  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/void`, { method: "POST" });
+export function voidDocument(caller: PaymentApiCaller, kind: DocumentKind, id: number): Promise<DocumentDetail> {
+  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/void?kind=${kind}`, { method: "POST" });
 }
 
-export function deleteDocument(caller: PaymentApiCaller, id: number): Promise<void> {
-  return callPaymentApi<void>(caller, `/documents/${id}`, { method: "DELETE" });
+export function deleteDocument(caller: PaymentApiCaller, kind: DocumentKind, id: number): Promise<void> {
+  return callPaymentApi<void>(caller, `/documents/${id}?kind=${kind}`, { method: "DELETE" });
 }
 
-/** The snapshot of the document as it is now, taken if this version has none (printing freezes it). */
-export async function snapshotDocument(caller: PaymentApiCaller, id: number, reason: "print" | "send" = "print"): Promise<DocumentSnapshot> {
-  return snapshotFromApi(await callPaymentApi<unknown>(caller, `/documents/${id}/snapshots`, asJsonPost({ reason })));
+/** A credit note (赤伝) against an issued invoice, issued at once; answers the new invoice. */
+export function issueCreditNote(caller: PaymentApiCaller, id: number, reason: string | null): Promise<DocumentDetail> {
+  return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/credit-note`, asJsonPost({ reason }));
+}
+
+/** The customer's copy: a draft's preview (marked), the issued revision's snapshot, or an earlier revision's. */
+export async function documentCopy(caller: PaymentApiCaller, kind: DocumentKind, id: number, revision: number | null): Promise<{ snapshot: DocumentSnapshot; mark: CopyMark; latestRevision: number }> {
+  const query = new URLSearchParams({ kind });
+  if (revision !== null) query.set("revision", String(revision));
+  const body = await callPaymentApi<{ mark: CopyMark; latest_revision: number }>(caller, `/documents/${id}/snapshots?${query}`, asJsonPost({ reason: "print" }));
+  return { snapshot: snapshotFromApi(body), mark: body.mark, latestRevision: body.latest_revision };
 }

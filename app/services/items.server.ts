@@ -1,3 +1,4 @@
+import type { TaxCategoryId } from "@domain/codes";
 import type { ItemInput } from "@domain/item";
 import { listQueryParams, type ListQuery } from "~/components/lists/list-query";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
@@ -9,6 +10,7 @@ export type Item = {
   name: string;
   unit: string | null;
   unit_price: string;
+  tax_category: TaxCategoryId;
   tax_rate: number;
   updated_at: string;
 };

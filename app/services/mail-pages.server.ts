@@ -1,20 +1,23 @@
 import { data, type AppLoadContext } from "@remix-run/node";
+import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { renderMailTemplate } from "@domain/document-settings";
 import { DOCUMENT_PATHS } from "@domain/documents";
-import { mailRequestSchema } from "@domain/mail";
+import { mailAddressee, mailRequestSchema } from "@domain/mail";
 import { parseForm } from "~/components/forms/parse-form";
 import type { MailFormValues } from "~/components/mail/MailSendForm";
 import { requireCompanyCaller } from "./api-caller.server";
+import { apiErrorReply } from "./api-form-errors.server";
 import type { Company } from "./companies.server";
 import { getCustomer } from "./customers.server";
 import { getDocumentSetting } from "./document-settings.server";
 import { getDocument, type DocumentDetail } from "./documents.server";
-import { isNotFound, notFound } from "./errors.server";
+import { isNotFound } from "./errors.server";
 import { remixI18next } from "./i18n.server";
 import { listDocumentMails, resendDocumentMail, sendDocumentMail } from "./mails.server";
 import { PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
+import { readFormData } from "./read-form.server";
 import { redirectWithNotice } from "./session.server";
 
 
@@ -25,13 +28,19 @@ export async function mailFormDefaults(caller: PaymentApiCaller, document: Docum
     document.customer_id === null ? null : getCustomer(caller, String(document.customer_id)).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error))),
   ]);
   const values = {
+    宛名: mailAddressee({
+      name: document.customer_name,
+      honorific: document.customer_honorific,
+      department: customer?.department,
+      personInCharge: customer?.person_in_charge,
+    }),
     取引先名: document.customer_name,
     取引先担当者名: customer?.person_in_charge ?? "",
     書類名: DOCUMENT_KINDS.find((entry) => entry.id === document.kind)!.label,
     書類番号: document.number,
     件名: document.subject ?? "",
     合計金額: `${formatDecimal(document.amount_due)}円`,
-    支払期限: document.due_date ?? "",
+    支払期限: document.due_date ? formatJapaneseDate(document.due_date) : "",
     自社名: company?.company_name ?? "",
     自社担当者名: document.person_in_charge ?? company?.pic_name ?? "",
   };
@@ -54,8 +63,8 @@ export async function sendMailAction(request: Request, caller: PaymentApiCaller,
   try {
     await sendDocumentMail(caller, id, submission.value);
   } catch (error) {
-    if (!(error instanceof PaymentApiValidationError)) throw error;
-    return data({ mailResult: submission.reply({ formErrors: [error.message], fieldErrors: error.fields }) }, { status: 422 });
+    const { result, status } = apiErrorReply(submission, error);
+    return data({ mailResult: result }, { status });
   }
   return redirectWithNotice(request, mailDetailPath(kind, id), "success", t("mail.queued"));
 }
@@ -63,16 +72,15 @@ export async function sendMailAction(request: Request, caller: PaymentApiCaller,
 /** Every send of the document, newest first. */
 export async function mailDetailLoader(request: Request, context: AppLoadContext, kind: DocumentKind, id: number) {
   const { caller } = await requireCompanyCaller(request, context, `${DOCUMENT_PATHS[kind].base.slice(1)}-mail-detail`);
-  const document = await getDocument(caller, id);
-  if (document.kind !== kind) throw notFound();
+  const document = await getDocument(caller, id, kind);
   return { kind, document: { id: document.id, number: document.number, customer_name: document.customer_name }, mails: await listDocumentMails(caller, id) };
 }
 
 /** 「再送する」 on a send that failed. */
 export async function mailDetailAction(request: Request, context: AppLoadContext, kind: DocumentKind, id: number) {
   const { caller } = await requireCompanyCaller(request, context, `${DOCUMENT_PATHS[kind].base.slice(1)}-mail-detail`);
-  if ((await getDocument(caller, id)).kind !== kind) throw notFound();
-  const formData = await request.formData();
+  await getDocument(caller, id, kind);
+  const formData = await readFormData(request);
   const t = await remixI18next.getFixedT(request);
   const mailId = String(formData.get("mail_id") ?? "");
   if (formData.get("intent") !== "resend" || !/^\d{1,9}$/.test(mailId)) return redirectWithNotice(request, mailDetailPath(kind, id), "error", t("mail.unknownAction"));

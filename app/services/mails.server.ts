@@ -16,6 +16,9 @@ export type DocumentMail = {
   first_opened_at: string | null;
   last_opened_at: string | null;
   resent_from_id: number | null;
+  /** The document's n-th send, counted from 1; ids are for actions only. */
+  number: number;
+  resent_from_number: number | null;
   created_by: string;
   created_at: string;
   view_url: string | null;

@@ -3,6 +3,7 @@ import { requireCompanyCaller } from "./api-caller.server";
 import { remixI18next } from "./i18n.server";
 import { downloadCsv, encodingOf, importCsv, MAX_CSV_UPLOAD_BYTES, type CsvResource } from "./master-csv.server";
 import { PaymentApiValidationError } from "./payment-api.server";
+import { readFormData } from "./read-form.server";
 import { redirectWithNotice } from "./session.server";
 
 const LIST_PATH: Record<CsvResource, string> = { customers: "/customers/list", items: "/items/list" };
@@ -26,7 +27,7 @@ export async function csvImportAction(request: Request, context: AppLoadContext,
   const refuse = (message: string, problems: PaymentApiValidationError["problems"] = []) => data({ message, problems }, { status: 422 });
   // Refused before reading, so an oversized upload is not buffered.
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_CSV_UPLOAD_BYTES + 64 * 1024) return refuse(t("csv.tooLarge"));
-  const file = (await request.formData()).get("file");
+  const file = (await readFormData(request)).get("file");
   if (!(file instanceof File) || file.size === 0) return refuse(t("csv.noFile"));
   if (file.size > MAX_CSV_UPLOAD_BYTES) return refuse(t("csv.tooLarge"));
   try {

@@ -19,12 +19,13 @@ export function paymentApiBaseUrl(): string {
 /** A problem the API found on one line of an uploaded file. */
 export type LineProblem = { line: number; column: string | null; message: string };
 
-/** 409 or 422 from the API: what the form shows beside its fields (or, for a file, per line). */
+/** 409, 413, 415, 422 or 429 from the API: what the form shows beside its fields (or, for a file, per line). */
 export class PaymentApiValidationError extends Error {
   constructor(
     message: string,
     readonly fields: Record<string, string[]>,
     readonly problems: LineProblem[] = [],
+    readonly status = 422,
   ) {
     super(message);
   }
@@ -58,7 +59,8 @@ export async function throwIfMaintenance(response: Response): Promise<void> {
 /**
  * Calls the Payment API over HTTP — also when it runs in this process — and
  * turns its failures into what the error boundary shows: maintenance, 401,
- * 403, 404; a 409, 422 or 429 becomes a PaymentApiValidationError for the form.
+ * 403, 404; a 409, 413, 415, 422 or 429 (the input refused) becomes a
+ * PaymentApiValidationError for the form.
  * The successful response is the caller's to read (a file, say).
  */
 export async function fetchPaymentApi(
@@ -89,9 +91,11 @@ export async function fetchPaymentApi(
     case 404:
       throw notFound();
     case 409:
+    case 413:
+    case 415:
     case 422:
     case 429:
-      throw new PaymentApiValidationError(body.message ?? "入力内容に誤りがあります。", body.fields ?? {}, body.problems ?? []);
+      throw new PaymentApiValidationError(body.message ?? "入力内容に誤りがあります。", body.fields ?? {}, body.problems ?? [], response.status);
   }
   throw new Error(`Payment API ${init.method ?? "GET"} ${path} answered ${response.status} (${body.code ?? "no code"})`);
 }

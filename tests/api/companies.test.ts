@@ -123,11 +123,13 @@ describe("POST /companies", () => {
     ["an oversized logo", { logo: blobOf(Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]), "image/png") }, 413],
     ["a script named .png", { logo: blobOf(SCRIPT_BYTES, "image/png") }, 415],
     ["a PDF as the stamp", { stamp: blobOf(PDF_BYTES, "image/png") }, 415],
-  ])("refuses %s and stores nothing", async (_name, uploads, status) => {
+  ])("refuses %s, naming the file's field, and stores nothing", async (_name, uploads, status) => {
     const states = { logo_state: "logo" in uploads ? "update" : "keep", stamp_state: "stamp" in uploads ? "update" : "keep" };
     const response = await api.call("/companies", { method: "POST", body: companyForm(states, uploads as Record<string, Blob>) });
     expect(response.status).toBe(status);
-    expect(await response.json()).toHaveProperty("message");
+    const body = await response.json();
+    const field = Object.keys(uploads)[0]!;
+    expect(body.fields).toEqual({ [field]: [body.message] });
     expect(await (await api.call("/companies")).json()).toEqual([]);
     expect(await api.database.db.select().from(files)).toEqual([]);
   });

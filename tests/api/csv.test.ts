@@ -2,6 +2,7 @@ import iconv from "iconv-lite";
 import { beforeEach, describe, expect, it } from "vitest";
 import { customers, items } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
+import { createCustomer, createItem } from "../support/factories";
 
 const api = useTenantTestApi();
 
@@ -10,15 +11,11 @@ beforeEach(async () => {
   await api.database.db.delete(items);
 });
 
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 const csvPost = (body: Uint8Array | string): RequestInit => ({ method: "POST", body: typeof body === "string" ? body : Buffer.from(body), headers: { "Content-Type": "text/csv" } });
 const sjis = (text: string) => new Uint8Array(iconv.encode(text, "cp932"));
 
-async function create(resource: "customers" | "items", fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") {
-  const response = await api.call(`/${resource}`, { ...json(fields), as });
-  expect(response.status).toBe(201);
-  return response.json();
-}
+const create = (resource: "customers" | "items", fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") =>
+  resource === "customers" ? createCustomer(api, fields, as) : createItem(api, fields, as);
 
 async function exported(resource: "customers" | "items", encoding: string) {
   const response = await api.call(`/${resource}/export?encoding=${encoding}`);
@@ -64,6 +61,24 @@ describe("customers CSV", () => {
     const text = new TextDecoder().decode((await exported("customers", "UTF8N")).bytes).replace("株式会社更新前", "株式会社更新後");
     expect(await (await api.call("/customers/import", csvPost(text))).json()).toEqual({ created: 0, updated: 1 });
     expect(await (await api.call(`/customers/${customer.id}`)).json()).toMatchObject({ name: "株式会社更新後", version: 2 });
+  });
+
+  it("reads and writes 「支払期日が休日の場合」 in words, and stores furigana as katakana", async () => {
+    const csv = ["取引先名,フリガナ,支払期日が休日の場合", "株式会社前,まえ,前営業日", "株式会社後,ｱﾄ,翌営業日", "株式会社そのまま,ソノママ,そのまま", "株式会社未記入,ミキニュウ,"].join("\r\n");
+    expect(await (await api.call("/customers/import", csvPost(csv))).json()).toEqual({ created: 4, updated: 0 });
+    const listed = await listOf("customers");
+    expect(listed.map((c) => [c.name, c.name_kana, c.holiday_shift])).toEqual([
+      ["株式会社後", "アト", "next"],
+      ["株式会社そのまま", "ソノママ", "none"],
+      ["株式会社前", "マエ", "previous"],
+      ["株式会社未記入", "ミキニュウ", "previous"],
+    ]);
+    const text = new TextDecoder().decode((await exported("customers", "UTF8N")).bytes);
+    expect(text.split("\r\n")[0]).toContain("支払期日が休日の場合");
+    expect(text).toContain("株式会社後,アト,");
+    expect(text).toMatch(/株式会社後,.*,翌営業日,/);
+    const wrong = await api.call("/customers/import", csvPost("取引先名,支払期日が休日の場合\r\nA,日曜日\r\n"));
+    expect((await wrong.json()).problems).toEqual([{ line: 2, column: "支払期日が休日の場合", message: "形式が正しくありません" }]);
   });
 
   it("changes nothing when one row is bad, and names every bad row's line and column", async () => {
@@ -118,28 +133,38 @@ describe("customers CSV", () => {
 });
 
 describe("items CSV", () => {
-  it.each(["UTF8", "UTF8N", "SJIS"])("round-trips %s with decimals, negative prices and every tax rate", async (encoding) => {
+  it.each(["UTF8", "UTF8N", "SJIS"])("round-trips %s with decimals, negative prices and every tax category", async (encoding) => {
     await create("items", { code: "A-1", name: "㈱髙橋製①号～", unit: "個", unit_price: "1234.5678", tax_rate: "8" });
     await create("items", { code: "A-2", name: "値引", unit_price: "-500", tax_rate: "10" });
-    await create("items", { code: "A-3", name: "印紙代", unit_price: "200", tax_rate: "0" });
+    await create("items", { code: "A-3", name: "印紙代", unit_price: "200", tax_category: "reimbursement" });
+    await create("items", { code: "A-4", name: "土地の貸付", unit_price: "1000", tax_category: "non_taxable" });
+    await create("items", { code: "A-5", name: "寄付", unit_price: "1000", tax_category: "not_subject" });
+    await create("items", { code: "A-6", name: "輸出品", unit_price: "1000", tax_category: "export_exempt" });
     const before = await listOf("items");
     const { bytes } = await exported("items", encoding);
     const text = encoding === "SJIS" ? iconv.decode(Buffer.from(bytes), "cp932") : new TextDecoder().decode(bytes);
     expect(text).toContain(",'-500,");
+    expect(text).toContain("印紙代,,200,立替金");
 
-    expect(await (await api.call("/items/import", csvPost(bytes.slice()))).json()).toEqual({ created: 0, updated: 3 });
+    expect(await (await api.call("/items/import", csvPost(bytes.slice()))).json()).toEqual({ created: 0, updated: 6 });
     const after = await listOf("items");
     expect(after.map(({ version: _v, updated_at: _u, ...item }) => item)).toEqual(before.map(({ version: _v, updated_at: _u, ...item }) => item));
   });
 
   it("reads tax rates written in words and creates rows without an ID", async () => {
-    const csv = "品目コード,品目名,単価,税率\r\nB-1,お茶,150,8%（軽減税率）\r\nB-2,手数料,１，０００,10%\r\nB-3,切手,84,非課税\r\n";
-    expect(await (await api.call("/items/import", csvPost(csv))).json()).toEqual({ created: 3, updated: 0 });
-    expect((await listOf("items")).map((item) => [item.code, item.unit_price, item.tax_rate])).toEqual([
-      ["B-1", "150", 8],
-      ["B-2", "1000", 10],
-      ["B-3", "84", 0],
+    const csv = "品目コード,品目名,単価,税率\r\nB-1,お茶,150,8%（軽減税率）\r\nB-2,手数料,１，０００,10%\r\nB-3,切手,84,非課税\r\nB-4,寄付,1,不課税\r\nB-5,輸出品,1,免税\r\nB-6,印紙代,200,立替金\r\nB-7,旧形式,1,0\r\n";
+    expect(await (await api.call("/items/import", csvPost(csv))).json()).toEqual({ created: 7, updated: 0 });
+    expect((await listOf("items")).map((item) => [item.code, item.unit_price, item.tax_category, item.tax_rate])).toEqual([
+      ["B-1", "150", "reduced", 8],
+      ["B-2", "1000", "standard", 10],
+      ["B-3", "84", "non_taxable", 0],
+      ["B-4", "1", "not_subject", 0],
+      ["B-5", "1", "export_exempt", 0],
+      ["B-6", "200", "reimbursement", 0],
+      ["B-7", "1", "non_taxable", 0],
     ]);
+    const refused = await api.call("/items/import", csvPost("品目コード,品目名,単価,税率\r\nB-8,誤り,1,5%\r\n"));
+    expect(await refused.json()).toMatchObject({ problems: [{ line: 2, column: "税率", message: "形式が正しくありません" }] });
   });
 
   it("refuses a code used twice in the file or by another item, changing nothing", async () => {

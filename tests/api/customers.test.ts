@@ -1,6 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { customers, documents } from "../../api/db/schema";
+import { MIGRATIONS_FOLDER } from "../support/database";
 import { useTenantTestApi } from "../support/api";
+import { createCustomer } from "../support/factories";
 
 const api = useTenantTestApi();
 
@@ -11,11 +16,7 @@ beforeEach(async () => {
 
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 
-async function create(fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") {
-  const response = await api.call("/customers", { ...json({ name: "株式会社サンプル", ...fields }), as });
-  expect(response.status).toBe(201);
-  return response.json();
-}
+const create = (fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") => createCustomer(api, fields, as);
 
 describe("customers", () => {
   it("creates a customer with normalised fields, several addresses and payment terms", async () => {
@@ -53,6 +54,40 @@ describe("customers", () => {
       closing_day: ["1〜28日または月末を選んでください"],
       registered_no: ["登録番号は「T」と13桁の数字で入力してください"],
     });
+  });
+
+  it("keeps where a due date on a holiday moves: 前営業日 unless told, and refuses anything else", async () => {
+    expect((await create({})).holiday_shift).toBe("previous");
+    const next = await create({ holiday_shift: "next" });
+    expect(next.holiday_shift).toBe("next");
+    const edited = await api.call(`/customers/${next.id}`, json({ _method: "PATCH", version: 1, name: "株式会社サンプル", holiday_shift: "none" }));
+    expect(await edited.json()).toMatchObject({ holiday_shift: "none", version: 2 });
+    const wrong = await api.call("/customers", json({ name: "A", holiday_shift: "sunday" }));
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).fields).toEqual({ holiday_shift: ["形式が正しくありません"] });
+  });
+
+  it("stores furigana as full-width katakana, so sorting by kana agrees with searching by it", async () => {
+    expect((await create({ name: "山田商事", name_kana: "やまだしょうじ" })).name_kana).toBe("ヤマダショウジ");
+    expect((await create({ name: "株式会社カブシキ", name_kana: "ｶﾌﾞｼｷｶﾞｲｼｬ" })).name_kana).toBe("カブシキガイシャ");
+    await create({ name: "阿部工業", name_kana: "アベコウギョウ" });
+    const listed = await (await api.call("/customers?sort=kana&order=asc")).json();
+    expect(listed.items.map((c: { name: string }) => c.name)).toEqual(["阿部工業", "株式会社カブシキ", "山田商事"]);
+    expect((await (await api.call(`/customers?q=${encodeURIComponent("ﾔﾏﾀﾞ")}`)).json()).items.map((c: { name: string }) => c.name)).toEqual(["山田商事"]);
+  });
+
+  it("converts furigana saved before the katakana rule when migrating (0012)", async () => {
+    const before = { companyUniqueCode: "C-0000001", name: "旧", searchKey: "旧" };
+    await api.database.db.insert(customers).values([
+      { ...before, nameKana: "ｶﾌﾞｼｷｶﾞｲｼｬ ﾔﾏﾀﾞ" },
+      { ...before, nameKana: "やまだしょうじ" },
+      { ...before, nameKana: "ヤマダ" },
+      { ...before, nameKana: null },
+    ]);
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, "0012_customer_holiday_shift.sql"), "utf8").split("--> statement-breakpoint");
+    await api.database.db.execute(sql.raw(migration.at(-1)!));
+    const rows = await api.database.db.select({ kana: customers.nameKana }).from(customers).orderBy(customers.id);
+    expect(rows.map((row) => row.kana)).toEqual(["カブシキガイシャ ヤマダ", "ヤマダショウジ", "ヤマダ", null]);
   });
 
   it("finds customers by name or kana whatever the width or kana type typed", async () => {

@@ -2,6 +2,7 @@ import iconv from "iconv-lite";
 import { afterEach, describe, expect, it } from "vitest";
 import { documentCounters, documents } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
+import { createDocument } from "../support/factories";
 
 const api = useTenantTestApi();
 
@@ -10,14 +11,8 @@ afterEach(async () => {
   await api.database.db.delete(documentCounters);
 });
 
-const post = (body: unknown, as: "owner" | "shinkinOwner" = "owner") =>
-  api.call("/documents", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" }, as });
-
-async function create(fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") {
-  const response = await post({ kind: "invoice", issue_date: "2026-11-22", customer_name: "㈱髙橋①～商店", lines: [{ description: "作業", quantity: "2", unit_price: "1000" }], ...fields }, as);
-  expect(response.status).toBe(201);
-  return response.json();
-}
+const create = (fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") =>
+  createDocument(api, { customer_name: "㈱髙橋①～商店", lines: [{ description: "作業", quantity: "2", unit_price: "1000" }], ...fields }, as);
 
 /** Rows straight into the table: enough of them to span several export batches without a minute of API calls. */
 async function insertMany(count: number) {
@@ -54,7 +49,7 @@ describe("documents CSV export", () => {
     const response = await api.call("/documents/export?kind=invoice&encoding=SJIS&content=lines");
     expect(response.headers.get("content-type")).toBe("text/csv; charset=Shift_JIS");
     const lines = iconv.decode(Buffer.from(await response.arrayBuffer()), "cp932").trimEnd().split("\r\n");
-    expect(lines.slice(1).map((line) => line.replace(/^INV-\d{6}-\d{4},/, ""))).toEqual(["2026-11-22,㈱髙橋①～商店,1,作業①,2,,1000,10,2000", "2026-11-22,㈱髙橋①～商店,2,お茶,3,,150,8,450"]);
+    expect(lines.slice(1).map((line) => line.replace(/^INV-\d{6}-\d{4},/, ""))).toEqual(["2026-11-22,㈱髙橋①～商店,1,作業①,2,,1000,10,2000,10%", "2026-11-22,㈱髙橋①～商店,2,お茶,3,,150,8,450,8%（軽減税率）"]);
 
     await create({ customer_name: "𠮷野家" });
     const refused = await api.call("/documents/export?kind=invoice&encoding=SJIS");

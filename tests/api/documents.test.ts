@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { customers, documentCounters, documents, documentTotals } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
+import { fixtureUsers } from "../support/users";
+import { createDocument } from "../support/factories";
 
 const api = useTenantTestApi();
 
@@ -20,11 +22,7 @@ const LINES = [
   { description: "値引", quantity: "1", unit_price: "-500", tax_rate: "10" },
 ];
 
-async function create(kind: string, fields: Record<string, unknown> = {}, as: As = "owner") {
-  const response = await post("/documents", { kind, issue_date: "2026-11-22", customer_name: "株式会社青空商事", lines: LINES, ...fields }, as);
-  expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
-  return response.json();
-}
+const create = (kind: string, fields: Record<string, unknown> = {}, as: As = "owner") => createDocument(api, { kind, lines: LINES, ...fields }, as);
 
 describe("documents", () => {
   it("creates an invoice with totals per rate, a number from the settings and the first status in its history", async () => {
@@ -98,24 +96,35 @@ describe("documents", () => {
     expect((await (await post("/documents", { kind: "invoice", issue_date: "2026-11-22", customer_name: "A", lines: [] })).json()).fields).toEqual({ lines: ["明細を1行以上入力してください"] });
   });
 
-  it("changes status along the allowed transitions with who and when, and in bulk says which were refused", async () => {
+  it("changes status along the lifecycle: a draft keeps its first status, issuing bills it, and every step names the person", async () => {
     const invoice = await create("invoice");
-    expect((await (await post(`/documents/${invoice.id}/status`, { status: 2 })).json()).status).toBe(2);
+    const early = await post(`/documents/${invoice.id}/status`, { status: 4 });
+    expect(early.status).toBe(409);
+    expect((await early.json()).message).toBe(`${invoice.number}：下書きの書類は「入金済」にできません。先に発行してください。`);
+    const issued = await (await post(`/documents/${invoice.id}/issue`, {})).json();
+    expect(issued.status).toBe(2);
     const paid = await (await post(`/documents/${invoice.id}/status`, { status: 4 })).json();
-    expect(paid.history.map((entry: { from_status: number | null; to_status: number; changed_by: string }) => [entry.from_status, entry.to_status, entry.changed_by])).toEqual([
-      [null, 1, "U-DEMO-OWNER"],
-      [1, 2, "U-DEMO-OWNER"],
-      [2, 4, "U-DEMO-OWNER"],
+    const owner = `${fixtureUsers.owner.lastName} ${fixtureUsers.owner.firstName}`;
+    expect(paid.history.map((entry: { event: string; from_status: number | null; to_status: number; changed_by_name: string }) => [entry.event, entry.from_status, entry.to_status, entry.changed_by_name])).toEqual([
+      ["created", null, 1, owner],
+      ["issued", 1, 2, owner],
+      ["status", 2, 4, owner],
     ]);
     const refused = await post(`/documents/${invoice.id}/status`, { status: 1 });
     expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe("「入金済」から「未請求」には変更できません。");
+    expect((await refused.json()).message).toBe(`${invoice.number}：「入金済」から「未請求」には変更できません。`);
 
     const other = await create("invoice");
-    const bulk = await (await post("/documents-status", { ids: [invoice.id, other.id], status: 2 })).json();
+    await post(`/documents/${other.id}/issue`, {});
+    const bulk = await (await post("/documents-status", { ids: [invoice.id, other.id], status: 3 })).json();
     expect(bulk.results).toEqual([
-      { id: invoice.id, ok: false, message: "「入金済」から「請求済」には変更できません。" },
+      { id: invoice.id, ok: true, number: invoice.number },
       { id: other.id, ok: true, number: other.number },
+    ]);
+    const back = await (await post("/documents-status", { ids: [invoice.id, other.id], status: 1 })).json();
+    expect(back.results).toEqual([
+      { id: invoice.id, ok: false, message: `${invoice.number}：「未入金」から「未請求」には変更できません。` },
+      { id: other.id, ok: false, message: `${other.number}：「未入金」から「未請求」には変更できません。` },
     ]);
   });
 
@@ -173,7 +182,7 @@ describe("documents", () => {
       return [keptBody.total, keptBody.sum.tax_included];
     };
     expect(await totals()).toEqual([3, "7700"]);
-    await post(`/documents/${b.id}/status`, { status: 2 });
+    await post(`/documents/${b.id}/issue`, {});
     expect(await totals("&status=2")).toEqual([1, "2200"]);
     expect(await totals("&status=1")).toEqual([2, "5500"]);
     await post(`/documents/${a.id}`, { _method: "PATCH", version: 1, issue_date: "2026-11-22", customer_name: "株式会社青空商事", ...one("3000") });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { items } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
+import { createItem } from "../support/factories";
 
 const api = useTenantTestApi();
 
@@ -10,11 +11,7 @@ beforeEach(async () => {
 
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 
-async function create(fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") {
-  const response = await api.call("/items", { ...json({ name: "コピー用紙", unit_price: "500", ...fields }), as });
-  expect(response.status).toBe(201);
-  return response.json();
-}
+const create = (fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") => createItem(api, fields, as);
 
 const namesOf = async (query: string) => ((await (await api.call(`/items${query}`)).json()).items as Array<{ name: string }>).map((item) => item.name);
 
@@ -26,6 +23,16 @@ describe("items", () => {
     expect((await create({ unit_price: "0.1" })).unit_price).toBe("0.1");
     expect((await create({ unit_price: "-300", name: "値引" })).unit_price).toBe("-300");
     expect((await create({ name: "税率未指定" })).tax_rate).toBe(10);
+  });
+
+  it("takes a tax category, or reads the legacy tax rate as one", async () => {
+    expect(await create({ name: "印紙代", tax_category: "reimbursement" })).toMatchObject({ tax_category: "reimbursement", tax_rate: 0 });
+    expect(await create({ name: "切手", tax_rate: 0 })).toMatchObject({ tax_category: "non_taxable", tax_rate: 0 });
+    expect(await create({ name: "お茶", tax_rate: "8" })).toMatchObject({ tax_category: "reduced", tax_rate: 8 });
+    expect(await create({ name: "指定なし" })).toMatchObject({ tax_category: "standard", tax_rate: 10 });
+    const refused = await api.call("/items", json({ name: "誤り", unit_price: "1", tax_category: "zero" }));
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).fields).toEqual({ tax_category: ["形式が正しくありません"] });
   });
 
   it("answers bad input with 422 and Japanese messages per field", async () => {

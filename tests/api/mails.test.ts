@@ -11,6 +11,7 @@ import { startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 import { headerParameter, leaves, parseMime } from "../support/mime";
 import { fixtureUsers } from "../support/users";
+import { createDocument } from "../support/factories";
 
 type Received = { to: string[]; raw: string };
 
@@ -65,13 +66,7 @@ beforeEach(() => {
 
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 
-async function invoice(as: "owner" | "shinkinOwner" = "owner") {
-  const response = await api.call("/documents", {
-    ...json({ kind: "invoice", issue_date: "2026-11-22", customer_name: "株式会社青空商事", lines: [{ description: "設計作業", quantity: "10", unit_price: "8500", tax_rate: "10" }, { description: "お弁当", quantity: "3", unit_price: "1080", tax_rate: "8" }] }),
-    as,
-  });
-  return response.json();
-}
+const invoice = (as: "owner" | "shinkinOwner" = "owner") => createDocument(api, {}, as);
 
 const send = (id: number, fields: Record<string, unknown> = {}, as: "owner" | "shinkinOwner" = "owner") =>
   api.call(`/documents/${id}/mails`, { ...json({ to: ["keiri@aozora.example"], cc: ["boss@aozora.example"], subject: "請求書送付のご案内", body: "株式会社青空商事 御中\n\n請求書をお送りします。", delivery: "attachment", ...fields }), as });
@@ -121,9 +116,20 @@ describe("sending documents by e-mail", () => {
     const list = await (await api.call("/documents?kind=invoice")).json();
     expect(list.items.find((item: { id: number }) => item.id === document.id)).toMatchObject({ mail_status: "sent" });
     const [latest, original] = await mailsOf(document.id);
-    expect(latest).toMatchObject({ status: "sent", resent_from_id: failed!.id, to: ["nobody@aozora.example"] });
-    expect(original).toMatchObject({ status: "error" });
+    expect(latest).toMatchObject({ status: "sent", resent_from_id: failed!.id, number: 2, resent_from_number: 1, to: ["nobody@aozora.example"] });
+    expect(original).toMatchObject({ status: "error", number: 1, resent_from_number: null });
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("numbers each document's sends 1, 2, 3… on their own, whatever other documents sent in between", async () => {
+    const [first, second] = [await invoice(), await invoice()];
+    expect((await (await send(first.id)).json()).number).toBe(1);
+    expect((await (await send(second.id)).json()).number).toBe(1);
+    expect((await (await send(first.id)).json()).number).toBe(2);
+    expect((await (await send(first.id)).json()).number).toBe(3);
+    await api.mail.outbox.drain();
+    expect((await mailsOf(first.id)).map((mail) => mail.number)).toEqual([3, 2, 1]);
+    expect((await mailsOf(second.id)).map((mail) => mail.number)).toEqual([1]);
   });
 
   it("retries a temporary failure later and sends once", async () => {
@@ -169,6 +175,8 @@ describe("sending documents by e-mail", () => {
     const text = leaves(message)[0]!.body.toString("utf8");
     const url = /http:\/\/web\.test\/view-pdf\?token=(\S+)/.exec(text);
     expect(url).not.toBeNull();
+    // Thirty days from now, as mail writes a date: 「2026年12月22日 15:30まで」.
+    expect(text).toMatch(/（\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}まで）/);
     const token = url![1]!;
     const [mail] = await mailsOf(document.id);
     expect(mail!.view_url).toBe(url![0]);
@@ -207,10 +215,17 @@ describe("sending documents by e-mail", () => {
     expect((await bad.json()).fields).toMatchObject({ to: [expect.stringContaining("keiri@aozora")], subject: ["このフィールドは必須です"] });
 
     const voided = await invoice();
+    await api.call(`/documents/${voided.id}/issue`, json({}));
     await api.call(`/documents/${voided.id}/void`, json({}));
     const refused = await send(voided.id);
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe("無効にした書類は送信できません。");
+
+    // Sending a draft gives it to the customer: it is issued (請求済) and can no longer be deleted.
+    const draft = await invoice();
+    expect((await send(draft.id)).status).toBe(202);
+    expect(await (await api.call(`/documents/${draft.id}`)).json()).toMatchObject({ status: 2, issued_at: expect.any(String), sent: true });
+    expect((await api.call(`/documents/${draft.id}`, { method: "DELETE" })).status).toBe(409);
 
     const theirs = await invoice("shinkinOwner");
     expect((await send(theirs.id)).status).toBe(404);

@@ -34,6 +34,14 @@ describe("GET /constants", () => {
       { id: 2, key: "user" },
     ]);
     expect(constants.mail_statuses.map((status: { label: string }) => status.label)).toEqual(["", "送信済", "閲覧済", "送信エラー"]);
+    expect(constants.tax_categories.map((category: { id: string; rate: number }) => [category.id, category.rate])).toEqual([
+      ["standard", 10],
+      ["reduced", 8],
+      ["non_taxable", 0],
+      ["not_subject", 0],
+      ["export_exempt", 0],
+      ["reimbursement", 0],
+    ]);
     for (const list of ["withholding_types", "bank_account_types", "estimate_statuses", "delivery_slip_statuses", "invoice_statuses", "receipt_statuses", "user_types", "tax_rates"]) {
       expect(constants[list].length, list).toBeGreaterThan(0);
     }

@@ -52,6 +52,12 @@ describe("sandbox demo data", () => {
     const converted = await (await api.call(`/documents/${invoices.items[0].id}`)).json();
     expect(converted.source).toMatchObject({ kind: "estimate", number: "EST-202610-0001" });
     expect(converted.derived).toEqual([expect.objectContaining({ kind: "receipt" })]);
+    // Its history reads as a user would have left it, naming the person: made, issued (billed), then paid.
+    expect(converted.history.map((entry: { event: string; from_status: number | null; to_status: number; changed_by_name: string }) => [entry.event, entry.from_status, entry.to_status, entry.changed_by_name])).toEqual([
+      ["created", null, 1, "山田 太郎"],
+      ["issued", 1, 2, "山田 太郎"],
+      ["status", 2, 4, "山田 太郎"],
+    ]);
     expect((await (await api.call("/master/service/plans")).json()).map((plan: { plan_id: number }) => plan.plan_id)).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -35,7 +35,15 @@ describe("document snapshots and PDFs", () => {
     const customer = await (await api.call("/customers", json({ name: "株式会社青空商事", postal_code: "5300001", address1: "大阪府大阪市北区梅田1-1" }))).json();
     const invoice = await (await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", due_date: "2026-12-31", customer_id: customer.id, customer_name: "株式会社青空商事", lines: LINES }))).json();
 
+    // A draft's copy is a preview marked 下書き: not kept, showing the company's own logo.
+    const preview = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    expect(preview).toMatchObject({ id: 0, mark: "draft", content: { number: invoice.number } });
+    expect(preview.content.issuer.logo.file_id).toBe(company.logo.path);
+    expect((await (await api.call(`/documents/${invoice.id}`)).json()).issued_at).toBeNull();
+
+    expect((await api.call(`/documents/${invoice.id}/issue`, json({}))).status).toBe(200);
     const first = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    expect(first).toMatchObject({ mark: null, revision: 1 });
     expect(first.content).toMatchObject({
       title: "請求書",
       number: invoice.number,
@@ -48,7 +56,14 @@ describe("document snapshots and PDFs", () => {
     });
     expect(first.content.issuer.logo.file_id).not.toBe(company.logo.path);
 
-    // The customer moves and the company renames itself and drops its logo: what was printed stays.
+    // Saving an issued invoice without a change is not a correction.
+    const current = await (await api.call(`/documents/${invoice.id}`)).json();
+    const edit = (fields: Record<string, unknown>) =>
+      api.call(`/documents/${invoice.id}`, json({ _method: "PATCH", version: current.version, kind: "invoice", issue_date: "2026-11-22", due_date: "2026-12-31", customer_id: customer.id, customer_name: "株式会社青空商事", ...fields }));
+    const unchanged = await edit({ lines: LINES });
+    expect(unchanged.status, JSON.stringify(await unchanged.clone().json())).toBe(422);
+    expect((await unchanged.json()).message).toBe("修正する内容がありません。変更してから保存してください。");
+    // The customer moves and the company renames itself and drops its logo: what was issued stays.
     await api.call(`/customers/${customer.id}`, json({ _method: "PATCH", version: customer.version, name: "株式会社青空商事", address1: "福岡県福岡市中央区天神1-1" }));
     const renamed = new FormData();
     for (const [key, value] of Object.entries({ _method: "PATCH", version: String(company.version), company_name: "株式会社デモ商事ホールディングス", logo_state: "delete", stamp_state: "keep" })) renamed.append(key, value);
@@ -59,16 +74,28 @@ describe("document snapshots and PDFs", () => {
     expect(again.content.issuer.name).toBe("株式会社デモ商事");
     expect((await api.call(`/get_s3_file?path=${again.content.issuer.logo.file_id}`)).status).toBe(200);
 
-    const edited = await api.call(`/documents/${invoice.id}`, json({ _method: "PATCH", version: invoice.version, kind: "invoice", issue_date: "2026-11-22", customer_id: customer.id, customer_name: "株式会社青空商事", lines: LINES.slice(0, 1) }));
-    expect(edited.status).toBe(200);
+    // Editing the issued invoice is a correction: a second revision that names the original and what changed.
+    const corrected = await edit({ lines: LINES.slice(0, 1), correction_reason: "お弁当は別請求のため" });
+    expect(corrected.status).toBe(200);
+    expect(await corrected.json()).toMatchObject({ revision: 2, number: invoice.number, status: 2, revisions: [{ revision: 1 }, { revision: 2, reason: "correction" }] });
     const renewed = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
     expect(renewed.id).not.toBe(first.id);
-    expect(renewed.content).toMatchObject({ issuer: { name: "株式会社デモ商事ホールディングス", logo: null }, recipient: { address: ["福岡県福岡市中央区天神1-1"] }, totals: { tax_included: "93500" } });
+    expect(renewed.content).toMatchObject({
+      title: "請求書（修正）",
+      issuer: { name: "株式会社デモ商事ホールディングス", logo: null },
+      recipient: { address: ["福岡県福岡市中央区天神1-1"] },
+      totals: { tax_included: "93500" },
+      reference: { type: "correction", number: invoice.number, issue_date: "2026-11-22", revision: 2, reason: "お弁当は別請求のため" },
+    });
+    expect(renewed.content.reference.changes).toContain("合計（税込）96,999円 → 93,500円");
+    const original = await (await api.call(`/documents/${invoice.id}/snapshots?revision=1`, json({ reason: "print" }))).json();
+    expect(original).toMatchObject({ id: first.id, content: { totals: { tax_included: "96999" } } });
+    expect((await api.call(`/documents/${invoice.id}/pdf?revision=3`)).status).toBe(404);
   });
 
   it("issuing takes the snapshot, and the PDF carries the customer, the number and the totals per rate in embedded Japanese type", async () => {
     const customer = await (await api.call("/customers", json({ name: "有限会社みどり食品" }))).json();
-    const invoice = await (await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", customer_id: customer.id, customer_name: "有限会社みどり食品", lines: LINES }))).json();
+    const invoice = await (await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", due_date: "2026-12-31", customer_id: customer.id, customer_name: "有限会社みどり食品", lines: LINES }))).json();
     expect((await api.call(`/documents/${invoice.id}/issue`, json({}))).status).toBe(200);
     const issued = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
 
@@ -83,6 +110,8 @@ describe("document snapshots and PDFs", () => {
     const flat = text.replace(/\s+/g, "");
     expect(flat).toContain("有限会社みどり食品御中");
     expect(flat).toContain(invoice.number);
+    expect(flat).toContain("発行日2026年11月22日");
+    expect(flat).toContain("お支払期限2026年12月31日");
     expect(flat).toContain("10%対象¥85,000（消費税¥8,500）");
     expect(flat).toContain("8%対象※¥3,240（消費税¥259）");
     expect(flat).toContain("ご請求金額¥96,999-");

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as editAction, loader as editLoader } from "~/routes/_default.customers.edit.$id";
-import { signedInRequest, useTenantTestApi } from "../support/api";
+import { signedInRequest, useRouteTestApi } from "../support/api";
+import { createCustomer } from "../support/factories";
 
-const api = useTenantTestApi();
+const api = useRouteTestApi();
 const context = { traceId: "test-trace" } as never;
 
-beforeAll(() => {
-  // Read once by getConfig, so set before the first route runs.
-  process.env.PAYMENT_API_BASE_URL = api.url.replace(/\/api\/v1$/, "");
-});
-
-afterAll(() => {
-  delete process.env.PAYMENT_API_BASE_URL;
-});
-
-async function createCustomer(name: string, as: "owner" | "shinkinOwner" = "owner"): Promise<number> {
-  const response = await api.call("/customers", { method: "POST", body: JSON.stringify({ name }), headers: { "Content-Type": "application/json" }, as });
-  return (await response.json()).id;
-}
+const customerNamed = async (name: string, as: "owner" | "shinkinOwner" = "owner"): Promise<number> => (await createCustomer(api, { name }, as)).id;
 
 /** The status a route threw: a Response, or Remix's data() with its init (what the error boundary reads). */
 const thrownStatus = (run: () => Promise<unknown>) =>
@@ -28,7 +17,7 @@ const thrownStatus = (run: () => Promise<unknown>) =>
 
 describe("customer edit page", () => {
   it("answers another company's customer as not found, both to read and to change", async () => {
-    const theirs = await createCustomer("しんきんの取引先", "shinkinOwner");
+    const theirs = await customerNamed("しんきんの取引先", "shinkinOwner");
     const params = { id: String(theirs) };
     const read = await thrownStatus(async () => editLoader({ request: await signedInRequest(api, "owner", `/customers/edit/${theirs}`), params, context }));
     expect(read).toBe(404);
@@ -39,7 +28,7 @@ describe("customer edit page", () => {
   });
 
   it("says why a customer in use cannot be deleted, keeping the form and its archive button", async () => {
-    const id = await createCustomer("書類のある取引先");
+    const id = await customerNamed("書類のある取引先");
     const invoice = await api.call("/documents", {
       method: "POST",
       body: JSON.stringify({ kind: "invoice", issue_date: "2026-11-22", customer_id: id, customer_name: "書類のある取引先", lines: [{ description: "作業", unit_price: "1000" }] }),

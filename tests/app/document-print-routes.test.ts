@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as receiptPdf } from "~/routes/receipts.pdf.$id";
 import { loader as invoicePdf } from "~/routes/invoices.pdf.$id";
 import { loader as invoiceSnapshot } from "~/routes/_snapshot-empty.invoices.snapshot.$id";
 import { loader as receiptSnapshot } from "~/routes/_snapshot-empty.receipts.snapshot.$id";
-import { signedInRequest, useTenantTestApi } from "../support/api";
+import { signedInRequest, useRouteTestApi } from "../support/api";
 
-const api = useTenantTestApi();
+const api = useRouteTestApi();
 const context = { traceId: "test-trace" } as never;
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-
-beforeAll(() => {
-  process.env.PAYMENT_API_BASE_URL = api.url.replace(/\/api\/v1$/, "");
-});
-
-afterAll(() => {
-  delete process.env.PAYMENT_API_BASE_URL;
-});
 
 /** The status a route threw: Remix's data() with its init, as the error boundary reads it. */
 const thrownStatus = (run: () => Promise<unknown>) =>

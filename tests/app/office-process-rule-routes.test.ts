@@ -75,7 +75,7 @@ describe("office process rule templates page and download", () => {
       params: {},
       context,
     })) as unknown as { init: { status: number }; data: { error: Record<string, string[]> } };
-    expect(stale.init.status).toBe(422);
+    expect(stale.init.status).toBe(409);
     expect(stale.data.error[""]).toEqual(["ほかの操作でこの事務処理規程が更新されています。最新の内容を確認してから、もう一度保存してください。"]);
   });
 

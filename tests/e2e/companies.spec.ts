@@ -77,4 +77,32 @@ test.describe("own company info", () => {
     await expect(page.getByTestId("company-details")).toContainText("経理部");
     await expect(page.getByText("口座が登録されていません。")).toBeVisible();
   });
+
+  test("refuses a text file named .png and a 6 MB logo beside the field, keeping every edit", async ({ page, javaScript }) => {
+    await signInThroughBank(page, "owner@demo.example");
+    await page.goto("/companies/create");
+    await settled(page, javaScript);
+    const edits = { 会社名・屋号: "株式会社デモ商事（編集中）", 部署名: "総務部", 電話番号: "03-9999-0000" };
+    for (const [label, value] of Object.entries(edits)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel("消費税の端数処理").selectOption("3");
+    const logo = page.getByLabel("画像を選ぶと置き換えます（PNG、JPEG、GIF、WebP、5MBまで）").first();
+    const large = Buffer.alloc(6 * 1024 * 1024);
+    Buffer.from("89504e470d0a1a0a", "hex").copy(large);
+    const files = [
+      { file: { name: "logo.png", mimeType: "image/png", buffer: Buffer.from("これは画像ではありません\n") }, message: "対応していないファイル形式です。PNG、JPEG、GIF、WebPの画像を選んでください。" },
+      { file: { name: "large.png", mimeType: "image/png", buffer: large }, message: "ファイルのサイズが上限を超えています。" },
+    ];
+    for (const { file, message } of files) {
+      await logo.setInputFiles(file);
+      await page.getByRole("button", { name: "保存する" }).click();
+      await expect(logo).toHaveAccessibleDescription(message);
+      await expect(page).toHaveURL(/\/companies\/create$/);
+      for (const [label, value] of Object.entries(edits)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+      await expect(page.getByLabel("消費税の端数処理")).toHaveValue("3");
+      await expect(page.getByTestId("account-row")).toHaveCount(2);
+    }
+    await page.goto("/companies/list");
+    await expect(page.getByTestId("company-details")).toContainText("株式会社デモ商事");
+    await expect(page.getByTestId("company-details")).not.toContainText("編集中");
+  });
 });

@@ -14,7 +14,7 @@ test.describe("document conversions", () => {
     await page.getByLabel("1行目の品名").fill("保守作業");
     await page.getByLabel("1行目の単価").fill("50000");
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^見積書 \S+ \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^見積書 \S+ 下書き$/);
     const estimate = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
     const estimateUrl = page.url();
     await page.getByRole("link", { name: "編集する" }).click();
@@ -22,6 +22,9 @@ test.describe("document conversions", () => {
     await page.getByLabel("1行目の単価").fill("60000");
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("total")).toHaveText("66,000円");
+    // An estimate is won once the customer has it: issued first.
+    await page.getByRole("button", { name: "発行する", exact: true }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/書類を発行しました。/);
     await page.getByLabel("ステータス", { exact: true }).selectOption({ label: "受注" });
     await page.getByRole("button", { name: "ステータスを変更" }).first().click();
     await expect(page.getByTestId("document-status")).toHaveText("受注");
@@ -31,14 +34,14 @@ test.describe("document conversions", () => {
     await settled(page, javaScript);
     await page.getByLabel("納品日").fill("2026-12-01");
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^納品書 \S+ \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^納品書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 見積書 ${estimate}`)).toBeVisible();
     const slip = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
 
     await page.getByRole("link", { name: "請求書を作成" }).click();
     await settled(page, javaScript);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 納品書 ${slip}`)).toBeVisible();
     await expect(page.getByTestId("total")).toHaveText("66,000円");
 
@@ -47,9 +50,13 @@ test.describe("document conversions", () => {
     await page.getByRole("link", { name: "複製する" }).click();
     await settled(page, javaScript);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^見積書 \S+ \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^見積書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 見積書 ${estimate}`)).toBeVisible();
-    await page.getByRole("button", { name: "削除する" }).click();
+    // Deleting asks first: a dialog with JavaScript, a page of its own without; both name the document.
+    await page.getByRole("link", { name: "削除する" }).click();
+    const confirmation = javaScript ? page.getByRole("dialog") : page.locator("main");
+    await expect(confirmation.getByRole("heading", { name: /^下書き 見積書 \S+（.+ 御中）を削除しますか$/ })).toBeVisible();
+    await confirmation.getByRole("button", { name: "削除する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/下書きを削除しました。/);
     await expect(page).toHaveURL(/\/estimates\/list$/);
 

@@ -3,7 +3,7 @@ import iconv from "iconv-lite";
 import type { Page } from "@playwright/test";
 import { expect, settled, signInThroughBank, test } from "./fixtures";
 
-/** A number from the detail page's heading (「納品書 DLV-… (下書き)」). */
+/** A number from the detail page's heading (「納品書 DLV-… 下書き」). */
 const numberOnPage = async (page: Page) => (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
 
 test.describe("delivery slips and receipts from their own lists", () => {
@@ -56,10 +56,10 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await page.getByRole("button", { name: "保存する" }).click();
 
     await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^納品書 \S+ \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^納品書 \S+ 下書き$/);
     const slip = await numberOnPage(page);
     const slipPage = page.url();
-    await expect(page.getByText(`${customer} 御中`)).toBeVisible();
+    await expect(page.getByText(`${customer} 御中`, { exact: true })).toBeVisible();
     await expect(page.getByTestId("detail-lines")).toContainText(`検索用部品${suffix}`);
     // 4 × 1,250 + 800 = 5,800 at 10 %: 6,380.
     await expect(page.getByTestId("total")).toHaveText("6,380円");
@@ -70,6 +70,9 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await page.getByLabel("1行目の数量").fill("2");
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("total")).toHaveText("3,630円");
+    // Only an issued slip is delivered.
+    await page.getByRole("button", { name: "発行する", exact: true }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/書類を発行しました。/);
     await page.getByLabel("ステータス", { exact: true }).selectOption({ label: "納品済" });
     await page.getByRole("button", { name: "ステータスを変更" }).first().click();
     await expect(page.getByTestId("document-status")).toHaveText("納品済");
@@ -89,7 +92,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await settled(page, javaScript);
     await expect(page.getByLabel("1行目の品名")).toHaveValue(`検索用部品${suffix}`);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 納品書 ${slip}`)).toBeVisible();
     await expect(page.getByTestId("total")).toHaveText("3,630円");
   });
@@ -109,7 +112,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await expect(page.getByText("収入印紙が必要です", { exact: false })).toBeVisible();
     await page.getByRole("button", { name: "保存する" }).click();
 
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^領収書 \S+ \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^領収書 \S+ 下書き$/);
     const receipt = await numberOnPage(page);
     await expect(page.getByTestId("total")).toHaveText("66,000円");
     await expect(page.getByText("お品代として")).toBeVisible();
@@ -123,8 +126,9 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("total")).toHaveText("44,000円");
     await expect(page.getByText("工事代金として")).toBeVisible();
-    await page.getByLabel("ステータス", { exact: true }).selectOption({ label: "発行済" });
-    await page.getByRole("button", { name: "ステータスを変更" }).first().click();
+    // Issuing a receipt makes it 発行済.
+    await expect(page.getByTestId("document-status")).toHaveText("未発行");
+    await page.getByRole("button", { name: "発行する", exact: true }).click();
     await expect(page.getByTestId("document-status")).toHaveText("発行済");
 
     await page.getByRole("link", { name: "複製する" }).click();
@@ -141,6 +145,6 @@ test.describe("delivery slips and receipts from their own lists", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "絞り込んだ書類をCSVで書き出す" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^領収書_明細_\d{8}\.csv$/);
     const csv = iconv.decode(await readFile((await download.path())!), "cp932");
-    expect(csv.split("\r\n")).toContainEqual(expect.stringMatching(new RegExp(`^${receipt},[^,]+,${customer},1,商品一式,1,,40000,10,40000$`)));
+    expect(csv.split("\r\n")).toContainEqual(expect.stringMatching(new RegExp(`^${receipt},[^,]+,${customer},1,商品一式,1,,40000,10,40000,10%$`)));
   });
 });

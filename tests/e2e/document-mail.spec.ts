@@ -11,6 +11,8 @@ test.describe("sending documents by e-mail", () => {
 
     const form = page.locator("form#mail-send");
     await expect(form.getByLabel("件名")).toHaveValue(new RegExp(number));
+    // The customer is a company with no person in charge: 御中 alone opens the body.
+    await expect(form.getByLabel("本文")).toHaveValue(new RegExp(`^${customer} 御中\n`));
     await form.getByLabel("宛先（To）").fill("keiri@broken");
     await form.getByLabel("件名").fill(`【至急】請求書 ${number}`);
     await form.getByRole("radio", { name: /閲覧用のリンク/ }).check();
@@ -25,6 +27,7 @@ test.describe("sending documents by e-mail", () => {
     await expect(page.getByTestId("notice")).toHaveText(/送信を受け付けました。/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`請求書 ${number} の送信履歴`);
     const entry = page.getByTestId("mail-entry").first();
+    await expect(entry.getByRole("heading", { level: 2 })).toContainText(`1回目 【至急】請求書 ${number}`);
     await expect(entry).toContainText("keiri@customer.example");
     await expect(entry).toContainText("boss@customer.example");
     // The worker sends in the background: the page shows the outcome once it is there.
@@ -56,6 +59,7 @@ test.describe("sending documents by e-mail", () => {
     await reader.goto(link!);
     await expect(reader.getByRole("heading", { level: 1 })).toHaveText(`請求書 ${number}`);
     await expect(reader.getByText(`宛先：${customer} 御中`)).toBeVisible();
+    await expect(reader.getByText(/^発行日：\d{4}年\d{1,2}月\d{1,2}日$/)).toBeVisible();
     await expect(reader.getByText("送信者の確認用表示です。")).toHaveCount(0);
     const pdf = await reader.request.get(await reader.getByRole("link", { name: "PDFを開く" }).getAttribute("href").then((href) => href!));
     expect(pdf.headers()["content-type"]).toBe("application/pdf");

@@ -33,7 +33,7 @@ test.describe("documents", () => {
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
     // The number's format is the company's (the document settings test changes it), so only its shape is checked.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+-\d+ \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+-\d+ 下書き$/);
     const number = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
     await expect(page.getByTestId("document-totals")).toContainText("8%対象※");
     await expect(page.getByTestId("qualified-check")).toBeVisible();
@@ -46,17 +46,22 @@ test.describe("documents", () => {
     // 10 %: 17,000 → 1,700; 8 %: 3,240 → 259.
     await expect(page.getByTestId("total")).toHaveText("22,199円");
 
-    await page.getByLabel("ステータス", { exact: true }).selectOption({ label: "請求済" });
-    await page.getByRole("button", { name: "ステータスを変更" }).first().click();
+    // A draft cannot be billed or paid: 発行 bills it, and the history names who did it.
+    await expect(page.getByLabel("ステータス", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "発行する", exact: true }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/書類を発行しました。/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+-\d+ 発行済$/);
     await expect(page.getByTestId("document-status")).toHaveText("請求済");
-    await expect(page.getByTestId("status-history")).toContainText("未請求 → 請求済");
+    await expect(page.getByTestId("status-history")).toContainText(/発行：未請求 → 請求済（\S+ \S+、/);
+    await expect(page.getByRole("button", { name: "削除する" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "削除する" })).toHaveCount(0);
 
     await page.getByRole("link", { name: "領収書を作成" }).click();
     await expect(page.getByText(`${number} をもとに作成します。`)).toBeVisible();
     await expect(page.getByLabel("取引先名")).toHaveValue(customer);
     await settled(page, javaScript);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^領収書 RCP-\d{6}-\d{4} \(下書き\)$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^領収書 RCP-\d{6}-\d{4} 下書き$/);
     await expect(page.getByText(`作成元: 請求書 ${number}`)).toBeVisible();
 
     await page.goto(`/invoices/list?q=${encodeURIComponent(customer)}`);
@@ -74,7 +79,7 @@ test.describe("documents", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "絞り込んだ書類をCSVで書き出す" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^請求書_明細_\d{8}\.csv$/);
     const csv = iconv.decode(await readFile((await download.path())!), "cp932");
-    expect(csv).toContain(`${customer},2,設計作業,2,,8500,10,17000`);
+    expect(csv).toContain(`${customer},2,設計作業,2,,8500,10,17000,10%`);
 
     await page.goto(`/invoices/list?q=${encodeURIComponent(customer)}&amount_min=abc&issued_from=2026-02-30`);
     await expect(page.getByRole("alert").filter({ hasText: "読み取れない条件" })).toHaveText("読み取れない条件を外して表示しています：発行日（から）、金額（以上）");

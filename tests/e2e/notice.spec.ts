@@ -11,10 +11,6 @@ test.describe("notice", () => {
     await expect(notice).toHaveText(/取引先を保存しました/);
     await expect(notice).toHaveAttribute("role", "status");
 
-    if (!javaScript) {
-      await page.waitForTimeout(5_500);
-      await expect(notice).toBeVisible();
-    }
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByTestId("notice")).toHaveCount(0);
@@ -28,6 +24,30 @@ test.describe("notice", () => {
     await page.getByLabel("お知らせの文言").fill("保存に失敗しました");
     await page.getByRole("button", { name: "お知らせを表示する" }).click();
     await expect(page.getByRole("alert")).toHaveText(/保存に失敗しました/);
+  });
+
+  test("it sits at the top right in the page's flow, covering neither the heading nor a button, and hides after five seconds without JavaScript too", async ({ page, javaScript, signInAs }) => {
+    await signInAs("owner");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/dev/notice");
+    await settled(page, javaScript);
+    await page.getByLabel("お知らせの文言").fill("位置を確かめる");
+    await page.getByRole("button", { name: "お知らせを表示する" }).click();
+    const notice = page.getByTestId("notice");
+    await expect(notice).toHaveText(/位置を確かめる/);
+    const box = (await notice.boundingBox())!;
+    const main = (await page.locator("main").boundingBox())!;
+    expect(box.y - main.y).toBeLessThan(40);
+    expect(main.x + main.width - (box.x + box.width)).toBeLessThan(40);
+    const overlaps = (other: { x: number; y: number; width: number; height: number }) =>
+      box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+    for (const covered of [page.getByRole("heading", { level: 1 }), ...(await page.locator("main button:not(.notice__close), main a.button").all())]) {
+      if (await covered.isVisible()) expect(overlaps((await covered.boundingBox())!)).toBe(false);
+    }
+
+    const shownAt = Date.now();
+    await expect(notice).toBeHidden({ timeout: 8_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(3_500);
   });
 
   test("with JavaScript it hides after five seconds, and a new one replaces the old", async ({ page, javaScript, signInAs }) => {

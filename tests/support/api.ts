@@ -72,6 +72,8 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
       ba_user_type: user.userType,
       ba_user_bank_code: user.bankCode,
       ba_company_unique_code: user.companyUniqueCode ?? undefined,
+      ba_user_last_name: user.lastName,
+      ba_user_first_name: user.firstName,
       ...overrides,
     });
   };
@@ -103,6 +105,18 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
  * tenant tests need (the demo owner's and shinkin's), started before the
  * file's tests and closed after them. The object is filled in by beforeAll.
  */
+/** The tenants' test API with the web app's services pointed at it: for tests of route loaders and actions. */
+export function useRouteTestApi(): TestApi {
+  const api = useTenantTestApi();
+  beforeAll(() => {
+    process.env.PAYMENT_API_BASE_URL = api.url.replace(/\/api\/v1$/, "");
+  });
+  afterAll(() => {
+    delete process.env.PAYMENT_API_BASE_URL;
+  });
+  return api;
+}
+
 export function useTenantTestApi(): TestApi {
   const api = {} as TestApi;
   beforeAll(async () => {

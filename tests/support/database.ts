@@ -6,15 +6,15 @@ import { openDatabase, type DatabaseHandle } from "../../api/db/client";
 export const MIGRATIONS_FOLDER = path.resolve("api/db/migrations");
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or, when
+ * A fresh database migrated up to the folder's last migration, for one test file: PGlite in memory, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server that is
  * dropped again afterwards.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
+export async function openTestDatabase(migrationsFolder = MIGRATIONS_FOLDER): Promise<DatabaseHandle & { label: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({});
-    await handle.migrate(MIGRATIONS_FOLDER);
+    await handle.migrate(migrationsFolder);
     return { ...handle, label: "PGlite" };
   }
   const name = `chohyo_test_${randomUUID().replaceAll("-", "")}`;
@@ -25,7 +25,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { label: stri
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await handle.migrate(MIGRATIONS_FOLDER);
+  await handle.migrate(migrationsFolder);
   return {
     ...handle,
     label: "PostgreSQL",

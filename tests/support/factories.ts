@@ -47,3 +47,35 @@ export async function insertTerms(db: Database, values: Partial<typeof terms.$in
     .returning();
   return row!;
 }
+
+/** Who calls the Payment API in a test: the test API's call with a demo user's token. */
+type ApiCaller = { call: (path: string, init?: RequestInit & { as?: FixtureUserName | null }) => Promise<Response> };
+
+const jsonPost = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+
+/** Made by the API as a client makes it; a refusal fails the test with the API's own answer. */
+async function created(response: Response, what: string) {
+  if (response.status !== 201) throw new Error(`${what} was not created (${response.status}): ${await response.text()}`);
+  return response.json();
+}
+
+/** Lines at both rates: 85,000 at 10 % (tax 8,500) and 3,240 at 8 % (tax 259), 96,999 in all. */
+export const DOCUMENT_LINES = [
+  { description: "設計作業", quantity: "10", unit: "時間", unit_price: "8500", tax_rate: "10" },
+  { description: "お弁当", quantity: "3", unit_price: "1080", tax_rate: "8" },
+];
+
+/** A draft document (an invoice unless `kind` says otherwise) through POST /documents. */
+export function createDocument(api: ApiCaller, fields: Record<string, unknown> = {}, as: FixtureUserName = "owner") {
+  return api.call("/documents", { ...jsonPost({ kind: "invoice", issue_date: "2026-11-22", customer_name: "株式会社青空商事", lines: DOCUMENT_LINES, ...fields }), as }).then((response) => created(response, "document"));
+}
+
+/** A customer in the master through POST /customers. */
+export function createCustomer(api: ApiCaller, fields: Record<string, unknown> = {}, as: FixtureUserName = "owner") {
+  return api.call("/customers", { ...jsonPost({ name: "株式会社サンプル", ...fields }), as }).then((response) => created(response, "customer"));
+}
+
+/** An item in the master through POST /items. */
+export function createItem(api: ApiCaller, fields: Record<string, unknown> = {}, as: FixtureUserName = "owner") {
+  return api.call("/items", { ...jsonPost({ name: "コピー用紙", unit_price: "500", ...fields }), as }).then((response) => created(response, "item"));
+}

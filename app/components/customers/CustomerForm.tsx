@@ -4,6 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { HONORIFICS } from "@domain/customer";
+import { HOLIDAY_SHIFTS } from "@domain/due-date";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { parseForm } from "~/components/forms/parse-form";
@@ -59,6 +60,7 @@ export function CustomerForm({
         <CodeSelect meta={fields.closing_day} label={label("closing_day")} codes={days} />
         <CodeSelect meta={fields.payment_month_offset} label={label("payment_month_offset")} codes={offsets} />
         <CodeSelect meta={fields.payment_day} label={label("payment_day")} codes={days} />
+        <CodeSelect meta={fields.holiday_shift} label={label("holiday_shift")} codes={HOLIDAY_SHIFTS} />
         <TextAreaField meta={fields.notes} label={label("notes")} rows={3} />
       </section>
       <p>

@@ -2,78 +2,132 @@ import { Fragment } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TAX_RATES } from "@domain/codes";
-import { formatDateTimeJst } from "@domain/datetime";
+import { taxCategoryOf } from "@domain/codes";
+import { formatDateTimeJst, formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
-import { CONVERSIONS, DOCUMENT_PATHS, needsRevenueStamp, STATUS_TRANSITIONS, statusLabel } from "@domain/documents";
+import { CONVERSIONS, DOCUMENT_PATHS, needsRevenueStamp, statusLabel } from "@domain/documents";
+import { can, editModeOf, nextStatuses, stageOf } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
-import { computeTotals, totalsRulesOf } from "@domain/totals";
-import { MailSendForm, type MailFormValues } from "~/components/mail/MailSendForm";
-import type { DocumentDetail } from "~/services/documents.server";
+import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
+import { MailSendForm } from "~/components/mail/MailSendForm";
+import type { DocumentDetailData } from "~/services/document-pages/detail.server";
+import { ConfirmAction, ConfirmPage } from "./ConfirmAction";
 import { DocumentTotals } from "./DocumentTotals";
+import { lifecycleFactsOf, type ConfirmedAction } from "./lifecycle-facts";
 import { roundingOfDocument } from "./rounding";
 
 const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
 const editPath = (kind: DocumentKind, id: number) => (kind === "receipt" ? `/receipts/edit/${id}` : `${DOCUMENT_PATHS[kind].base}/edit?id=${id}`);
 const detailPath = (kind: DocumentKind, id: number) => `${DOCUMENT_PATHS[kind].base}/detail/${id}`;
 
-/** One document: its contents and totals, what it lacks as a qualified invoice, and what can be done with it. */
-export function DocumentDetailPage({
-  kind,
-  document,
-  company,
-  mail,
-}: {
-  kind: DocumentKind;
-  document: DocumentDetail;
-  company: { name: string | null; registeredNo: string | null };
-  mail: MailFormValues | null;
-}) {
+/** 「作成元: 見積書 EST-…」: the documents related one way, each a link; nothing when there are none. */
+function DocumentLinks({ label, links }: { label: string; links: Array<{ id: number; kind: DocumentKind; number: string }> }) {
+  if (links.length === 0) return null;
+  return (
+    <p>
+      {label}:{" "}
+      {links.map((link) => (
+        <Link key={link.id} to={detailPath(link.kind, link.id)} className="document-link">
+          {`${kindLabel(link.kind)} ${link.number}`}
+        </Link>
+      ))}
+    </p>
+  );
+}
+
+/** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
+export function DocumentDetailPage({ kind, document, company, mail, confirm }: DocumentDetailData) {
   const { t } = useTranslation();
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
-  const labelOf = (id: number | null) => (id === null ? t("documents.initial") : statusLabel(kind, id));
-  const next = STATUS_TRANSITIONS[kind][document.status] ?? [];
+  const labelOf = (id: number | null) => (id === null ? "" : statusLabel(kind, id));
+  const facts = lifecycleFactsOf(document);
+  const stage = stageOf(facts);
+  const next = nextStatuses(facts);
   // The stored totals are the engine's; the per-rate rows are recomputed from the lines with the document's own rules.
   const totals = computeTotals(
-    document.lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unit_price, taxRate: line.tax_rate })),
+    document.lines.map(totalsLineOf),
     totalsRulesOf(roundingOfDocument(document), document.withholding, document.tax_type_id),
   );
   const gaps = qualifiedInvoiceGaps(kind, { issuerName: company.name, registeredNo: company.registeredNo, customerName: document.customer_name, issueDate: document.issue_date, lineCount: document.lines.length });
-  const editable = !document.voided_at;
-  const rateLabel = (rate: number) => `${TAX_RATES.find((code) => code.id === rate)?.label ?? `${rate}%`}${rate === 8 ? "※" : ""}`;
+  const base = DOCUMENT_PATHS[kind].base;
+  const name = `${kindLabel(kind)} ${document.number}`;
+  const confirmWords = (action: ConfirmedAction) => ({
+    title: t(`documents.confirm.${action}.title`, { document: `${name}（${document.customer_name} ${document.customer_honorific}）` }),
+    body: t(`documents.confirm.${action}.body`),
+    button: t(`documents.confirm.${action}.button`),
+  });
+  const creditNoteReason = (
+    <div className="field">
+      <label htmlFor="credit-note-reason">{t("documents.confirm.creditNote.reason")}</label>
+      <input id="credit-note-reason" name="reason" maxLength={200} />
+    </div>
+  );
+  const extraOf = (action: ConfirmedAction) => (action === "creditNote" ? creditNoteReason : undefined);
+
+  if (confirm) return <ConfirmPage action={confirm} words={confirmWords(confirm)} backTo={`${base}/detail/${document.id}`} extra={extraOf(confirm)} />;
 
   return (
     <>
       <h1>
-        {kindLabel(kind)} {document.number}
-        {document.voided_at ? ` (${t("documents.voidedMark")})` : document.issued_at ? "" : ` (${t("documents.draft")})`}
+        {name} <span className={`stage-badge stage-badge--${stage}`}>{t(`documents.stages.${stage}`)}</span>
       </h1>
-      <p className="document-actions">
-        {editable ? (
-          <Link to={editPath(kind, document.id)} className="button" prefetch="none">
-            {t("documents.edit")}
+      <section className="card document-actions-panel" aria-labelledby="actions-heading">
+        <h2 id="actions-heading" className="visually-hidden">
+          {t("documents.actionsHeading")}
+        </h2>
+        <p className="document-actions">
+          {editModeOf(facts) ? (
+            <Link to={editPath(kind, document.id)} className="button" prefetch="none">
+              {t("documents.edit")}
+            </Link>
+          ) : null}{" "}
+          <Link to={`${base}/create?source=${document.id}&origin=duplicate`} className="button button--secondary" prefetch="none">
+            {t("documents.duplicate")}
+          </Link>{" "}
+          {can(facts, "convert")
+            ? CONVERSIONS[kind].map((target) => (
+                <Link key={target} to={`${DOCUMENT_PATHS[target].base}/create?source=${document.id}&origin=from_detail`} className="button button--secondary" prefetch="none">
+                  {t("documents.makeInto", { kind: kindLabel(target) })}
+                </Link>
+              ))
+            : null}
+        </p>
+        {stage === "draft" ? (
+          <Form method="post" className="document-actions">
+            <button type="submit" name="intent" value="issue" className="button">
+              {t("documents.issue")}
+            </button>{" "}
+            <button type="submit" name="intent" value="issue-print" className="button button--secondary">
+              {t("documents.issueAndPrint")}
+            </button>{" "}
+            <button type="submit" name="intent" value="issue-pdf" className="button button--secondary">
+              {t("documents.issueAndPdf")}
+            </button>{" "}
+            {/* Full page loads: the print page has its own layout. */}
+            <a href={`${base}/snapshot/${document.id}`}>{t("documents.previewDraft")}</a>
+          </Form>
+        ) : (
+          <p className="document-actions">
+            <a href={`${base}/snapshot/${document.id}`}>{t("snapshot.openPrint")}</a>{" "}
+            <a href={`${base}/pdf/${document.id}`} download>
+              {t("snapshot.downloadPdf")}
+            </a>
+          </p>
+        )}
+        <p className="document-actions">
+          <Link to={`${base}/mail/detail/${document.id}`} prefetch="none">
+            {t("mail.historyLink")}
           </Link>
-        ) : null}{" "}
-        <Link to={`${DOCUMENT_PATHS[kind].base}/create?source=${document.id}&origin=duplicate`} className="button button--secondary" prefetch="none">
-          {t("documents.duplicate")}
-        </Link>{" "}
-        {CONVERSIONS[kind].map((target) => (
-          <Link key={target} to={`${DOCUMENT_PATHS[target].base}/create?source=${document.id}&origin=from_detail`} className="button button--secondary" prefetch="none">
-            {t("documents.makeInto", { kind: kindLabel(target) })}
-          </Link>
-        ))}
-      </p>
-      <p className="document-actions">
-        {/* Full page loads: the print page has its own layout, and the PDF is a download. */}
-        <a href={`${DOCUMENT_PATHS[kind].base}/snapshot/${document.id}`}>{t("snapshot.openPrint")}</a>{" "}
-        <a href={`${DOCUMENT_PATHS[kind].base}/pdf/${document.id}`} download>
-          {t("snapshot.downloadPdf")}
-        </a>{" "}
-        <Link to={`${DOCUMENT_PATHS[kind].base}/mail/detail/${document.id}`} prefetch="none">
-          {t("mail.historyLink")}
-        </Link>
-      </p>
+        </p>
+        {can(facts, "void") || can(facts, "delete") || can(facts, "creditNote") ? (
+          <p className="document-actions document-actions--danger">
+            {can(facts, "creditNote") ? <ConfirmAction action="creditNote" label={t("documents.creditNote")} words={confirmWords("creditNote")} extra={creditNoteReason} /> : null}{" "}
+            {can(facts, "void") ? <ConfirmAction action="void" label={t("documents.void")} words={confirmWords("void")} /> : null}{" "}
+            {can(facts, "delete") ? <ConfirmAction action="delete" label={t("documents.delete")} words={confirmWords("delete")} /> : null}
+          </p>
+        ) : null}
+      </section>
 
       {kind === "invoice" || kind === "receipt" ? (
         <section className="card" aria-labelledby="qualified-heading" data-testid="qualified-check">
@@ -97,7 +151,7 @@ export function DocumentDetailPage({
         <h2 id="document-heading">{t("documents.sections.document")}</h2>
         <dl className="details">
           <dt>{t("documents.fields.issue_date")}</dt>
-          <dd>{document.issue_date}</dd>
+          <dd>{formatJapaneseDate(document.issue_date)}</dd>
           <dt>{t("documents.fields.customer_name")}</dt>
           <dd>
             {document.customer_name} {document.customer_honorific}
@@ -110,9 +164,9 @@ export function DocumentDetailPage({
           ) : null}
           {(
             [
-              ["valid_until", document.valid_until],
-              ["delivery_date", document.delivery_date],
-              ["due_date", document.due_date],
+              ["valid_until", document.valid_until && formatJapaneseDate(document.valid_until)],
+              ["delivery_date", document.delivery_date && formatJapaneseDate(document.delivery_date)],
+              ["due_date", document.due_date && formatJapaneseDate(document.due_date)],
               ["proviso", document.proviso],
               ["payment_method", document.payment_method],
               ["person_in_charge", document.person_in_charge],
@@ -154,7 +208,7 @@ export function DocumentDetailPage({
                   {line.unit ?? ""}
                 </td>
                 <td className="table__number">{formatDecimal(line.unit_price)}円</td>
-                <td>{rateLabel(line.tax_rate)}</td>
+                <td>{taxCategoryOf(line.tax_category).label}</td>
                 <td className="table__number">{formatDecimal(line.amount)}円</td>
               </tr>
             ))}
@@ -166,7 +220,7 @@ export function DocumentDetailPage({
         {document.notes ? <p className="document-notes">{document.notes}</p> : null}
       </section>
 
-      {editable ? (
+      {next.length > 0 ? (
         <section className="card" aria-labelledby="status-heading">
           <h2 id="status-heading">{t("documents.changeStatus")}</h2>
           <Form method="post" className="search-form">
@@ -184,22 +238,32 @@ export function DocumentDetailPage({
               {t("documents.changeStatus")}
             </button>
           </Form>
-          <Form method="post" className="document-actions">
-            {document.issued_at ? null : (
-              <button type="submit" name="intent" value="issue" className="button button--secondary">
-                {t("documents.issue")}
-              </button>
-            )}{" "}
-            {document.issued_at ? (
-              <button type="submit" name="intent" value="void" className="button button--secondary">
-                {t("documents.void")}
-              </button>
-            ) : (
-              <button type="submit" name="intent" value="delete" className="button button--secondary">
-                {t("documents.delete")}
-              </button>
-            )}
-          </Form>
+        </section>
+      ) : null}
+
+      {document.revisions.length > 0 ? (
+        <section className="card" aria-labelledby="versions-heading">
+          <h2 id="versions-heading">{t("documents.versions.heading")}</h2>
+          <ol className="document-versions" data-testid="document-versions">
+            {document.revisions.map((revision) => (
+              <li key={revision.id}>
+                <strong>{t("documents.versions.revision", { revision: revision.revision })}</strong> {t(`documents.versions.reasons.${revision.reason as "issue"}`)}（
+                {t("documents.versions.by", { by: revision.created_by_name ?? revision.created_by, at: formatDateTimeJst(revision.created_at) })}）{" "}
+                <a href={`${base}/snapshot/${document.id}?revision=${revision.revision}`}>{t("documents.versions.print")}</a>{" "}
+                <a href={`${base}/pdf/${document.id}?revision=${revision.revision}`} download>
+                  {t("documents.versions.pdf")}
+                </a>
+                {revision.mails.length > 0 ? (
+                  <>
+                    {" "}
+                    <Link to={`${base}/mail/detail/${document.id}`} prefetch="none">
+                      {t("documents.versions.mails", { count: revision.mails.length })}
+                    </Link>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ol>
         </section>
       ) : null}
 
@@ -207,25 +271,23 @@ export function DocumentDetailPage({
 
       <section className="card" aria-labelledby="history-heading">
         <h2 id="history-heading">{t("documents.history")}</h2>
-        {document.source ? (
-          <p>
-            {t("documents.source")}: <Link to={detailPath(document.source.kind, document.source.id)}>{`${kindLabel(document.source.kind)} ${document.source.number}`}</Link>
-          </p>
-        ) : null}
-        {document.derived.length > 0 ? (
-          <p>
-            {t("documents.derived")}:{" "}
-            {document.derived.map((link) => (
-              <Link key={link.id} to={detailPath(link.kind, link.id)} className="document-link">
-                {`${kindLabel(link.kind)} ${link.number}`}
-              </Link>
-            ))}
-          </p>
-        ) : null}
+        <DocumentLinks label={t("documents.source")} links={document.source ? [document.source] : []} />
+        <DocumentLinks label={t("documents.derived")} links={document.derived} />
+        <DocumentLinks label={t("documents.creditNoteOf")} links={document.credit_note_of ? [document.credit_note_of] : []} />
+        <DocumentLinks label={t("documents.creditNotes")} links={document.credit_notes} />
         <ol data-testid="status-history">
-          {document.history.map((entry) => (
-            <li key={entry.id}>{t("documents.historyEntry", { from: labelOf(entry.from_status), to: labelOf(entry.to_status), by: entry.changed_by, at: formatDateTimeJst(entry.changed_at) })}</li>
-          ))}
+          {document.history.map((entry) => {
+            const what = t(`documents.events.${entry.event}`, { revision: entry.revision ?? 1 });
+            const by = entry.changed_by_name ?? entry.changed_by;
+            const at = formatDateTimeJst(entry.changed_at);
+            return (
+              <li key={entry.id}>
+                {entry.from_status !== null && entry.from_status !== entry.to_status
+                  ? t("documents.historyEntry", { what, from: labelOf(entry.from_status), to: labelOf(entry.to_status), by, at })
+                  : t("documents.historyEvent", { what, by, at })}
+              </li>
+            );
+          })}
         </ol>
       </section>
     </>

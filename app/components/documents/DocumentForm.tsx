@@ -1,14 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { TAX_RATES, TAX_TYPES } from "@domain/codes";
+import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { HONORIFICS } from "@domain/customer";
 import { formatDecimal, parseDecimalInput } from "@domain/decimal";
 import type { DocumentKind } from "@domain/document-kinds";
 import { documentInputSchema } from "@domain/document-input";
 import { needsRevenueStamp } from "@domain/documents";
+import { refreshedDueDate, type DueDateRules } from "@domain/due-date";
 import { computeTotals, totalsRulesOf, type RoundingIds, type Totals } from "@domain/totals";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
@@ -33,11 +35,11 @@ function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: R
   const lines = (values?.lines ?? []).map((line) => ({
     quantity: parseDecimalInput(String(line?.quantity || "1")),
     unitPrice: parseDecimalInput(String(line?.unit_price ?? "")),
-    taxRate: Number(line?.tax_rate ?? 10),
+    taxCategory: TAX_CATEGORIES.find((category) => category.id === line?.tax_category)?.id ?? "standard",
   }));
   if (lines.length === 0 || lines.some((line) => line.quantity === null || line.unitPrice === null)) return null;
   return computeTotals(
-    lines.map((line) => ({ quantity: line.quantity!, unitPrice: line.unitPrice!, taxRate: line.taxRate })),
+    lines.map((line) => ({ quantity: line.quantity!, unitPrice: line.unitPrice!, taxCategory: line.taxCategory })),
     totalsRulesOf(rounding, values?.withholding === "on", Number(values?.tax_type_id ?? 1)),
   );
 }
@@ -83,20 +85,25 @@ export function DocumentForm({
   lastResult,
   serverTotals,
   rounding,
+  dueDateRules,
   choices,
   bankAccounts,
   hidden,
   cancelTo,
+  correcting,
 }: {
   kind: DocumentKind;
   defaultValue: DocumentFormValues;
   lastResult: SubmissionResult<string[]> | undefined;
   serverTotals: Totals | null;
   rounding: RoundingIds;
+  dueDateRules: DueDateRules | null;
   choices: DocumentChoices;
   bankAccounts: Choice[];
   hidden: Record<string, string>;
   cancelTo: string;
+  /** An issued document's edit: saved as a correction, whose reason is printed on it. */
+  correcting: boolean;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -129,9 +136,18 @@ export function DocumentForm({
     form.update({ name: line.description.name, value: item.name });
     form.update({ name: line.unit.name, value: item.unit ?? "" });
     form.update({ name: line.unit_price.name, value: item.unit_price });
-    form.update({ name: line.tax_rate.name, value: String(item.tax_rate) });
+    form.update({ name: line.tax_category.name, value: item.tax_category });
   };
   const customerProps = getSelectProps(fields.customer_id);
+
+  // A changed customer or issue date proposes the due date again, as 再計算 does on the server without JavaScript.
+  const [issueDate, customerId, dueDateBasis] = [fields.issue_date.value ?? "", fields.customer_id.value ?? "", fields.due_date_basis.value ?? ""];
+  useEffect(() => {
+    const refreshed = dueDateRules && refreshedDueDate({ issueDate, customerId, basis: dueDateBasis }, dueDateRules, customers);
+    if (!refreshed) return;
+    form.update({ name: fields.due_date.name, value: refreshed.dueDate });
+    form.update({ name: fields.due_date_basis.name, value: refreshed.basis });
+  }, [issueDate, customerId, dueDateBasis, dueDateRules, customers, form, fields.due_date.name, fields.due_date_basis.name]);
 
   return (
     <Form method="post" className="document-form" {...getFormProps(form)}>
@@ -148,6 +164,7 @@ export function DocumentForm({
           {kind === "estimate" ? <TextField meta={fields.valid_until} label={label("valid_until")} type="date" /> : null}
           {kind === "delivery_slip" ? <TextField meta={fields.delivery_date} label={label("delivery_date")} type="date" /> : null}
           {kind === "invoice" ? <TextField meta={fields.due_date} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
+          {kind === "invoice" ? <input {...getInputProps(fields.due_date_basis, { type: "hidden" })} key={fields.due_date_basis.key} /> : null}
         </div>
         <MasterSearch name="customer_query" label={t("documents.findCustomer")} defaultValue={choices.customerQuery} />
         <div className="document-form__grid">
@@ -195,28 +212,46 @@ export function DocumentForm({
         <h2 id="lines-heading">{t("documents.sections.lines")}</h2>
         <MasterSearch name="item_query" label={t("documents.findItem")} defaultValue={choices.itemQuery} />
         <FieldErrors id={fields.lines.errorId} errors={fields.lines.errors} />
+        {/* Column headings for the one-row-per-line layout; each field keeps its own label for assistive technology. */}
+        <div className="document-lines__head" aria-hidden="true">
+          <span>{t("documents.columns.itemAndDescription")}</span>
+          <span>{t("documents.columns.quantity")}</span>
+          <span>{t("documents.columns.unit")}</span>
+          <span>{t("documents.columns.unit_price")}</span>
+          <span>{t("documents.columns.tax_rate")}</span>
+          <span>{t("documents.fields.amount")}</span>
+        </div>
         <ol className="document-lines" data-testid="document-lines">
           {lines.map((line, index) => {
             const row = line.getFieldset();
             const itemProps = getSelectProps(row.item_id);
             return (
               <li key={line.key} className="document-lines__line">
-                <FieldFrame controlId={row.item_id.id} label={t("documents.fields.item_id", { n: index + 1 })} errorId={row.item_id.errorId} errors={row.item_id.errors}>
-                  <select {...itemProps} key={itemProps.key} onChange={(event) => pickItem(index, event.currentTarget.value)}>
-                    <option value="">{t("documents.freeText")}</option>
-                    {items.map((item) => (
-                      <option key={item.id} value={String(item.id)}>
-                        {[item.code, item.name].filter(Boolean).join(" ")}
-                      </option>
-                    ))}
-                  </select>
-                </FieldFrame>
-                <TextField meta={row.description} label={t("documents.fields.description", { n: index + 1 })} />
+                <div className="document-lines__name">
+                  <FieldFrame controlId={row.item_id.id} label={t("documents.fields.item_id", { n: index + 1 })} errorId={row.item_id.errorId} errors={row.item_id.errors}>
+                    <select {...itemProps} key={itemProps.key} onChange={(event) => pickItem(index, event.currentTarget.value)}>
+                      <option value="">{t("documents.freeText")}</option>
+                      {items.map((item) => (
+                        <option key={item.id} value={String(item.id)}>
+                          {[item.code, item.name].filter(Boolean).join(" ")}
+                        </option>
+                      ))}
+                    </select>
+                  </FieldFrame>
+                  <TextField meta={row.description} label={t("documents.fields.description", { n: index + 1 })} />
+                </div>
                 <TextField meta={row.quantity} label={t("documents.fields.quantity", { n: index + 1 })} />
                 <TextField meta={row.unit} label={t("documents.fields.unit", { n: index + 1 })} />
                 <TextField meta={row.unit_price} label={t("documents.fields.unit_price", { n: index + 1 })} />
-                <CodeSelect meta={row.tax_rate} label={t("documents.fields.tax_rate", { n: index + 1 })} codes={TAX_RATES} />
-                <p className="document-lines__amount">{totals?.lineAmounts[index] !== undefined ? `${t("documents.fields.amount")} ${formatDecimal(totals.lineAmounts[index]!)}円` : null}</p>
+                <CodeSelect meta={row.tax_category} label={t("documents.fields.tax_category", { n: index + 1 })} codes={TAX_CATEGORIES} />
+                <p className="document-lines__amount">
+                  {totals?.lineAmounts[index] !== undefined ? (
+                    <>
+                      <span className="document-lines__amount-label">{t("documents.fields.amount")} </span>
+                      {formatDecimal(totals.lineAmounts[index]!)}円
+                    </>
+                  ) : null}
+                </p>
                 <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.lines.name, index })} disabled={lines.length === 1}>
                   {t("documents.removeLine", { n: index + 1 })}
                 </button>
@@ -224,10 +259,11 @@ export function DocumentForm({
             );
           })}
         </ol>
-        <button className="button button--secondary" {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { quantity: "1", tax_rate: "10" } })}>
+        <button className="button button--secondary" {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { quantity: "1", tax_category: "standard" } })}>
           {t("documents.addLine")}
         </button>
         <p className="field__hint">{t("documents.reducedMark")}</p>
+        <p className="field__hint">{t("documents.taxCategoryHint")}</p>
       </section>
 
       <section className="card" aria-labelledby="totals-heading">
@@ -242,6 +278,12 @@ export function DocumentForm({
       </section>
 
       <TextAreaField meta={fields.notes} label={label("notes")} rows={3} />
+      {correcting ? (
+        <div className="field">
+          <label htmlFor="document-correction-reason">{t("documents.correction.reason")}</label>
+          <input id="document-correction-reason" name="correction_reason" maxLength={200} defaultValue={String(form.value?.correction_reason ?? "")} />
+        </div>
+      ) : null}
       <p>
         <button type="submit" name="intent" value="save" className="button">
           {t("documents.save")}

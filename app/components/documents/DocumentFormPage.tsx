@@ -1,39 +1,21 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { TaxCategoryId } from "@domain/codes";
 import { useTranslation } from "react-i18next";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_KINDS } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
-import type { RoundingIds, Totals } from "@domain/totals";
+import type { CustomerTerms } from "@domain/due-date";
+import type { DocumentFormActionData, DocumentFormLoaderData } from "~/services/document-pages/form.server";
 import { DocumentForm } from "./DocumentForm";
-import type { DocumentFormValues } from "./document-form-values";
-
-export type DocumentFormPageData = {
-  kind: DocumentKind;
-  values: DocumentFormValues;
-  version: number | null;
-  id?: number;
-  number?: string;
-  create: { idempotencyKey: string; sourceDocumentId: number | null; origin: string | null; sourceNumber: string | null } | null;
-  rounding: RoundingIds;
-} & DocumentChoices & {
-  company: { bankAccounts: Array<{ id: number; label: string }> };
-};
 
 /** The masters offered on the form, and the searches that chose them. */
 export type DocumentChoices = {
-  customers: Array<{ id: number; name: string; honorific: string }>;
-  items: Array<{ id: number; code: string | null; name: string; unit: string | null; unit_price: string; tax_rate: number }>;
+  customers: Array<{ id: number; name: string; honorific: string } & CustomerTerms>;
+  items: Array<{ id: number; code: string | null; name: string; unit: string | null; unit_price: string; tax_category: TaxCategoryId }>;
   customerQuery: string;
   itemQuery: string;
 };
 
 /** The create and edit pages of every kind. */
-export function DocumentFormPage({
-  data,
-  actionData,
-}: {
-  data: DocumentFormPageData;
-  actionData: { result: SubmissionResult<string[]>; totals: Totals | null; choices: DocumentChoices } | undefined;
-}) {
+export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoaderData; actionData: DocumentFormActionData | undefined }) {
   const { t } = useTranslation();
   const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === data.kind)!.label;
   const hidden: Record<string, string> = data.create
@@ -43,10 +25,12 @@ export function DocumentFormPage({
         origin: data.create.origin ?? "",
       }
     : { version: String(data.version) };
-  const cancelTo = data.id ? `${DOCUMENT_PATHS[data.kind].base}/detail/${data.id}` : DOCUMENT_PATHS[data.kind].list;
+  const id = "id" in data ? data.id : undefined;
+  const cancelTo = id ? `${DOCUMENT_PATHS[data.kind].base}/detail/${id}` : DOCUMENT_PATHS[data.kind].list;
   return (
     <>
-      <h1>{data.create ? t("documents.createTitle", { kind: kindLabel }) : t("documents.editTitle", { kind: kindLabel, number: data.number })}</h1>
+      <h1>{data.create ? t("documents.createTitle", { kind: kindLabel }) : t("documents.editTitle", { kind: kindLabel, number: "number" in data ? data.number : "" })}</h1>
+      {data.correction ? <p className="notice-inline">{t("documents.correction.notice", { revision: data.correction.nextRevision })}</p> : null}
       {data.create?.sourceNumber ? <p>{t("documents.fromSource", { number: data.create.sourceNumber })}</p> : null}
       <DocumentForm
         key={data.create ? "create" : String(data.version)}
@@ -54,7 +38,9 @@ export function DocumentFormPage({
         defaultValue={data.values}
         lastResult={actionData?.result}
         serverTotals={actionData?.totals ?? null}
+        correcting={data.correction !== null}
         rounding={data.rounding}
+        dueDateRules={data.dueDateRules}
         choices={actionData?.choices ?? data}
         bankAccounts={data.company.bankAccounts}
         hidden={hidden}

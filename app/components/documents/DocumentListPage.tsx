@@ -1,5 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { formatListDate } from "@domain/datetime";
 import { mailStatusLabel } from "@domain/mail-status";
 import type { Code } from "@domain/codes";
 import { formatDecimal } from "@domain/decimal";
@@ -7,24 +9,37 @@ import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, statusLabel, VOIDED_FILTERS, type DOCUMENT_SORTS } from "@domain/documents";
 import { ListPaging, SortHeading, type ListLinks } from "~/components/lists/ListControls";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";
+import { useHydrated } from "~/components/hydrated";
 import type { DocumentPage } from "~/services/documents.server";
 
 type Filters = Record<"q" | "status" | "issued_from" | "issued_to" | "amount_min" | "amount_max" | "voided" | "sort" | "order" | "page", string>;
 
-/** The date and amount ranges: a date picker for dates, text for amounts so 「1,000」 can be typed. */
-const RANGE_FILTERS = [
-  { name: "issued_from", type: "date" },
-  { name: "issued_to", type: "date" },
-  { name: "amount_min", type: "text" },
-  { name: "amount_max", type: "text" },
-] as const;
+/** The period in the filter bar's one row: a date picker each. */
+const PERIOD_FILTERS = ["issued_from", "issued_to"] as const;
+
+/** Amounts behind 「詳細条件」: text, so 「1,000」 can be typed. */
+const AMOUNT_FILTERS = ["amount_min", "amount_max"] as const;
+
+/** The filters that narrow the list, in the order their chips show. */
+const CHIP_FILTERS = ["q", "status", ...PERIOD_FILTERS, ...AMOUNT_FILTERS, "voided"] as const;
+
+/** The query parameter of the JavaScript-off select-all: the list again with every row checked. */
+const SELECT_ALL_PARAM = "select";
 
 type SortKey = (typeof DOCUMENT_SORTS)[number];
 
-function urlWith(path: string, filters: Filters, change: Partial<Filters>): string {
+function urlWith(path: string, filters: Filters, change: Partial<Filters & { [SELECT_ALL_PARAM]: string }>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...filters, page: "", ...change })) if (value) params.set(name, value);
   return `${path}?${params}`;
+}
+
+/** Checks or clears every row's box in the header checkbox's form (JavaScript on). */
+function toggleRows(event: ChangeEvent<HTMLInputElement>) {
+  const { checked, form } = event.currentTarget;
+  form?.querySelectorAll<HTMLInputElement>('input[name="ids"]').forEach((box) => {
+    box.checked = checked;
+  });
 }
 
 function StatusOptions({ statuses, empty }: { statuses: readonly Code[]; empty: string }) {
@@ -54,6 +69,22 @@ export function DocumentListPage({ kind, filters, ignored, page, statuses }: { k
   };
   const paging = { links, total: page.total, perPage: page.per_page };
   const heading = (key: SortKey) => <SortHeading links={links} sort={key} label={t(`documents.columns.${key}`)} />;
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const allSelected = searchParams.get(SELECT_ALL_PARAM) === "all";
+  // 「詳細条件」 opens by itself when one of the filters inside it narrows the list.
+  const moreActive = Boolean(filters.amount_min || filters.amount_max || (filters.voided && filters.voided !== "exclude"));
+  const chipValue = (name: (typeof CHIP_FILTERS)[number]) => {
+    if (name === "status") return statuses.find((status) => String(status.id) === filters.status)?.label ?? filters.status;
+    if (name === "voided") return filters.voided === "exclude" ? "" : t(`documents.voidedOptions.${filters.voided as "include"}`);
+    if (name === "issued_from" || name === "issued_to") return formatListDate(filters[name]);
+    return filters[name];
+  };
+  const chips = CHIP_FILTERS.filter((name) => filters[name] && chipValue(name)).map((name) => ({
+    name,
+    label: name === "q" ? t("documents.searchLabel") : t(`documents.filterNames.${name}`),
+    value: chipValue(name),
+  }));
 
   return (
     <>
@@ -69,38 +100,63 @@ export function DocumentListPage({ kind, filters, ignored, page, statuses }: { k
         </p>
       ) : null}
       <Form method="get" className="card document-filters" role="search" aria-label={t("documents.filters")}>
-        <div className="field">
-          <label htmlFor="document-q">{t("documents.searchLabel")}</label>
-          <input id="document-q" type="search" name="q" defaultValue={filters.q} />
-        </div>
-        <div className="field">
-          <label htmlFor="document-status">{t("documents.filterNames.status")}</label>
-          <select id="document-status" name="status" defaultValue={filters.status}>
-            <StatusOptions statuses={statuses} empty={t("documents.anyStatus")} />
-          </select>
-        </div>
-        {RANGE_FILTERS.map(({ name, type }) => (
-          <div className="field" key={name}>
-            <label htmlFor={`document-${name}`}>{t(`documents.filterNames.${name}`)}</label>
-            <input id={`document-${name}`} type={type} inputMode={type === "text" ? "numeric" : undefined} name={name} defaultValue={filters[name]} />
+        <div className="document-filters__row">
+          <div className="field">
+            <label htmlFor="document-q">{t("documents.searchLabel")}</label>
+            <input id="document-q" type="search" name="q" defaultValue={filters.q} />
           </div>
-        ))}
-        <div className="field">
-          <label htmlFor="document-voided">{t("documents.filterNames.voided")}</label>
-          <select id="document-voided" name="voided" defaultValue={filters.voided || "exclude"}>
-            {VOIDED_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {t(`documents.voidedOptions.${value}`)}
-              </option>
-            ))}
-          </select>
+          <div className="field">
+            <label htmlFor="document-status">{t("documents.filterNames.status")}</label>
+            <select id="document-status" name="status" defaultValue={filters.status}>
+              <StatusOptions statuses={statuses} empty={t("documents.anyStatus")} />
+            </select>
+          </div>
+          {PERIOD_FILTERS.map((name) => (
+            <div className="field" key={name}>
+              <label htmlFor={`document-${name}`}>{t(`documents.filterNames.${name}`)}</label>
+              <input id={`document-${name}`} type="date" name={name} defaultValue={filters[name]} />
+            </div>
+          ))}
+          <button type="submit" className="button">
+            {t("documents.search")}
+          </button>
         </div>
+        <details className="document-filters__more" open={moreActive}>
+          <summary>{t("documents.moreFilters")}</summary>
+          <div className="document-filters__row">
+            {AMOUNT_FILTERS.map((name) => (
+              <div className="field" key={name}>
+                <label htmlFor={`document-${name}`}>{t(`documents.filterNames.${name}`)}</label>
+                <input id={`document-${name}`} type="text" inputMode="numeric" name={name} defaultValue={filters[name]} />
+              </div>
+            ))}
+            <div className="field">
+              <label htmlFor="document-voided">{t("documents.filterNames.voided")}</label>
+              <select id="document-voided" name="voided" defaultValue={filters.voided || "exclude"}>
+                {VOIDED_FILTERS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`documents.voidedOptions.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </details>
         <input type="hidden" name="sort" value={filters.sort} />
         <input type="hidden" name="order" value={filters.order} />
-        <button type="submit" className="button">
-          {t("documents.search")}
-        </button>
       </Form>
+      {chips.length > 0 ? (
+        <ul className="filter-chips" aria-label={t("documents.activeFilters")} data-testid="filter-chips">
+          {chips.map(({ name, label, value }) => (
+            <li key={name} className="filter-chip">
+              {t("documents.chip", { name: label, value })}
+              <Link to={urlWith(list, filters, { [name]: "" })} prefetch="none" className="filter-chip__remove" aria-label={t("documents.removeFilter", { name: label })}>
+                ×
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Form method="get" action={`${base}/export`} reloadDocument className="card search-form" aria-label={t("documents.export.heading")}>
         {(["q", "status", "issued_from", "issued_to", "amount_min", "amount_max", "voided"] as const).map((name) =>
           filters[name] ? <input key={name} type="hidden" name={name} value={filters[name]} /> : null,
@@ -122,41 +178,51 @@ export function DocumentListPage({ kind, filters, ignored, page, statuses }: { k
           <p>
             <ListPaging {...paging} placement="count" /> <strong data-testid="documents-sum">{t("documents.sum", { amount: `${formatDecimal(page.sum.tax_included)}円` })}</strong>
           </p>
-          <table className="table" data-testid="documents">
+          <table className="table document-list" data-testid="documents">
             <thead>
               <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{t("documents.selectAll")}</span>
+                <th scope="col" className="document-list__select">
+                  {hydrated ? (
+                    <input type="checkbox" aria-label={t("documents.selectAll")} onChange={toggleRows} defaultChecked={allSelected} data-testid="select-all" />
+                  ) : (
+                    <Link to={urlWith(list, filters, { page: filters.page, [SELECT_ALL_PARAM]: allSelected ? "" : "all" })} prefetch="none" data-testid="select-all">
+                      {allSelected ? t("documents.clearSelection") : t("documents.selectAll")}
+                    </Link>
+                  )}
                 </th>
                 {heading("number")}
                 {heading("issue_date")}
                 {heading("customer")}
-                <th scope="col">{t("documents.columns.subject")}</th>
+                <th scope="col" className="document-list__optional">
+                  {t("documents.columns.subject")}
+                </th>
                 {heading("amount")}
                 {heading("status")}
-                <th scope="col">{t("documents.columns.mail")}</th>
+                <th scope="col" className="document-list__optional">
+                  {t("documents.columns.mail")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {page.items.map((document) => (
                 <tr key={document.id}>
-                  <td>
-                    <input type="checkbox" name="ids" value={String(document.id)} aria-label={t("documents.select", { number: document.number })} />
+                  <td className="document-list__select">
+                    <input type="checkbox" name="ids" value={String(document.id)} aria-label={t("documents.select", { number: document.number })} defaultChecked={allSelected} />
                   </td>
-                  <td>
+                  <td className="document-list__number">
                     <Link to={`${base}/detail/${document.id}`} prefetch="none">
                       {document.number}
                     </Link>
                     {document.voided_at ? ` (${t("documents.voidedMark")})` : document.issued_at ? "" : ` (${t("documents.draft")})`}
                   </td>
-                  <td>{document.issue_date}</td>
-                  <td>
+                  <td className="document-list__date">{formatListDate(document.issue_date)}</td>
+                  <td className="document-list__customer">
                     {document.customer_name} {document.customer_honorific}
                   </td>
-                  <td>{document.subject}</td>
-                  <td className="table__number">{formatDecimal(document.tax_included)}円</td>
-                  <td>{statusLabel(kind, document.status)}</td>
-                  <td data-testid="list-mail-status">{document.mail_status ? mailStatusLabel(document.mail_status) : ""}</td>
+                  <td className="document-list__subject">{document.subject}</td>
+                  <td className="table__number document-list__amount">{formatDecimal(document.tax_included)}円</td>
+                  <td className="document-list__status">{statusLabel(kind, document.status)}</td>
+                  <td className="document-list__mail" data-testid="list-mail-status">{document.mail_status ? mailStatusLabel(document.mail_status) : ""}</td>
                 </tr>
               ))}
             </tbody>

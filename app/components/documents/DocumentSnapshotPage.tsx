@@ -1,24 +1,27 @@
 import { useTranslation } from "react-i18next";
-import type { DocumentKind } from "@domain/document-kinds";
-import { DOCUMENT_PATHS } from "@domain/documents";
-import type { DocumentSnapshot } from "@domain/snapshot";
-import { PrintControls } from "~/components/print/PrintControls";
 import { formatDateTimeJst } from "@domain/datetime";
+import { DOCUMENT_PATHS } from "@domain/documents";
+import { PrintControls } from "~/components/print/PrintControls";
+import type { DocumentCopyData } from "~/services/document-pages/copy.server";
 import { DocumentSnapshotView } from "./DocumentSnapshotView";
 
-/** The print page of every kind: controls that stay off paper, then the A4 sheet. */
-export function DocumentSnapshotPage({ data }: { data: { kind: DocumentKind; id: number; snapshot: DocumentSnapshot } }) {
+/** The print page of every kind: controls that stay off paper, then the A4 sheet, marked when it is not the record. */
+export function DocumentSnapshotPage({ data }: { data: DocumentCopyData }) {
   const { t } = useTranslation();
   const base = DOCUMENT_PATHS[data.kind].base;
+  const pdf = data.revision === null ? `${base}/pdf/${data.id}` : `${base}/pdf/${data.id}?revision=${data.revision}`;
   return (
     <>
       <PrintControls backTo={`${base}/detail/${data.id}`} backLabel={t("snapshot.backToDetail")}>
-        <a href={`${base}/pdf/${data.id}`} download>
+        <a href={pdf} download>
           {t("snapshot.downloadPdf")}
         </a>
       </PrintControls>
-      <p className="print-hidden field__hint">{t("snapshot.frozenAt", { at: formatDateTimeJst(data.snapshot.createdAt) })}</p>
-      <DocumentSnapshotView content={data.snapshot.content} />
+      <p className="print-hidden field__hint" data-testid="copy-note">
+        {data.mark === "draft" ? t("snapshot.draftMark") : data.mark === "voided" ? t("snapshot.voidedMark") : t("snapshot.frozenAt", { at: formatDateTimeJst(data.snapshot.createdAt) })}
+        {data.revision !== null && data.revision !== data.latestRevision ? ` ${t("snapshot.revisionShown", { revision: data.revision, latest: data.latestRevision })}` : null}
+      </p>
+      <DocumentSnapshotView content={data.snapshot.content} mark={data.mark} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
-import { AMOUNT_HEADINGS, headlineAmount, issuerLines, recipientLines, type SnapshotContent } from "@domain/snapshot";
+import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, type CopyMark, type SnapshotContent } from "@domain/snapshot";
 import { DocumentTotals } from "./DocumentTotals";
 
 const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
@@ -9,14 +10,25 @@ const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
  * A document as it was issued, sent or printed, laid out as an A4 sheet:
  * only the snapshot is read, so the page and the PDF show the same thing.
  */
-export function DocumentSnapshotView({ content }: { content: SnapshotContent }) {
+export function DocumentSnapshotView({ content, mark = null }: { content: SnapshotContent; mark?: CopyMark }) {
   const { t } = useTranslation();
   const { recipient, issuer } = content;
   return (
-    <div className="snapshot" data-testid="snapshot">
+    // The word goes across the sheet (a faint CSS watermark, on screen and on paper) and in a box at its
+    // top that reads at full contrast, so neither copy passes for the record.
+    <div className={mark ? `snapshot snapshot--${mark}` : "snapshot"} data-testid="snapshot" data-mark={mark ? COPY_MARK_LABELS[mark] : undefined}>
+      {mark ? (
+        <p className="snapshot__mark" data-testid="snapshot-mark">
+          {COPY_MARK_LABELS[mark]}
+        </p>
+      ) : null}
       <h1 className="snapshot__title">{content.title}</h1>
       <dl className="snapshot__facts">
-        {[{ label: "No.", value: content.number }, { label: t("snapshot.issueDate"), value: content.issueDate }, ...content.dates].map((fact) => (
+        {[
+          { label: "No.", value: content.number },
+          { label: t("snapshot.issueDate"), value: formatJapaneseDate(content.issueDate) },
+          ...content.dates.map((date) => ({ label: date.label, value: formatJapaneseDate(date.value) })),
+        ].map((fact) => (
           <div key={fact.label} className="snapshot__fact">
             <dt>{fact.label}</dt>
             <dd>{fact.value}</dd>
@@ -50,6 +62,13 @@ export function DocumentSnapshotView({ content }: { content: SnapshotContent }) 
         </section>
       </div>
 
+      {referenceLines(content).length > 0 ? (
+        <div className="snapshot__reference" data-testid="snapshot-reference">
+          {referenceLines(content).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      ) : null}
       {content.subject ? <p className="snapshot__subject">{t("snapshot.subject", { subject: content.subject })}</p> : null}
       <p className="snapshot__headline" data-testid="snapshot-headline">
         {AMOUNT_HEADINGS[content.kind]} <strong>¥{formatDecimal(headlineAmount(content))}-</strong>
@@ -76,7 +95,7 @@ export function DocumentSnapshotView({ content }: { content: SnapshotContent }) 
             <tr key={index}>
               <td>
                 {line.description}
-                {line.taxRate === 8 ? " ※" : ""}
+                {lineTaxMark(line)}
               </td>
               <td className="table__number">
                 {formatDecimal(line.quantity)}

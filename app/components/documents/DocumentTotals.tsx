@@ -1,24 +1,26 @@
 import { useTranslation } from "react-i18next";
 import { formatDecimal } from "@domain/decimal";
-import type { Totals } from "@domain/totals";
+import { totalsRows, type ShownTotals } from "@domain/snapshot";
 
 const yen = (amount: string) => `${formatDecimal(amount)}円`;
 
-/** Totals and tax per rate (適格請求書: 税率ごとの対価の額と消費税額), withholding and the amount due. */
-export function DocumentTotals({ totals, internal }: { totals: Totals; internal: boolean }) {
+/**
+ * Totals and tax per rate (適格請求書: 税率ごとの対価の額と消費税額), the amount of each
+ * category without tax (非課税, 不課税, 免税, 立替金), withholding and the amount due.
+ */
+export function DocumentTotals({ totals, internal }: { totals: ShownTotals; internal: boolean }) {
   const { t } = useTranslation();
   return (
     <table className="table document-totals" data-testid="document-totals">
       <caption>{t("documents.totals.caption")}</caption>
       <tbody>
-        {totals.byRate.map((rate) => (
-          <tr key={rate.rate}>
-            <th scope="row">
-              {rate.rate === 0 ? t("documents.totals.exempt") : t("documents.totals.rate", { rate: rate.rate, mark: rate.rate === 8 ? "※" : "" })}
-            </th>
+        {totalsRows(totals).map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
             <td className="table__number">
-              {t(internal ? "documents.totals.included" : "documents.totals.excluded", { amount: yen(internal ? rate.taxIncluded : rate.taxExcluded) })}
-              {rate.rate === 0 ? null : ` ${t("documents.totals.tax", { amount: yen(rate.tax) })}`}
+              {row.rate
+                ? `${t(internal ? "documents.totals.included" : "documents.totals.excluded", { amount: yen(internal ? row.rate.taxIncluded : row.rate.taxExcluded) })} ${t("documents.totals.tax", { amount: yen(row.rate.tax) })}`
+                : yen(row.amount)}
             </td>
           </tr>
         ))}
@@ -38,6 +40,10 @@ export function DocumentTotals({ totals, internal }: { totals: Totals; internal:
         </tr>
         {totals.withholding !== "0" ? (
           <>
+            <tr>
+              <th scope="row">{t("documents.totals.withholdingBase")}</th>
+              <td className="table__number">{yen(totals.withholdingBase)}</td>
+            </tr>
             <tr>
               <th scope="row">{t("documents.totals.withholding")}</th>
               <td className="table__number">-{yen(totals.withholding)}</td>

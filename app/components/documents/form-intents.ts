@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { documentInputSchema } from "@domain/document-input";
+import { documentFieldsSchema, documentInputSchema } from "@domain/document-input";
 
 /** 「再計算」: only the lines and the tax settings matter to totals; other fields are not judged yet. */
-export const recalculationSchema = documentInputSchema.pick({ lines: true, tax_type_id: true, withholding: true });
+export const recalculationSchema = documentFieldsSchema.pick({ lines: true, tax_type_id: true, withholding: true });
 
 /** A master search judges nothing: it only brings the form back with other choices. */
 export const nothingJudged = z.object({});

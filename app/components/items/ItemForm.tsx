@@ -3,15 +3,16 @@ import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { TAX_RATES } from "@domain/codes";
-import { itemInputSchema } from "@domain/item";
+import { TAX_CATEGORIES } from "@domain/codes";
+import { resolveTaxCategory } from "@domain/form-fields";
+import { itemFieldsSchema } from "@domain/item";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { parseForm } from "~/components/forms/parse-form";
 import { TextField } from "~/components/forms/TextField";
 
 /** The item row form: the item's rules plus the version an edit started from. */
-export const itemFormSchema = itemInputSchema.extend({ version: z.coerce.number().int().optional() });
+export const itemFormSchema = itemFieldsSchema.extend({ version: z.coerce.number().int().optional() }).transform(resolveTaxCategory);
 export type ItemFormInput = z.input<typeof itemFormSchema>;
 
 /**
@@ -59,7 +60,7 @@ export function ItemForm({
         <TextField meta={fields.name} label={label("name")} />
         <TextField meta={fields.unit} label={label("unit")} />
         <TextField meta={fields.unit_price} label={label("unit_price")} hint={t("item.unitPriceHint")} />
-        <CodeSelect meta={fields.tax_rate} label={label("tax_rate")} codes={TAX_RATES} />
+        <CodeSelect meta={fields.tax_category} label={label("tax_category")} codes={TAX_CATEGORIES} />
       </div>
       <p className="item-form__buttons">
         <button type="submit" name="intent" value={editing ? "update" : "create"} className="button">

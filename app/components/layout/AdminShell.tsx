@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { PageNotice } from "~/components/notice/NoticeArea";
 import type { SessionUser } from "~/services/session-user";
 import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 
@@ -40,6 +41,7 @@ export function AdminShell({ user, children }: { user: SessionUser; children: Re
         </ul>
       </nav>
       <main id="main" className="shell__main shell__main--admin">
+        <PageNotice />
         {children}
       </main>
     </div>

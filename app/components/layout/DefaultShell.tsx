@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { buildNavigation } from "~/components/navigation/navigation";
 import { MenuDrawer } from "~/components/navigation/MenuDrawer";
 import { SideNav } from "~/components/navigation/SideNav";
+import { PageNotice } from "~/components/notice/NoticeArea";
 import type { SessionUser } from "~/services/session-user";
 import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 
@@ -19,6 +20,7 @@ export function DefaultShell({ user, children }: { user: SessionUser; children: 
           <SideNav navigation={navigation} />
         </aside>
         <main id="main" className="shell__main">
+          <PageNotice />
           {children}
         </main>
       </div>

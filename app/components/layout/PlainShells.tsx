@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PageNotice } from "~/components/notice/NoticeArea";
 import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 
 /** Plain layout: the product's top bar, no navigation (sign-in; error pages of visitors and bank staff). */
@@ -8,6 +9,7 @@ export function PlainShell({ children, signedIn = false }: { children: ReactNode
       <SkipLink />
       <TopBar end={signedIn ? <SignOutButton /> : undefined} />
       <main id="main" className="shell__main shell__main--narrow">
+        <PageNotice />
         {children}
       </main>
     </div>
@@ -18,6 +20,7 @@ export function PlainShell({ children, signedIn = false }: { children: ReactNode
 export function EmptyShell({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="shell shell--empty" data-layout="empty">
+      <PageNotice />
       {children}
     </main>
   );
@@ -27,6 +30,7 @@ export function EmptyShell({ children }: { children: ReactNode }) {
 export function SnapshotShell({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="shell shell--snapshot" data-layout="snapshot-empty">
+      <PageNotice />
       <article className="a4-sheet">{children}</article>
     </main>
   );

@@ -31,7 +31,7 @@ export function MailDetailPage({ kind, document, mails }: { kind: DocumentKind; 
           return (
             <li key={mail.id} className="card mail-history__entry" data-testid="mail-entry">
               <h2>
-                #{mail.id} {mail.subject} <span className={`status-badge status-badge--${status}`} data-testid="mail-status">{mailStatusLabel(status)}</span>
+                {t("mail.number", { number: mail.number })} {mail.subject} <span className={`status-badge status-badge--${status}`} data-testid="mail-status">{mailStatusLabel(status)}</span>
               </h2>
               <dl className="details">
                 <dt>{t("mail.to")}</dt>
@@ -58,10 +58,10 @@ export function MailDetailPage({ kind, document, mails }: { kind: DocumentKind; 
                     <dd data-testid="mail-opened">{t("mail.opened", { first: at(mail.first_opened_at), last: at(mail.last_opened_at) })}</dd>
                   </>
                 ) : null}
-                {mail.resent_from_id ? (
+                {mail.resent_from_number ? (
                   <>
                     <dt>{t("mail.resend")}</dt>
-                    <dd>{t("mail.resentFrom", { id: mail.resent_from_id })}</dd>
+                    <dd>{t("mail.resentFrom", { number: mail.resent_from_number })}</dd>
                   </>
                 ) : null}
                 {mail.last_error ? (

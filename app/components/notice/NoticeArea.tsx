@@ -1,11 +1,19 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/hydrated";
+import type { loader as rootLoader } from "~/root";
 import { NOTICE_TIMEOUT_MS, type Notice } from "./notice";
 
+/** The notice the root loader took from the session, where a layout puts it: the top of its main column. */
+export function PageNotice() {
+  return <NoticeArea notice={useRouteLoaderData<typeof rootLoader>("root")?.notice ?? null} />;
+}
+
 /**
- * Shows the notice an action left. Without JavaScript it simply stays on the
- * page; with it, it hides after five seconds and a newer one replaces it.
+ * Shows the notice an action left, in the page's flow at the top right so it covers nothing.
+ * A CSS animation folds it away after five seconds, with or without JavaScript; with JavaScript
+ * it is also removed then, can be closed at once, and a newer one replaces it.
  */
 export function NoticeArea({ notice }: { notice: Notice | null }) {
   const { t } = useTranslation();

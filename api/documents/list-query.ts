@@ -1,0 +1,117 @@
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { parseDecimalInput } from "../../domain/decimal";
+import { DOCUMENT_KIND_IDS } from "../../domain/document-kinds";
+import { DOCUMENT_SORTS, VOIDED_FILTERS } from "../../domain/documents";
+import { mailDisplayStatus, type MailDisplayStatus } from "../../domain/mail-status";
+import { searchKey } from "../../domain/normalize";
+import type { Database } from "../db/client";
+import { documentMails, documents, documentTotals } from "../db/schema";
+import { escapeLike } from "../routes/master-records";
+
+export const DOCUMENTS_PER_PAGE = 50;
+
+const amount = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const parsed = parseDecimalInput(value);
+    if (parsed === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "金額" });
+    return parsed;
+  });
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const listQuery = z.object({
+  kind: z.enum(DOCUMENT_KIND_IDS),
+  q: z.string().max(100).optional().default(""),
+  status: z.coerce.number().int().optional(),
+  customer_id: z.coerce.number().int().positive().optional(),
+  issued_from: isoDate,
+  issued_to: isoDate,
+  amount_min: amount,
+  amount_max: amount,
+  voided: z.enum(VOIDED_FILTERS).optional().default("exclude"),
+  sort: z.enum(DOCUMENT_SORTS).optional().default("issue_date"),
+  order: z.enum(["asc", "desc"]).optional().default("desc"),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional().default(DOCUMENTS_PER_PAGE),
+});
+
+export type ListQuery = z.output<typeof listQuery>;
+
+/** The list's filters as SQL, always inside the tenant and the kind. */
+export function listConditions(tenant: string, query: ListQuery): SQL {
+  const conditions: (SQL | undefined)[] = [eq(documents.companyUniqueCode, tenant), eq(documents.kind, query.kind)];
+  const key = searchKey(query.q);
+  if (key) {
+    const pattern = `%${escapeLike(key)}%`;
+    conditions.push(or(ilike(documents.number, `%${escapeLike(query.q.trim())}%`), ilike(documents.customerSearchKey, pattern), ilike(documents.subject, `%${escapeLike(query.q.trim())}%`)));
+  }
+  if (query.status !== undefined) conditions.push(eq(documents.status, query.status));
+  if (query.customer_id !== undefined) conditions.push(eq(documents.customerId, query.customer_id));
+  if (query.issued_from) conditions.push(gte(documents.issueDate, query.issued_from));
+  if (query.issued_to) conditions.push(lte(documents.issueDate, query.issued_to));
+  if (query.amount_min) conditions.push(gte(documents.taxIncluded, query.amount_min));
+  if (query.amount_max) conditions.push(lte(documents.taxIncluded, query.amount_max));
+  if (query.voided === "exclude") conditions.push(isNull(documents.voidedAt));
+  if (query.voided === "only") conditions.push(isNotNull(documents.voidedAt));
+  return and(...conditions)!;
+}
+
+export const SORT_COLUMNS = {
+  issue_date: documents.issueDate,
+  number: documents.number,
+  customer: documents.customerSearchKey,
+  amount: documents.taxIncluded,
+  status: documents.status,
+  updated: documents.updatedAt,
+} as const;
+
+/**
+ * Count and sums of the filtered set. A view filtered by status at most is
+ * read from document_totals (kept by a trigger), which costs the same for
+ * any number of documents; other filters narrow the set and are summed.
+ */
+export async function summaryOf(db: Database, tenant: string, query: ListQuery, where: SQL) {
+  const byStatusOnly = !searchKey(query.q) && query.customer_id === undefined && !query.issued_from && !query.issued_to && !query.amount_min && !query.amount_max && query.voided === "exclude";
+  const [summary] = byStatusOnly
+    ? await db
+        .select({
+          total: sql<string>`coalesce(sum(${documentTotals.documentCount}), 0)`,
+          taxIncluded: sql<string>`coalesce(sum(${documentTotals.taxIncluded}), 0)`,
+          amountDue: sql<string>`coalesce(sum(${documentTotals.amountDue}), 0)`,
+        })
+        .from(documentTotals)
+        .where(
+          and(
+            eq(documentTotals.companyUniqueCode, tenant),
+            eq(documentTotals.kind, query.kind),
+            query.status === undefined ? undefined : eq(documentTotals.status, query.status),
+          ),
+        )
+    : await db
+        .select({
+          total: count(),
+          taxIncluded: sql<string>`coalesce(sum(${documents.taxIncluded}), 0)`,
+          amountDue: sql<string>`coalesce(sum(${documents.amountDue}), 0)`,
+        })
+        .from(documents)
+        .where(where);
+  return { total: Number(summary!.total), taxIncluded: String(summary!.taxIncluded), amountDue: String(summary!.amountDue) };
+}
+
+/** The latest send of each listed document, as the list's mail column shows it (SPEC §4: blank, 送信済, 閲覧済, 送信エラー). */
+export async function latestMailStatuses(db: Database, ids: number[]): Promise<Map<number, MailDisplayStatus>> {
+  if (ids.length === 0) return new Map();
+  const latest = await db
+    .selectDistinctOn([documentMails.documentId], { documentId: documentMails.documentId, status: documentMails.status, firstOpenedAt: documentMails.firstOpenedAt })
+    .from(documentMails)
+    .where(inArray(documentMails.documentId, ids))
+    .orderBy(documentMails.documentId, desc(documentMails.id));
+  return new Map(latest.map((mail) => [mail.documentId, mailDisplayStatus({ status: mail.status, first_opened_at: mail.firstOpenedAt?.toISOString() ?? null })]));
+}

@@ -1,0 +1,90 @@
+import type { Response } from "express";
+import { and, asc, eq, or } from "drizzle-orm";
+import { attachmentDisposition } from "../../domain/attachment";
+import { canonicalDecimal } from "../../domain/decimal";
+import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
+import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
+import { notFound } from "../errors";
+import { revisionsOf } from "./snapshots";
+import type { Writer } from "./store";
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+export const NOT_FOUND = "書類が見つかりません。";
+
+/** One of the tenant's documents: every read and write by id names the tenant too. */
+export const ownedBy = (tenant: string, id: number) => and(eq(documents.id, id), eq(documents.companyUniqueCode, tenant));
+
+/** The tenant's document of the id, of the kind when the page names one (a page never shows another kind's document). */
+export async function ownDocument(db: Writer, tenant: string, id: number, kind?: string): Promise<DocumentRow> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(ownedBy(tenant, id), kind ? eq(documents.kind, kind) : undefined))
+    .limit(1);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** A document row as the API answers it: decimals in canonical form, internal columns left out. */
+export function presentRow(row: DocumentRow) {
+  const { companyUniqueCode: _company, customerSearchKey: _key, idempotencyKey: _idempotency, ...document } = row;
+  const decimal = (value: string | null) => (value === null ? null : canonicalDecimal(value));
+  return {
+    ...document,
+    receivedAmount: decimal(document.receivedAmount),
+    taxExcluded: canonicalDecimal(document.taxExcluded),
+    tax: canonicalDecimal(document.tax),
+    taxIncluded: canonicalDecimal(document.taxIncluded),
+    withholdingAmount: canonicalDecimal(document.withholdingAmount),
+    amountDue: canonicalDecimal(document.amountDue),
+  };
+}
+
+const linkColumns = { id: documents.id, kind: documents.kind, number: documents.number };
+
+/**
+ * One document with its lines, its history, its revisions (the version
+ * history of what was issued), where it came from and what was made from it.
+ */
+export async function fullDocument(db: Writer, row: DocumentRow) {
+  const tenant = row.companyUniqueCode;
+  const [lines, history, derived, source, creditNoteOf, sent, revisions] = await Promise.all([
+    db.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.position)),
+    db.select().from(documentStatusHistory).where(eq(documentStatusHistory.documentId, row.id)).orderBy(asc(documentStatusHistory.changedAt), asc(documentStatusHistory.id)),
+    db
+      .select({ ...linkColumns, creditNoteOf: documents.creditNoteOf })
+      .from(documents)
+      .where(and(or(eq(documents.sourceDocumentId, row.id), eq(documents.creditNoteOf, row.id)), eq(documents.companyUniqueCode, tenant)))
+      .orderBy(asc(documents.id)),
+    row.sourceDocumentId === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(ownedBy(tenant, row.sourceDocumentId)),
+    row.creditNoteOf === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(ownedBy(tenant, row.creditNoteOf)),
+    db.select({ id: documentMails.id, snapshotId: documentMails.snapshotId, status: documentMails.status, createdAt: documentMails.createdAt }).from(documentMails).where(eq(documentMails.documentId, row.id)).orderBy(asc(documentMails.id)),
+    revisionsOf(db, row.id),
+  ]);
+  return {
+    ...presentRow(row),
+    lines: lines.map(({ documentId: _document, ...line }) => ({
+      ...line,
+      quantity: canonicalDecimal(line.quantity),
+      unitPrice: canonicalDecimal(line.unitPrice),
+      amount: canonicalDecimal(line.amount),
+    })),
+    history: history.map(({ documentId: _document, ...entry }) => entry),
+    // Each revision with the mails that sent it: an earlier version's sends stay reachable after a correction.
+    revisions: revisions.map((revision) => ({ ...revision, mails: sent.filter((mail) => mail.snapshotId === revision.id).map(({ snapshotId: _snapshot, ...mail }) => mail) })),
+    source: source[0] ?? null,
+    creditNoteOf: creditNoteOf[0] ?? null,
+    derived: derived.filter((link) => link.creditNoteOf !== row.id).map(({ creditNoteOf: _of, ...link }) => link),
+    creditNotes: derived.filter((link) => link.creditNoteOf === row.id).map(({ creditNoteOf: _of, ...link }) => link),
+    sent: sent.length > 0,
+  };
+}
+
+/** A PDF download named by kind, number and customer; the ASCII name is for browsers that ignore filename*. */
+export function sendPdf(res: Response, pdf: Buffer, content: SnapshotContent) {
+  res.setHeader("Content-Type", "application/pdf");
+  res.setHeader("Content-Disposition", attachmentDisposition(`${content.kind}-${content.number.replace(/[^\w.-]+/g, "_")}.pdf`, snapshotFileName(content)));
+  res.setHeader("Cache-Control", "private, no-store");
+  res.send(pdf);
+}

@@ -1,0 +1,30 @@
+import type { DocumentKind } from "@domain/document-kinds";
+import type { LifecycleFacts } from "@domain/lifecycle";
+
+/** The lifecycle's facts from a document as the Payment API answers it, for the pages to ask domain/lifecycle.ts. */
+export function lifecycleFactsOf(document: {
+  kind: DocumentKind;
+  status: number;
+  issued_at: string | null;
+  voided_at: string | null;
+  sent: boolean;
+  derived: unknown[];
+  credit_notes: unknown[];
+  credit_note_of: unknown;
+}): LifecycleFacts {
+  return {
+    kind: document.kind,
+    status: document.status,
+    issued: document.issued_at !== null,
+    voided: document.voided_at !== null,
+    sent: document.sent,
+    converted: document.derived.length > 0 || document.credit_notes.length > 0,
+    creditNote: document.credit_note_of !== null,
+  };
+}
+
+/** The actions that ask first (DESIGN.md: a confirm page without JavaScript, a dialog with it). */
+export const CONFIRMED_ACTIONS = ["void", "delete", "creditNote"] as const;
+export type ConfirmedAction = (typeof CONFIRMED_ACTIONS)[number];
+
+export const confirmedActionOf = (value: unknown): ConfirmedAction | null => ((CONFIRMED_ACTIONS as readonly unknown[]).includes(value) ? (value as ConfirmedAction) : null);

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { todayJst } from "@domain/datetime";
+import type { DocumentKind } from "@domain/document-kinds";
+import { documentFieldsSchema, documentInputSchema, type DocumentInput } from "@domain/document-input";
+import { DOCUMENT_PATHS } from "@domain/documents";
+import { dueDateBasis, proposeDueDate } from "@domain/due-date";
+import { editModeOf } from "@domain/lifecycle";
+import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
+import type { DocumentFormValues } from "~/components/documents/document-form-values";
+import { nothingJudged, recalculationSchema } from "~/components/documents/form-intents";
+import { lifecycleFactsOf } from "~/components/documents/lifecycle-facts";
+import { roundingOfDocument } from "~/components/documents/rounding";
+import { parseForm } from "~/components/forms/parse-form";
+import { requireCompanyCaller } from "../api-caller.server";
+import { getOwnCompany } from "../companies.server";
+import { getDocumentSetting } from "../document-settings.server";
+import { createDocument, getDocument, updateDocument } from "../documents.server";
+import { apiErrorReply, formFieldName } from "../api-form-errors.server";
+import { remixI18next } from "../i18n.server";
+import { readFormData } from "../read-form.server";
+import { redirectWithNotice } from "../session.server";
+import { choicesOf, companyFacts, documentIdOf, dueDateRulesOf, filledFromMasters, formValuesOfDocument, refreshDueDate, roundingOfCompany, screen, wantedByDocument, wantedByForm } from "./shared.server";
+
+/** Receipts name the document in the path (/receipts/edit/{id}); the other kinds in the query (/{kind}/edit?id=). */
+function editedIdOf(request: Request, params: LoaderFunctionArgs["params"]): number {
+  return documentIdOf(params.id ?? new URL(request.url).searchParams.get("id"));
+}
+
+/**
+ * The create page: defaults from the document settings and the company, or
+ * the source document's values for a conversion or a duplicate.
+ */
+export const documentCreateLoader = async ({ request, context }: LoaderFunctionArgs, kind: DocumentKind) => {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "create"));
+  const url = new URL(request.url);
+  const sourceId = Number(url.searchParams.get("source"));
+  const origin = url.searchParams.get("origin");
+  const [setting, company, source] = await Promise.all([
+    getDocumentSetting(caller, kind),
+    getOwnCompany(caller),
+    Number.isInteger(sourceId) && sourceId > 0 && sourceId <= 999_999_999 ? getDocument(caller, sourceId, null) : null,
+  ]);
+  const choices = await choicesOf(caller, wantedByDocument(source));
+  const today = todayJst();
+  const dueDateRules = dueDateRulesOf(kind, setting);
+  const customer = source?.customer_id ? (choices.customers.find((entry) => entry.id === source.customer_id) ?? null) : null;
+  const base: DocumentFormValues = source
+    ? { ...formValuesOfDocument(source), issue_date: today }
+    : {
+        issue_date: today,
+        customer_id: "",
+        customer_name: "",
+        customer_honorific: setting.default_honorific as DocumentFormValues["customer_honorific"],
+        subject: setting.default_subject ?? "",
+        person_in_charge: company?.pic_name ?? "",
+        notes: setting.default_notes ?? "",
+        tax_type_id: String(company?.tax_id ?? 1),
+        withholding: "",
+        valid_until: "",
+        delivery_date: "",
+        due_date: "",
+        due_date_basis: "",
+        bank_account_id: "",
+        received_amount: "",
+        proviso: "",
+        payment_method: "",
+        lines: [{ item_id: "", description: "", quantity: "1", unit: "", unit_price: "", tax_category: "standard" }],
+      };
+  const values: DocumentFormValues = {
+    ...base,
+    due_date: dueDateRules ? (proposeDueDate(today, dueDateRules, customer) ?? "") : "",
+    due_date_basis: dueDateBasis(today, String(base.customer_id)),
+    proviso: kind === "receipt" ? base.proviso || (setting.default_remarks ?? "") : base.proviso,
+    bank_account_id: kind === "invoice" ? base.bank_account_id || String(setting.bank_account_ids[0] ?? company?.company_bank_accounts.find((account) => account.displayed)?.id ?? "") : "",
+  };
+  return {
+    kind,
+    values,
+    version: null,
+    create: { idempotencyKey: randomUUID(), sourceDocumentId: source?.id ?? null, origin: source ? (origin ?? "from_detail") : null, sourceNumber: source?.number ?? null },
+    rounding: roundingOfCompany(company),
+    correction: null,
+    company: companyFacts(company),
+    dueDateRules: dueDateRulesOf(kind, setting, true),
+    ...choices,
+  };
+};
+
+/** The edit page: a draft's fields, or an issued document's, saved as a correction (ADR 014). */
+export const documentEditLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "edit"));
+  const id = editedIdOf(request, params);
+  const [document, company, setting] = await Promise.all([getDocument(caller, id, kind), getOwnCompany(caller), getDocumentSetting(caller, kind)]);
+  const mode = editModeOf(lifecycleFactsOf(document));
+  // A voided document cannot be changed: its detail page says so.
+  if (mode === null) throw redirect(`${DOCUMENT_PATHS[kind].base}/detail/${id}`);
+  const choices = await choicesOf(caller, wantedByDocument(document));
+  return {
+    kind,
+    values: formValuesOfDocument(document),
+    version: document.version,
+    id: document.id,
+    number: document.number,
+    create: null,
+    rounding: roundingOfDocument(document),
+    correction: mode === "correct" ? { nextRevision: document.revision + 1 } : null,
+    company: companyFacts(company),
+    dueDateRules: dueDateRulesOf(kind, setting, true),
+    ...choices,
+  };
+};
+
+
+/**
+ * Create and edit: search the masters or recalculate (both keep everything
+ * typed and work without JavaScript), or save and go to the detail page.
+ */
+async function documentFormAction({ request, params, context }: ActionFunctionArgs, kind: DocumentKind, editing: boolean) {
+  const id = editing ? editedIdOf(request, params) : null;
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, id ? "edit" : "create"));
+  const posted = await readFormData(request);
+  const choices = await choicesOf(caller, wantedByForm(posted));
+  const formData = filledFromMasters(posted, choices.customers, choices.items);
+  const intent = formData.get("intent");
+  if ((intent === "find" || intent === "recalculate") && kind === "invoice") refreshDueDate(formData, dueDateRulesOf(kind, await getDocumentSetting(caller, kind)), choices.customers);
+  if (intent === "find") return data({ result: parseForm(formData, nothingJudged).reply(), totals: null, choices }, { status: 200 });
+  if (intent === "recalculate") {
+    const lines = parseForm(formData, recalculationSchema);
+    if (lines.status !== "success") return data({ result: lines.reply(), totals: null, choices }, { status: 400 });
+    const rounding = id ? roundingOfDocument(await getDocument(caller, id, kind)) : roundingOfCompany(await getOwnCompany(caller));
+    const rules = totalsRulesOf(rounding, lines.value.withholding, lines.value.tax_type_id);
+    const totals = computeTotals(lines.value.lines.map(totalsLineOf), rules);
+    return data({ result: lines.reply(), totals, choices }, { status: 200 });
+  }
+  const submission = parseForm(formData, documentInputSchema);
+  if (submission.status !== "success") return data({ result: submission.reply(), totals: null, choices }, { status: submission.status === "error" ? 400 : 200 });
+  const input: DocumentInput = submission.value;
+  const t = await remixI18next.getFixedT(request);
+  try {
+    const saved = id
+      ? await updateDocument(caller, kind, id, Number(formData.get("version")), input, String(formData.get("correction_reason") ?? "").trim().slice(0, 200) || null)
+      : await createDocument(caller, kind, input, {
+          idempotency_key: String(formData.get("idempotency_key") ?? ""),
+          source_document_id: Number(formData.get("source_document_id")) || null,
+          origin: (formData.get("origin") as string | null) || null,
+        });
+    return redirectWithNotice(request, `${DOCUMENT_PATHS[kind].base}/detail/${saved.id}`, "success", t("documents.saved"));
+  } catch (error) {
+    // Where the document came from has no field on the form: its refusal is said at the top.
+    const refused = apiErrorReply(submission, error, formFieldName, (field) => field.startsWith("lines[") || field in documentFieldsSchema.shape);
+    return data({ ...refused, totals: null, choices }, { status: refused.status });
+  }
+}
+
+export const documentCreateAction = (args: ActionFunctionArgs, kind: DocumentKind) => documentFormAction(args, kind, false);
+export const documentEditAction = (args: ActionFunctionArgs, kind: DocumentKind) => documentFormAction(args, kind, true);
+
+export type DocumentFormLoaderData = SerializeFrom<typeof documentCreateLoader> | SerializeFrom<typeof documentEditLoader>;
+export type DocumentFormActionData = SerializeFrom<typeof documentCreateAction>;
+

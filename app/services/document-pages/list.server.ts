@@ -1,0 +1,96 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { normalizeIsoDate } from "@domain/datetime";
+import { parseDecimalInput } from "@domain/decimal";
+import type { DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_PATHS, DOCUMENT_SORTS, DOCUMENT_STATUSES, VOIDED_FILTERS } from "@domain/documents";
+import { requireCompanyCaller } from "../api-caller.server";
+import { changeStatuses, listDocuments } from "../documents.server";
+import { remixI18next } from "../i18n.server";
+import { encodingOf } from "../master-csv.server";
+import { fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "../payment-api.server";
+import { readFormData } from "../read-form.server";
+import { redirectWithNotice } from "../session.server";
+import { screen } from "./shared.server";
+
+const LIST_PARAMS = ["q", "status", "issued_from", "issued_to", "amount_min", "amount_max", "voided", "sort", "order", "page"] as const;
+
+type ListFilters = Record<(typeof LIST_PARAMS)[number], string>;
+
+/**
+ * The list's filters as the API reads them. What cannot be read (an amount
+ * of 「abc」, a date of 2026-02-30, an unknown status) is left out and named,
+ * so the page says which condition it ignored instead of failing.
+ */
+function readableFilters(url: URL, kind: DocumentKind): { filters: ListFilters; ignored: string[] } {
+  const raw = Object.fromEntries(LIST_PARAMS.map((name) => [name, (url.searchParams.get(name) ?? "").trim().slice(0, 100)])) as ListFilters;
+  const readers: Partial<Record<(typeof LIST_PARAMS)[number], (value: string) => string | null>> = {
+    status: (value) => (DOCUMENT_STATUSES[kind].some((status) => String(status.id) === value) ? value : null),
+    issued_from: normalizeIsoDate,
+    issued_to: normalizeIsoDate,
+    amount_min: parseDecimalInput,
+    amount_max: parseDecimalInput,
+    voided: (value) => ((VOIDED_FILTERS as readonly string[]).includes(value) ? value : null),
+    sort: (value) => ((DOCUMENT_SORTS as readonly string[]).includes(value) ? value : null),
+    order: (value) => (value === "asc" || value === "desc" ? value : null),
+    page: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 ? value : null),
+  };
+  const filters = { ...raw };
+  const ignored: string[] = [];
+  for (const [name, read] of Object.entries(readers) as Array<[(typeof LIST_PARAMS)[number], (value: string) => string | null]>) {
+    if (!raw[name]) continue;
+    const value = read(raw[name]);
+    if (value === null) ignored.push(name);
+    filters[name] = value ?? "";
+  }
+  return { filters, ignored };
+}
+
+/** The list page of a kind: the filters it could read, one page of documents and the filtered set's total. */
+export const documentListLoader = async ({ request, context }: LoaderFunctionArgs, kind: DocumentKind) => {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "list"));
+  const { filters, ignored } = readableFilters(new URL(request.url), kind);
+  const params = new URLSearchParams({ kind });
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  return { kind, filters, ignored, page: await listDocuments(caller, params), statuses: DOCUMENT_STATUSES[kind] };
+};
+
+/** Bulk status change from the list: the notice says how many changed and names each refusal. */
+export const documentListAction = async ({ request, context }: ActionFunctionArgs, kind: DocumentKind) => {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "list"));
+  const formData = await readFormData(request);
+  const t = await remixI18next.getFixedT(request);
+  const back = new URL(request.url);
+  // Remix marks a post to an index route with ?index; the list the user sees has no such parameter.
+  back.searchParams.delete("index");
+  const to = `${back.pathname}${back.search}`;
+  const ids = formData.getAll("ids").map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  const status = Number(formData.get("status"));
+  if (ids.length === 0) return redirectWithNotice(request, to, "error", t("documents.chooseDocuments"));
+  if (!Number.isInteger(status) || status < 1) return redirectWithNotice(request, to, "error", t("documents.chooseStatus"));
+  const { results } = await changeStatuses(caller, ids, status);
+  const refused = results.filter((result) => !result.ok);
+  const changed = results.length - refused.length;
+  if (refused.length === 0) return redirectWithNotice(request, to, "success", t("documents.bulkChanged", { count: changed }));
+  return redirectWithNotice(request, to, "error", t("documents.bulkPartly", { count: changed, refused: refused.map((result) => result.message).join(" ") }));
+};
+
+/** The list's CSV: the API's stream passed through, or back to the list with the reason. */
+export const documentExportLoader = async ({ request, context }: LoaderFunctionArgs, kind: DocumentKind) => {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "export"));
+  const url = new URL(request.url);
+  // The same filters the list showed: what it could not read, it left out, and so does the file.
+  const { filters } = readableFilters(url, kind);
+  const params = new URLSearchParams({ kind });
+  for (const [name, value] of Object.entries(filters)) if (value && name !== "page") params.set(name, value);
+  params.set("encoding", encodingOf(url.searchParams.get("encoding")));
+  params.set("content", url.searchParams.get("content") === "lines" ? "lines" : "documents");
+  try {
+    return passThroughDownload(await fetchPaymentApi(caller, `/documents/export?${params}`, {}, undefined, "text/csv"));
+  } catch (error) {
+    if (!(error instanceof PaymentApiValidationError)) throw error;
+    params.delete("kind");
+    params.delete("encoding");
+    params.delete("content");
+    return redirectWithNotice(request, `${DOCUMENT_PATHS[kind].list}?${params}`, "error", error.message);
+  }
+};

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { DocumentKind } from "./document-kinds";
+import { can, editModeOf, nextStatuses, refusalOf, stageOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "./lifecycle";
+
+const facts = (overrides: Partial<LifecycleFacts> = {}): LifecycleFacts => ({
+  kind: "invoice",
+  status: 1,
+  issued: false,
+  voided: false,
+  sent: false,
+  converted: false,
+  creditNote: false,
+  ...overrides,
+});
+
+const draft = facts();
+const issued = facts({ issued: true, status: 2 });
+const voided = facts({ issued: true, voided: true, status: 2 });
+
+describe("the document lifecycle", () => {
+  it.each<[string, LifecycleFacts, LifecycleAction, boolean]>([
+    ["a draft is edited in place", draft, "edit", true],
+    ["a draft is not corrected", draft, "correct", false],
+    ["an issued document is corrected, not edited", issued, "edit", false],
+    ["an issued document is corrected", issued, "correct", true],
+    ["a voided document is neither", voided, "correct", false],
+    ["a draft is issued", draft, "issue", true],
+    ["an issued document is not issued again", issued, "issue", false],
+    ["a voided document is not issued", voided, "issue", false],
+    ["a draft is sent (and issued by it)", draft, "send", true],
+    ["an issued document is sent", issued, "send", true],
+    ["a voided document is not sent", voided, "send", false],
+    ["a draft never issued, sent or converted is deleted", draft, "delete", true],
+    ["a sent draft is not deleted", facts({ sent: true }), "delete", false],
+    ["a converted draft is not deleted", facts({ converted: true }), "delete", false],
+    ["an issued document is not deleted", issued, "delete", false],
+    ["a voided document is not deleted", voided, "delete", false],
+    ["a draft is deleted, not voided", draft, "void", false],
+    ["an issued document is voided", issued, "void", true],
+    ["a voided document is not voided again", voided, "void", false],
+    ["a draft is converted", draft, "convert", true],
+    ["an issued document is converted", issued, "convert", true],
+    ["a voided document is not converted", voided, "convert", false],
+    ["a voided document is duplicated", voided, "duplicate", true],
+    ["an issued invoice gets a credit note", issued, "creditNote", true],
+    ["a draft invoice gets no credit note", draft, "creditNote", false],
+    ["a voided invoice gets no credit note", voided, "creditNote", false],
+    ["a credit note gets no credit note", facts({ issued: true, status: 2, creditNote: true }), "creditNote", false],
+    ["an estimate gets no credit note", facts({ kind: "estimate", issued: true }), "creditNote", false],
+  ])("%s", (_name, document, action, allowed) => {
+    expect(can(document, action)).toBe(allowed);
+    expect(refusalOf(document, action) === null).toBe(allowed);
+  });
+
+  it("keeps a draft at its first status: a draft is never 請求済 or 入金済", () => {
+    for (const status of [2, 3, 4, 5]) expect(refusalOf(draft, { status })).toMatch(/^下書きの書類は「.+」にできません。先に発行してください。$/);
+    expect(nextStatuses(draft)).toEqual([]);
+    expect(can(draft, { status: 1 })).toBe(true);
+  });
+
+  it.each<[DocumentKind, number, number[]]>([
+    ["invoice", 2, [3, 4, 5]],
+    ["invoice", 3, [2, 4, 5]],
+    ["invoice", 4, [3, 5]],
+    ["invoice", 5, [2, 3, 4]],
+    ["estimate", 1, [2, 3, 4]],
+    ["delivery_slip", 1, [2, 3]],
+    ["receipt", 1, []],
+  ])("lets an issued %s in status %i move to %j, never back to unbilled", (kind, status, next) => {
+    const document = facts({ kind, status, issued: true });
+    expect(nextStatuses(document)).toEqual(next);
+    for (const to of next) expect(can(document, { status: to })).toBe(true);
+  });
+
+  it("refuses any status change of a voided document and an unknown status with words", () => {
+    expect(refusalOf(voided, { status: 4 })).toBe("無効にした書類のステータスは変更できません。");
+    expect(refusalOf(issued, { status: 9 })).toBe("ステータスが正しくありません。");
+    expect(refusalOf(facts({ status: 4, issued: true }), { status: 1 })).toBe("「入金済」から「未請求」には変更できません。");
+  });
+
+  it("issues invoices as 請求済 and receipts as 発行済; other kinds keep their status", () => {
+    expect(statusOnIssue("invoice", 1)).toBe(2);
+    expect(statusOnIssue("receipt", 2)).toBe(1);
+    expect(statusOnIssue("estimate", 2)).toBe(2);
+    expect(statusOnIssue("delivery_slip", 1)).toBe(1);
+  });
+
+  it("names the stage and how an edit is saved", () => {
+    expect([stageOf(draft), stageOf(issued), stageOf(voided)]).toEqual(["draft", "issued", "voided"]);
+    expect([editModeOf(draft), editModeOf(issued), editModeOf(voided)]).toEqual(["edit", "correct", null]);
+  });
+});

@@ -1,0 +1,127 @@
+import type { DocumentKind } from "./document-kinds";
+import { DOCUMENT_STATUSES, INITIAL_STATUS, STATUS_TRANSITIONS, statusLabel } from "./documents";
+
+/*
+ * The lifecycle of an issued document (docs/decisions/014), written once:
+ * the Payment API asks it what to allow, the pages ask it what to offer.
+ *
+ *   draft ──発行 / 送信 / お客様控えの印刷・PDF──▶ issued ──無効にする──▶ voided
+ *
+ * A draft is the company's own working copy: it can be edited in place,
+ * previewed (marked 下書き) and deleted. Once issued, the document is a record
+ * the customer holds: an edit makes a new revision (a correction, 修正),
+ * never a silent rewrite, and it can be voided but not deleted.
+ */
+
+/** What the rules need to know about a document, whichever side asks. */
+export type LifecycleFacts = {
+  kind: DocumentKind;
+  status: number;
+  issued: boolean;
+  voided: boolean;
+  /** Sent by e-mail at least once (queued, sent or failed). */
+  sent: boolean;
+  /** Something was made from it (a conversion or a credit note). */
+  converted: boolean;
+  /** It is itself a credit note (赤伝) against another invoice. */
+  creditNote: boolean;
+};
+
+export type LifecycleAction =
+  | "edit"
+  | "correct"
+  | "issue"
+  | "send"
+  | "delete"
+  | "void"
+  | "convert"
+  | "duplicate"
+  | "creditNote"
+  | { status: number };
+
+export type LifecycleStage = "draft" | "issued" | "voided";
+
+export function stageOf(facts: Pick<LifecycleFacts, "issued" | "voided">): LifecycleStage {
+  if (facts.voided) return "voided";
+  return facts.issued ? "issued" : "draft";
+}
+
+/**
+ * Statuses an issued document may hold: an issued invoice has been billed,
+ * so it is never 未請求 again; an issued receipt is 発行済 for good.
+ */
+const ISSUED_STATUSES: Record<DocumentKind, readonly number[]> = {
+  estimate: [1, 2, 3, 4],
+  delivery_slip: [1, 2, 3],
+  invoice: [2, 3, 4, 5],
+  receipt: [1],
+};
+
+/** The status issuing moves a document to: an invoice becomes 請求済, a receipt 発行済; others keep theirs. */
+export function statusOnIssue(kind: DocumentKind, status: number): number {
+  if (kind === "invoice" && status === INITIAL_STATUS.invoice) return 2;
+  if (kind === "receipt") return 1;
+  return status;
+}
+
+/** The statuses this document can be changed to now. A draft keeps its first status until it is issued. */
+export function nextStatuses(facts: LifecycleFacts): number[] {
+  if (stageOf(facts) !== "issued") return [];
+  const allowed = ISSUED_STATUSES[facts.kind];
+  return (STATUS_TRANSITIONS[facts.kind][facts.status] ?? []).filter((to) => allowed.includes(to));
+}
+
+/** Why the action is refused, in words for the user; null when it is allowed. */
+export function refusalOf(facts: LifecycleFacts, action: LifecycleAction): string | null {
+  const stage = stageOf(facts);
+  if (typeof action === "object") {
+    if (stage === "voided") return "無効にした書類のステータスは変更できません。";
+    if (!DOCUMENT_STATUSES[facts.kind].some((status) => status.id === action.status)) return "ステータスが正しくありません。";
+    if (action.status === facts.status) return null;
+    if (stage === "draft") return `下書きの書類は「${statusLabel(facts.kind, action.status)}」にできません。先に発行してください。`;
+    if (!nextStatuses(facts).includes(action.status)) {
+      return `「${statusLabel(facts.kind, facts.status)}」から「${statusLabel(facts.kind, action.status)}」には変更できません。`;
+    }
+    return null;
+  }
+  switch (action) {
+    case "edit":
+      if (stage === "voided") return "無効にした書類は編集できません。";
+      return stage === "issued" ? "発行した書類は修正として保存します。" : null;
+    case "correct":
+      if (stage === "voided") return "無効にした書類は修正できません。";
+      return stage === "draft" ? "下書きはそのまま編集できます。" : null;
+    case "issue":
+      if (stage === "voided") return "無効にした書類は発行できません。";
+      return stage === "issued" ? "この書類はすでに発行しています。" : null;
+    case "send":
+      return stage === "voided" ? "無効にした書類は送信できません。" : null;
+    case "delete":
+      if (stage !== "draft") return "発行した書類は削除できません。取り消すときは「無効にする」を使ってください。";
+      if (facts.sent) return "メールで送信した書類は削除できません。取り消すときは「無効にする」を使ってください。";
+      if (facts.converted) return "この書類から作った書類があるため削除できません。";
+      return null;
+    case "void":
+      if (stage === "voided") return "この書類はすでに無効です。";
+      return stage === "draft" ? "下書きは無効にせず削除できます。" : null;
+    case "convert":
+      return stage === "voided" ? "無効にした書類からは作成できません。" : null;
+    case "duplicate":
+      return null;
+    case "creditNote":
+      if (facts.kind !== "invoice") return "赤伝は請求書にだけ作成できます。";
+      if (facts.creditNote) return "赤伝に赤伝は作成できません。";
+      if (stage === "voided") return "無効にした請求書には赤伝を作成できません。";
+      return stage === "draft" ? "赤伝は発行した請求書に作成します。下書きはそのまま編集してください。" : null;
+  }
+}
+
+export function can(facts: LifecycleFacts, action: LifecycleAction): boolean {
+  return refusalOf(facts, action) === null;
+}
+
+/** How an edit is saved: in place for a draft, as a new revision for an issued document. */
+export function editModeOf(facts: LifecycleFacts): "edit" | "correct" | null {
+  if (can(facts, "edit")) return "edit";
+  return can(facts, "correct") ? "correct" : null;
+}

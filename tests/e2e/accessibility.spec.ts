@@ -1,0 +1,114 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+
+/** WCAG 2.1 A and AA: what the bank's accessibility requirement asks of every page. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * Each of the page's violations as 「path: rule (selectors)」, so a failure names what to fix and where.
+ * axe runs inside the page and needs its timers, which a browser with JavaScript off does not run: there the
+ * page as served (the DOM a JavaScript-off visitor gets) is analysed in a scratch page that runs no script of ours.
+ */
+async function violationsOn(page: Page, javaScript: boolean, path: string): Promise<string[]> {
+  await page.goto(path);
+  await settled(page, javaScript);
+  const target = javaScript ? page : await servedCopyOf(page);
+  const { violations } = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
+  if (target !== page) await target.context().close();
+  return violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+/** The same URL in a JavaScript-on context that gets the JavaScript-off page's markup without its scripts; styles and images load as usual. */
+async function servedCopyOf(page: Page): Promise<Page> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+  const copy = await context.newPage();
+  await copy.route("**/*", (route) => {
+    if (route.request().isNavigationRequest()) return route.fulfill({ contentType: "text/html; charset=utf-8", body: html });
+    if (route.request().resourceType() === "script") return route.abort();
+    return route.continue();
+  });
+  await copy.goto(page.url());
+  return copy;
+}
+
+async function violationsOnEach(page: Page, javaScript: boolean, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await violationsOn(page, javaScript, path)));
+  return found;
+}
+
+/** The kinds' pages, with the create form's own required fields (a receipt's 但し書き). */
+const KINDS = [
+  { base: "/estimates", list: "/estimates/list" },
+  { base: "/delivery-slips", list: "/delivery-slips/list" },
+  { base: "/invoices", list: "/invoices/list" },
+  { base: "/receipts", list: "/receipts" },
+] as const;
+
+/** Makes a draft through the create form and answers its detail page's path. */
+async function createDocument(page: Page, javaScript: boolean, base: string, customer: string): Promise<string> {
+  await page.goto(`${base}/create`);
+  await settled(page, javaScript);
+  await page.getByLabel("取引先名").fill(customer);
+  await page.getByLabel("1行目の品名").fill("保守作業");
+  await page.getByLabel("1行目の単価").fill("30000");
+  await page.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ 下書き$/);
+  return new URL(page.url()).pathname;
+}
+
+test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
+  test.use({ viewport: { width: 1280, height: 1000 } });
+
+  test("a company user's lists, forms and settings have no violations", async ({ page, javaScript }) => {
+    test.setTimeout(180_000);
+    await signInAsProjectCompany(page, javaScript);
+    const paths = [
+      "/top",
+      ...KINDS.flatMap(({ base, list }) => [list, `${base}/create`]),
+      "/customers/list",
+      "/customers/create",
+      "/customers/csv",
+      "/items/list",
+      "/items/csv",
+      "/companies/list",
+      "/companies/create",
+      "/settings/documents",
+      "/office-process-rule-templates",
+      "/office-process-rule-templates/print",
+      "/support/faq",
+    ];
+    expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
+  });
+
+  test("each kind's detail, confirmation, mail and print pages of a real document have no violations", async ({ page, javaScript }) => {
+    test.setTimeout(240_000);
+    await signInAsProjectCompany(page, javaScript);
+    const found: string[] = [];
+    for (const { base } of KINDS) {
+      const detail = await createDocument(page, javaScript, base, javaScript ? "アクセシビリティ確認株式会社" : "アクセシビリティ確認ノージェイエス株式会社");
+      const id = detail.split("/").pop()!;
+      found.push(...(await violationsOnEach(page, javaScript, [detail, `${detail}?confirm=delete`, `${base}/mail/detail/${id}`, `${base}/snapshot/${id}`])));
+    }
+    expect(found).toEqual([]);
+  });
+
+  test("the sign-in, error and /view-pdf pages have no violations", async ({ page, javaScript }) => {
+    const paths = [
+      "/bamidp/login",
+      "/view-pdf",
+      "/no/such/page",
+      "/dev/errors/401",
+      "/dev/errors/crash",
+      "/dev/errors/maintenance?start=2026-11-22T16:00:00Z&end=2026-11-22T20:30:00Z",
+    ];
+    expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
+  });
+
+  test("the admin landing has no violations for bank staff", async ({ page, javaScript, signInAs }) => {
+    await signInAs("bankAdmin");
+    expect(await violationsOnEach(page, javaScript, ["/admin", "/dev/errors/forbidden-generic"])).toEqual([]);
+  });
+});

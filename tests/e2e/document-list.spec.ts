@@ -1,0 +1,59 @@
+import { createInvoice, expect, settled, signInAsProjectCompany, test } from "./fixtures";
+
+test.describe("document list", () => {
+  test.use({ viewport: { width: 1280, height: 1000 } });
+
+  test("filters sit in one row with 「詳細条件」 folded; active ones show as chips that remove themselves", async ({ page, javaScript }) => {
+    const customer = javaScript ? "絞り込みジェイエス株式会社" : "絞り込みノージェイエス株式会社";
+    await signInAsProjectCompany(page, javaScript);
+    await createInvoice(page, javaScript, customer, "12000");
+    await page.goto("/invoices/list");
+    await settled(page, javaScript);
+    const more = page.locator("details.document-filters__more");
+    await expect(more).not.toHaveAttribute("open");
+    await expect(page.getByLabel("金額（以上）")).toBeHidden();
+    await expect(page.getByTestId("filter-chips")).toHaveCount(0);
+    // The list shows dates as 2026/11/23.
+    await expect(page.getByTestId("documents").locator("tbody tr").first().locator("td").nth(2)).toHaveText(/^\d{4}\/\d{2}\/\d{2}$/);
+
+    await page.getByRole("searchbox", { name: "番号・取引先・件名" }).fill(customer);
+    await page.getByText("詳細条件").click();
+    await page.getByLabel("金額（以上）").fill("10,000");
+    await page.getByRole("button", { name: "検索", exact: true }).click();
+    await expect(page.getByTestId("documents").locator("tbody tr")).toHaveCount(1);
+    const chips = page.getByTestId("filter-chips");
+    await expect(chips.getByRole("listitem")).toHaveText([`番号・取引先・件名：${customer}×`, "金額（以上）：10000×"]);
+    // An inner filter in use keeps 「詳細条件」 open, so what narrows the list is in view.
+    await expect(more).toHaveAttribute("open");
+
+    await chips.getByRole("link", { name: "金額（以上）の条件を外す" }).click();
+    await expect(page.getByTestId("filter-chips").getByRole("listitem")).toHaveText([`番号・取引先・件名：${customer}×`]);
+    await expect(page.getByRole("searchbox", { name: "番号・取引先・件名" })).toHaveValue(customer);
+    await expect(page.locator("details.document-filters__more")).not.toHaveAttribute("open");
+    await expect(page.getByTestId("documents").locator("tbody tr")).toHaveCount(1);
+  });
+
+  test("the header selects every row: a checkbox with JavaScript, a link that reloads with all checked without", async ({ page, javaScript }) => {
+    await signInAsProjectCompany(page, javaScript);
+    await createInvoice(page, javaScript, javaScript ? "全選択ジェイエス株式会社" : "全選択ノージェイエス株式会社", "1000");
+    await createInvoice(page, javaScript, javaScript ? "全選択ジェイエス株式会社" : "全選択ノージェイエス株式会社", "2000");
+    await page.goto(`/invoices/list?q=${encodeURIComponent(javaScript ? "全選択ジェイエス" : "全選択ノージェイエス")}`);
+    await settled(page, javaScript);
+    const rows = page.getByTestId("documents").locator('tbody input[name="ids"]');
+    await expect(rows).toHaveCount(2);
+    for (const box of await rows.all()) await expect(box).not.toBeChecked();
+
+    if (javaScript) {
+      await page.getByRole("checkbox", { name: "すべて選ぶ" }).check();
+      for (const box of await rows.all()) await expect(box).toBeChecked();
+      await page.getByRole("checkbox", { name: "すべて選ぶ" }).uncheck();
+      for (const box of await rows.all()) await expect(box).not.toBeChecked();
+    } else {
+      await page.getByRole("link", { name: "すべて選ぶ" }).click();
+      for (const box of await rows.all()) await expect(box).toBeChecked();
+      await expect(page.getByRole("searchbox", { name: "番号・取引先・件名" })).toHaveValue("全選択ノージェイエス");
+      await page.getByRole("link", { name: "選択を外す" }).click();
+      for (const box of await rows.all()) await expect(box).not.toBeChecked();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { expect, settled, signInThroughBank, test } from "./fixtures";
+
+test.describe("invoice due dates", () => {
+  test.use({ viewport: { width: 1280, height: 1000 } });
+
+  test("choosing a customer with 20日締め翌月10日 proposes the business day before a Sunday and 成人の日, keeps a typed date, and refuses one before the issue date", async ({ page, javaScript }) => {
+    // Each run and project gets its own customer, found by its kana typed in hiragana (stored as katakana).
+    const suffix = `${javaScript ? "ジェイエス" : "ノージェイエス"}${Date.now()}`;
+    const name = `株式会社二十日締め${suffix}`;
+    // A company whose invoices keep the default 「取引先の支払条件から」: the projects' own companies have their
+    // due-date rule changed by the document settings test, and the demo company's customers are counted by another.
+    await signInThroughBank(page, "owner@mirai.example", "0182");
+    await page.goto("/customers/create");
+    await settled(page, javaScript);
+    await page.getByLabel("取引先名").fill(name);
+    await page.getByLabel("フリガナ").fill("はつかじめ");
+    await page.getByLabel("締め日").selectOption({ label: "20日" });
+    await page.getByLabel("支払月").selectOption({ label: "翌月" });
+    await page.getByLabel("支払日").selectOption({ label: "10日" });
+    await expect(page.getByLabel("支払期日が休日の場合")).toHaveValue("previous");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/取引先を保存しました。/);
+    await page.goto(`/customers/list?q=${encodeURIComponent(name)}`);
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("ハツカジメ");
+
+    await page.goto("/invoices/create");
+    await settled(page, javaScript);
+    await page.getByLabel("発行日").fill("2026-11-21");
+    await page.getByLabel("取引先を検索").fill(suffix);
+    await page.getByRole("button", { name: "検索" }).first().click();
+    await settled(page, javaScript);
+    await page.getByLabel("取引先", { exact: true }).selectOption({ label: name });
+    if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
+    // Closed 12/20, paid 2027-01-10: a Sunday, and 01-11 is 成人の日, so the Friday before.
+    await expect(page.getByLabel("支払期限")).toHaveValue("2027-01-08");
+
+    await page.getByLabel("支払期限").fill("2027-01-15");
+    await page.getByLabel("1行目の品名").fill("保守作業");
+    await page.getByLabel("1行目の単価").fill("10000");
+    if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
+    await expect(page.getByLabel("支払期限")).toHaveValue("2027-01-15");
+
+    await page.getByLabel("支払期限").fill("2026-11-20");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByText("支払期限は発行日以降の日付を入力してください")).toBeVisible();
+    await expect(page.getByLabel("支払期限")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("1行目の品名")).toHaveValue("保守作業");
+
+    await page.getByLabel("支払期限").fill("2027-01-08");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Page } from "@playwright/test";
+import { expect, settled, signInThroughBank, test } from "./fixtures";
+
+/** True when the page itself scrolls sideways; a table scrolling inside its own box does not count. */
+async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+test.describe("lists at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the document, customer and item lists fit the width: rows become cards", async ({ page, javaScript }) => {
+    await signInThroughBank(page, "user@demo.example");
+    for (const path of ["/invoices/list", "/estimates/list", "/delivery-slips/list", "/receipts", "/customers/list", "/items/list"]) {
+      await page.goto(path);
+      await settled(page, javaScript);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await pageScrollsSideways(page), path).toBe(false);
+    }
+    // A card keeps a customer's name on its own line rather than one character a line.
+    await page.goto("/customers/list");
+    const name = page.getByTestId("customers").locator("tbody tr").first().locator("td").first();
+    expect((await name.boundingBox())!.width).toBeGreaterThan(250);
+  });
+});
+
+test.describe("line entry at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("each line's 品目, 品名, 数量, 単位, 単価, 税率, 金額 and remove button sit on one row", async ({ page, javaScript }) => {
+    await signInThroughBank(page, "user@demo.example");
+    await page.goto("/invoices/create");
+    await settled(page, javaScript);
+    await page.getByLabel("1行目の品名").fill("保守作業");
+    await page.getByLabel("1行目の単価").fill("30000");
+    await page.getByRole("button", { name: "明細を追加" }).click();
+    await page.getByLabel("2行目の品名").fill("交通費");
+    await page.getByLabel("2行目の単価").fill("1200");
+    if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
+    await expect(page.getByText("金額 1,200円")).toBeVisible();
+
+    for (const n of [1, 2]) {
+      const line = page.getByTestId("document-lines").getByRole("listitem").nth(n - 1);
+      const parts = [
+        line.getByLabel(`${n}行目の品目`),
+        line.getByLabel(`${n}行目の品名`),
+        line.getByLabel(`${n}行目の数量`),
+        line.getByLabel(`${n}行目の単位`),
+        line.getByLabel(`${n}行目の単価`),
+        line.getByLabel(`${n}行目の税率`),
+        line.getByText(/^金額 [\d,]+円$/),
+        line.getByRole("button", { name: `${n}行目を削除` }),
+      ];
+      const boxes = await Promise.all(parts.map(async (part) => (await part.boundingBox())!));
+      // One row: every part starts within a few pixels of the first, left to right.
+      for (const [index, box] of boxes.entries()) {
+        expect(Math.abs(box.y - boxes[0]!.y), `part ${index} of line ${n}`).toBeLessThan(12);
+        if (index > 0) expect(box.x, `part ${index} of line ${n}`).toBeGreaterThan(boxes[index - 1]!.x);
+      }
+      expect((await line.boundingBox())!.height).toBeLessThan(100);
+    }
+  });
+});
