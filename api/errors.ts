@@ -12,6 +12,7 @@ export type ApiErrorCode =
   | "too_many_requests"
   | "validation_failed"
   | "maintenance"
+  | "service_unavailable"
   | "internal_error";
 
 /** What every failed call answers: a code for programs, a Japanese message for people. */
@@ -44,6 +45,9 @@ export function forField(error: unknown, field: string): unknown {
   if (!(error instanceof ApiError) || (error.status !== 413 && error.status !== 415) || error.fields) return error;
   return new ApiError(error.status, error.code, error.message, { [field]: [error.message] });
 }
+/** The database (or another dependency) cannot be reached for a moment; the caller may try again. */
+export const serviceUnavailable = () =>
+  new ApiError(503, "service_unavailable", "ただいまサービスに接続できません。しばらくしてから再度お試しください。");
 export const validationFailed = (fields: Record<string, string[]>, message = "入力内容に誤りがあります。") =>
   new ApiError(422, "validation_failed", message, fields);
 
@@ -68,8 +72,34 @@ export function violatesUniqueIndex(error: unknown, index: string): boolean {
   return failure?.code === "23505" && failure.constraint === index;
 }
 
+/** Connection failures of the pool and the driver: the database restarted, failed over or is not up yet. */
+const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
+
+function isDatabaseAway(error: unknown): boolean {
+  const code = postgresError(error)?.code;
+  if (code) return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03";
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const errno = (current as { code?: unknown }).code;
+    if (typeof errno === "string" && CONNECTION_ERRNOS.has(errno)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect/.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL's data exceptions (class 22): a value the column cannot hold —
+ * a NUL character, an integer out of range, an impossible date. The caller's
+ * input, not our fault.
+ */
+function isUnstorableValue(error: unknown): boolean {
+  return postgresError(error)?.code.startsWith("22") ?? false;
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseAway(error)) return serviceUnavailable();
+  if (isUnstorableValue(error)) return badRequest("入力された値を扱えません。文字や数値の範囲をご確認ください。");
   if (error instanceof multer.MulterError) {
     if (error.code === "LIMIT_FILE_SIZE" && error.field) return payloadTooLarge(undefined, { [error.field]: [payloadTooLarge().message] });
     return error.code === "LIMIT_FILE_SIZE" || error.code === "LIMIT_FIELD_VALUE" ? payloadTooLarge() : badRequest();
@@ -87,7 +117,10 @@ function toApiError(error: unknown): ApiError {
 /** The one place an error becomes a response; stacks go to the log only. */
 export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const apiError = toApiError(error);
-  if (apiError.status >= 500) (req.log ?? console).error({ err: error }, "Payment API request failed");
+  if (apiError.status === 503) {
+    (req.log ?? console).warn({ err: error }, "Payment API dependency unavailable");
+    res.set("Retry-After", "5");
+  } else if (apiError.status >= 500) (req.log ?? console).error({ err: error }, "Payment API request failed");
   const body: ApiErrorBody = { code: apiError.code, message: apiError.message };
   if (apiError.fields) body.fields = apiError.fields;
   res.status(apiError.status).json(body);

@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import { requireCaller, type TrustedIssuer } from "./auth";
 import type { Database } from "./db/client";
 import { apiErrorHandler, notFound } from "./errors";
+import { refuseUnreadableInput } from "./input-guard";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
 import { companyRoutes } from "./routes/companies";
 import { csvRoutes } from "./routes/csv";
@@ -42,6 +43,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(express.json({ limit: "1mb" }));
   // Forms without files; `extended` reads indexed fields such as company_bank_accounts[0][bank_name].
   api.use(express.urlencoded({ extended: true, limit: "1mb", parameterLimit: 500 }));
+  api.use(refuseUnreadableInput);
   api.use(referenceRoutes(deps.db));
   api.use(userServiceRoutes(deps.db));
   api.use(companyRoutes(deps.db, storage));

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { fieldName } from "../domain/company";
 import { japaneseErrorMap } from "../domain/validation-messages";
 import { validationFailed } from "./errors";
+import { assertReadableInput } from "./input-guard";
 
 /** JSON null at any depth (document lines too) means "not given", as a field a form leaves out. */
 function withoutNulls(value: unknown): unknown {
@@ -20,6 +21,8 @@ function withoutNulls(value: unknown): unknown {
  * absent), so a client's explicit null is read as absent too.
  */
 export function parseBody<Schema extends z.ZodTypeAny>(schema: Schema, body: unknown): z.output<Schema> {
+  // Multipart bodies are read by their routes, after the router's own check.
+  assertReadableInput(body);
   const parsed = schema.safeParse(withoutNulls(body ?? {}), { errorMap: japaneseErrorMap });
   if (parsed.success) return parsed.data;
   const fields: Record<string, string[]> = {};

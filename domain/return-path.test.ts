@@ -23,6 +23,12 @@ describe("safeReturnPath", () => {
     ["top"],
     ["/\tevil"],
     ["/a\r\nSet-Cookie:x=1"],
+    ["/.//evil.example"],
+    ["/..//evil.example"],
+    ["/%2e//evil.example"],
+    ["/%2E%2E//evil.example"],
+    ["/a/..//evil.example"],
+    ["/a/b/../..//evil.example/top"],
   ])("sends %s to /top instead", (input) => {
     expect(safeReturnPath(input)).toBe("/top");
   });

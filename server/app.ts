@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
+import { limitRequestBody } from "./body-limit";
 import { normalizeForwardedHost, refuseCrossSiteWrites } from "./forwarded";
 import { requestLogging } from "./logging";
 import { assignCspNonce, cspNonceOf, securityHeaders } from "./security";
@@ -29,6 +30,8 @@ export type AppOptions = {
 };
 
 export const PAYMENT_API_MOUNT_PATH = "/payment-api";
+
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 
 /** Origins of configured identity providers; the sandbox's are this origin. */
 function externalIdentityProviderOrigins(config: Config): string[] {
@@ -88,6 +91,13 @@ export function createApp({
       res.type("html").send(BENCH_BARE_HTML);
     });
   }
+
+  // Pages are read with GET or HEAD and written by form posts; any other method (TRACE, PUT…) is not a page's.
+  app.use((req, res, next) => {
+    if (PAGE_METHODS.has(req.method)) return next();
+    res.status(405).set("Allow", [...PAGE_METHODS].join(", ")).type("text/plain; charset=utf-8").send("この操作はできません。");
+  });
+  app.use(limitRequestBody());
 
   app.all(
     "*",

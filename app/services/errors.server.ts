@@ -29,3 +29,13 @@ export function unauthorized() {
 export function maintenance(start: string, end: string) {
   return errorResponse(503, { maintenance: { start, end } });
 }
+
+/** The request itself was refused (malformed, too large): the message says why on the error screen. */
+export function refused(status: number, message: string) {
+  return errorResponse(status, { message });
+}
+
+/** A dependency (the Payment API, its database) is away for a moment. */
+export function unavailable() {
+  return errorResponse(503);
+}

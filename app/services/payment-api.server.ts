@@ -1,5 +1,5 @@
 import { getConfig } from "./config.server";
-import { forbidden, maintenance, notFound, unauthorized } from "./errors.server";
+import { forbidden, maintenance, notFound, refused, unauthorized, unavailable } from "./errors.server";
 
 /** Who is calling and from which screen: the headers the bank platform expects (SPEC §7). */
 export type PaymentApiCaller = {
@@ -78,12 +78,19 @@ export async function fetchPaymentApi(
   headers.set("X-Screen-Name", encodeURIComponent(caller.screenName));
   headers.set("Accept", accept);
 
-  const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
+  // The API not answering at all (restarting, unreachable) is the same for the visitor as its 503.
+  const response = await fetch(`${baseUrl}${path}`, { ...init, headers }).catch(() => {
+    throw unavailable();
+  });
   if (response.ok) return response;
 
   await throwIfMaintenance(response);
   const body = await errorBodyOf(response);
   switch (response.status) {
+    case 400:
+      throw refused(400, body.message ?? "リクエストの形式が正しくありません。");
+    case 503:
+      throw unavailable();
     case 401:
       throw unauthorized();
     case 403:

@@ -25,7 +25,11 @@ const pendingCookie = () =>
 export async function keepPendingSubmission(request: Request, path: string): Promise<string | null> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(contentType)) return null;
-  const form = await request.clone().formData();
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (!form) return null;
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of form.entries()) {
     if (typeof value !== "string") continue;

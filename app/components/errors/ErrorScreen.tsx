@@ -14,6 +14,10 @@ function useErrorText(screen: ErrorScreenModel): { heading: string; body: string
       return { heading: t("titles.unauthorized"), body: t("errors.unauthorized") };
     case "notFound":
       return { heading: t("titles.notFound"), body: t("errors.notFound") };
+    case "refused":
+      return { heading: t("titles.error"), body: screen.detail };
+    case "unavailable":
+      return { heading: t("titles.error"), body: t("errors.unavailable") };
     case "unexpected":
       return { heading: t("titles.error"), body: t("errors.unexpected") };
   }

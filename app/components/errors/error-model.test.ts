@@ -11,8 +11,13 @@ describe("describeError", () => {
     expect(errorTitleKey(screen)).toBe("maintenance");
   });
 
-  it("treats a 503 without a window as an unexpected error", () => {
-    expect(describeError(thrown(503, null))).toEqual({ kind: "unexpected", status: 503 });
+  it("treats a 503 without a window as a moment's unavailability, not maintenance", () => {
+    expect(describeError(thrown(503, null))).toEqual({ kind: "unavailable", status: 503 });
+  });
+
+  it("shows a refused request's own message for a 4xx that carries one", () => {
+    expect(describeError(thrown(413, { message: "入力項目が多すぎます。" }))).toEqual({ kind: "refused", status: 413, detail: "入力項目が多すぎます。" });
+    expect(describeError(thrown(400, null))).toEqual({ kind: "unexpected", status: 400 });
   });
 
   it.each(["generic", "subscriptionCanceled", "planChanged", "unpublished"] as const)("keeps the 403 variant %s", (variant) => {

@@ -18,6 +18,10 @@ export type ErrorScreen =
   | { kind: "forbidden"; status: 403; variant: ForbiddenVariant }
   | { kind: "unauthorized"; status: 401 }
   | { kind: "notFound"; status: 404; detail: string | null }
+  /** The request itself was refused (too large, malformed, too many): its message says why. */
+  | { kind: "refused"; status: number; detail: string }
+  /** 503 without a maintenance window: a dependency (the database) is away for a moment. */
+  | { kind: "unavailable"; status: 503 }
   | { kind: "unexpected"; status: number };
 
 function payloadOf(data: unknown): ErrorPayload {
@@ -30,9 +34,7 @@ export function describeError(error: unknown): ErrorScreen {
   const payload = payloadOf(error.data);
   switch (error.status) {
     case 503:
-      return payload.maintenance
-        ? { kind: "maintenance", status: 503, ...payload.maintenance }
-        : { kind: "unexpected", status: 503 };
+      return payload.maintenance ? { kind: "maintenance", status: 503, ...payload.maintenance } : { kind: "unavailable", status: 503 };
     case 403:
       return {
         kind: "forbidden",
@@ -44,7 +46,9 @@ export function describeError(error: unknown): ErrorScreen {
     case 404:
       return { kind: "notFound", status: 404, detail: typeof payload.message === "string" ? payload.message : null };
     default:
-      return { kind: "unexpected", status: error.status };
+      return error.status >= 400 && error.status < 500 && typeof payload.message === "string"
+        ? { kind: "refused", status: error.status, detail: payload.message }
+        : { kind: "unexpected", status: error.status };
   }
 }
 
@@ -59,6 +63,8 @@ export function errorTitleKey(screen: ErrorScreen) {
       return "unauthorized" as const;
     case "notFound":
       return "notFound" as const;
+    case "refused":
+    case "unavailable":
     case "unexpected":
       return "error" as const;
   }

@@ -1,0 +1,146 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { useTenantTestApi } from "../support/api";
+
+const api = useTenantTestApi();
+
+const postJson = (path: string, body: unknown) => api.call(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+const postRaw = (path: string, body: string, contentType = "application/json") => api.call(path, { method: "POST", body, headers: { "Content-Type": contentType } });
+const invoice = (fields: Record<string, unknown> = {}) => ({
+  kind: "invoice",
+  issue_date: "2026-11-23",
+  customer_name: "株式会社青空商事",
+  lines: [{ description: "設計作業", unit_price: "8500" }],
+  ...fields,
+});
+
+async function expectRefusal(response: Response, status = 400) {
+  expect(response.status).toBe(status);
+  const body = await response.json();
+  expect(body.code).toBeTypeOf("string");
+  expect(body.message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+}
+
+describe("the Payment API refuses input no field can hold with 4xx and {code, message}", () => {
+  it.each([
+    ["a NUL in a customer's name", "/customers", { name: "株式会社\u0000試験" }],
+    ["a NUL in a line's description", "/documents", invoice({ lines: [{ description: "設計\u0000作業", unit_price: "1" }] })],
+    ["a bell character in an item's name", "/items", { code: "X-1", name: "品目\u0007", unit_price: "1", tax_rate: 10 }],
+  ])("%s: 400, nothing saved", async (_case, path, body) => {
+    await expectRefusal(await postJson(path, body));
+    expect((await (await api.call(`${path}?kind=invoice`)).json()).total).toBe(0);
+  });
+
+  it("a lone surrogate written as a JSON escape: 400", async () => {
+    await expectRefusal(await postRaw("/customers", '{"name":"株式会社\\ud800試験"}'));
+  });
+
+  it.each([["/customers?q=%00"], ["/items?q=%00"], ["/documents?kind=invoice&q=%00"], ["/documents/export?kind=invoice&q=%00"]])("a NUL in %s: 400", async (path) => {
+    await expectRefusal(await api.call(path));
+  });
+
+  it.each([
+    ["source_document_id 1e308", invoice({ source_document_id: "1e308" })],
+    ["customer_id 1e308", invoice({ customer_id: "1e308" })],
+    ["customer_id past int4", invoice({ customer_id: 2_147_483_648 })],
+    ["a quantity of 1e308", invoice({ lines: [{ description: "x", unit_price: "1", quantity: "1e308" }] })],
+    ["a unit price of 10^20", invoice({ lines: [{ description: "x", unit_price: "100000000000000000000" }] })],
+    ["an issue date of 99999-01-01", invoice({ issue_date: "99999-01-01" })],
+  ])("%s: 4xx", async (_case, body) => {
+    const response = await postJson("/documents", body);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it("a version far out of range on an edit: 4xx, and the invoice stays as it was", async () => {
+    const saved = await (await postJson("/documents", invoice())).json();
+    for (const version of [-99_999_999_999, 1e308, "1e308"]) {
+      const response = await postJson(`/documents/${saved.id}`, { ...invoice({ subject: "変更" }), _method: "PATCH", version });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    expect(await (await api.call(`/documents/${saved.id}`)).json()).toMatchObject({ version: 1, subject: null });
+  });
+
+  it("JSON nested 10,000 deep: 400", async () => {
+    await expectRefusal(await postRaw("/customers", `{"name":${"[".repeat(10_000)}${"]".repeat(10_000)}}`));
+  });
+
+  it.each([
+    ["text/plain", "name=x"],
+    ["multipart/form-data", "name=x"],
+    ["application/json", "{not json"],
+  ])("a body of %s that cannot be read: 4xx", async (contentType, body) => {
+    const response = await postRaw("/customers", body, contentType);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it("a path holding a broken UTF-8 sequence: 4xx", async () => {
+    const response = await api.call("/customers/%ED%A0%80");
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+});
+
+/** Each write endpoint with the fields its body has, so the run reaches past the first check. */
+const WRITE_ENDPOINTS: Array<{ path: string; base: Record<string, unknown> }> = [
+  { path: "/customers", base: { name: "株式会社ファズ", name_kana: "ファズ", email: "a@example.jp", closing_day: 20, payment_month: 1, payment_day: 10 } },
+  { path: "/items", base: { code: "F-1", name: "品目", unit_price: "100", tax_rate: 10, unit: "個" } },
+  { path: "/documents", base: invoice({ due_date: "2026-12-10", subject: "件名", tax_type_id: 1, lines: [{ description: "作業", unit_price: "1", quantity: "2", tax_category: "standard" }] }) },
+  { path: "/documents-status", base: { status: 2, ids: [1] } },
+  { path: "/office-process-rules", base: { kind: "corporation", company_name: "株式会社", responsible_title: "代表", responsible_name: "山田", effective_date: "2026-11-01", version: 0 } },
+  { path: "/document-settings/invoice", base: { _method: "PUT", version: 0, title: "請求書", due_date_rule: "end_of_next_month" } },
+];
+
+const nastyValue = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 12 }),
+  fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 4 }),
+  fc.constantFrom("1e308", "-1e308", "NaN", "Infinity", "-99999999999", "9".repeat(40), "0x1f", "", " ", "\ud800", "2026-02-30", "１２３"),
+  fc.double(),
+  fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
+);
+
+describe("fuzzing every write endpoint's fields (seeded, bounded)", () => {
+  it("never answers 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...WRITE_ENDPOINTS), fc.nat(), nastyValue, async ({ path, base }, pick, value) => {
+        const fields = Object.keys(base);
+        const field = fields[pick % fields.length]!;
+        const response = await postJson(path, { ...base, [field]: value });
+        await response.arrayBuffer();
+        expect(response.status, `${path} ${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+      }),
+      { seed: 20261123, numRuns: 300 },
+    );
+  }, 120_000);
+
+  it("never answers 5xx to a line's fields", async () => {
+    const line = { description: "作業", unit_price: "1", quantity: "2", unit: "式", tax_category: "standard", item_id: 1 };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(line)), nastyValue, async (field, value) => {
+        const response = await postJson("/documents", invoice({ lines: [{ ...line, [field]: value }] }));
+        await response.arrayBuffer();
+        expect(response.status, `lines[0].${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+      }),
+      { seed: 20261123, numRuns: 150 },
+    );
+  }, 120_000);
+
+  it("never answers 5xx to a list's query", async () => {
+    const params = ["q", "page", "per_page", "sort", "order", "status", "issue_date_from", "issue_date_to", "amount_min", "amount_max", "customer_id"];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/customers", "/items", "/documents"), fc.constantFrom(...params), fc.string({ unit: "binary", maxLength: 12 }), async (path, param, value) => {
+        const query = new URLSearchParams({ kind: "invoice", [param]: value });
+        const response = await api.call(`${path}?${query}`);
+        await response.arrayBuffer();
+        expect(response.status, `${path}?${query}`).toBeLessThan(500);
+      }),
+      { seed: 20261123, numRuns: 150 },
+    );
+  }, 120_000);
+});
