@@ -51,4 +51,16 @@ describe("the web app's Payment API client", () => {
     expect(thrown).toBeInstanceOf(PaymentApiValidationError);
     expect((thrown as PaymentApiValidationError).fields.company_name).toEqual(["このフィールドは必須です"]);
   });
+
+  it("shows the moment's-unavailability screen when the API does not answer", async () => {
+    api = await startTestApi();
+    const thrown = await callPaymentApi(await caller(), "/constants", {}, "http://127.0.0.1:9/api/v1").catch((error: unknown) => error);
+    expect(asBoundaryError(thrown)).toEqual({ kind: "unavailable", status: 503 });
+  });
+
+  it("shows a 400's own message on the error screen", async () => {
+    api = await startTestApi();
+    const thrown = await callPaymentApi(await caller(), "/customers?q=%00", {}, api.url).catch((error: unknown) => error);
+    expect(asBoundaryError(thrown)).toEqual({ kind: "refused", status: 400, detail: "使用できない文字（制御文字など）が含まれています。入力内容をご確認ください。" });
+  });
 });
