@@ -1,4 +1,6 @@
 import { createRequire } from "node:module";
+import { detectContentType } from "../storage/file-type";
+import { decodes } from "../storage/images";
 import PDFDocument from "pdfkit";
 import { formatJapaneseDate } from "../../domain/datetime";
 import { formatDecimal } from "../../domain/decimal";
@@ -27,8 +29,16 @@ const yen = (amount: string) => `¥${formatDecimal(amount)}`;
 
 export type SnapshotImages = { logo: Uint8Array | null; stamp: Uint8Array | null };
 
-/** pdfkit embeds PNG and JPEG; a GIF or WebP logo is left off the PDF (the print page still shows it). */
-const embeddable = (bytes: Uint8Array | null) => (bytes && ((bytes[0] === 0x89 && bytes[1] === 0x50) || (bytes[0] === 0xff && bytes[1] === 0xd8)) ? Buffer.from(bytes) : null);
+/**
+ * pdfkit embeds PNG and JPEG that decode; anything else (a GIF or WebP kept
+ * from before uploads were converted, a broken file) is left off the PDF
+ * rather than fail it.
+ */
+function embeddable(bytes: Uint8Array | null): Buffer | null {
+  if (!bytes) return null;
+  const type = detectContentType(bytes);
+  return (type === "image/png" || type === "image/jpeg") && decodes(bytes, type) ? Buffer.from(bytes) : null;
+}
 
 /**
  * The snapshot as an A4 PDF with embedded Japanese type: the same content as

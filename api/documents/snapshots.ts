@@ -6,6 +6,7 @@ import { accountTypeLabel, KIND_DATE_LABELS, type CopyMark, type DocumentSnapsho
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
+import { decodes } from "../storage/images";
 import type { FileStorage } from "../storage/storage";
 import { renderSnapshotPdf } from "./pdf";
 import { documentSettingOf, kindDateOf, type Writer } from "./store";
@@ -35,6 +36,8 @@ const present = (row: SnapshotRow): DocumentSnapshot => ({
 async function frozenImage(db: Database, storage: FileStorage, tenant: string, purpose: "logo" | "stamp", fileId: string | null, freeze: boolean): Promise<SnapshotImage | null> {
   if (!fileId) return null;
   const { file, bytes } = await storage.read(tenant, fileId);
+  // An image kept before uploads were decoded may not decode: the copy goes without it rather than fail.
+  if (!decodes(bytes, file.contentType)) return null;
   if (!freeze) return { fileId, sha256: file.sha256 };
   const [shared] = await db
     .select({ fileId: sql<string>`${documentSnapshots.content} -> 'issuer' -> ${purpose} ->> 'fileId'` })
@@ -43,7 +46,8 @@ async function frozenImage(db: Database, storage: FileStorage, tenant: string, p
     .limit(1);
   if (shared) return { fileId: shared.fileId, sha256: file.sha256 };
   const copy = await storage.save({ companyUniqueCode: tenant, purpose, bytes }, db);
-  return { fileId: copy.id, sha256: copy.sha256 };
+  // The fingerprint of the image it was copied from (a JPEG copy is encoded anew), so the next snapshot shares this copy.
+  return { fileId: copy.id, sha256: file.sha256 };
 }
 
 export type IssuerImages = { logo: SnapshotImage | null; stamp: SnapshotImage | null };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Database } from "../db/client";
 import { files } from "../db/schema";
-import { findOwnFile, metadataColumns, removeOwnFile, sha256Of, toStoredFile, validateFile, type FileStorage } from "./storage";
+import { findOwnFile, metadataColumns, removeOwnFile, sha256Of, toStoredFile, acceptFile, type FileStorage } from "./storage";
 
 export type S3Settings = {
   bucket: string;
@@ -36,8 +36,8 @@ export function createS3FileStorage(db: Database, settings: S3Settings): FileSto
   });
 
   return {
-    async save({ companyUniqueCode, purpose, bytes }, queryDb = db) {
-      const contentType = validateFile(purpose, bytes);
+    async save({ companyUniqueCode, purpose, bytes: received }, queryDb = db) {
+      const { contentType, bytes } = acceptFile(purpose, received);
       const sha256 = sha256Of(bytes);
       const key = `${settings.prefix}${companyUniqueCode}/${randomUUID()}`;
       await client.send(

@@ -5,6 +5,8 @@ import { openTestDatabase } from "../../tests/support/database";
 import { files } from "../db/schema";
 import { ApiError } from "../errors";
 import { SIZE_LIMITS } from "./file-type";
+import { PNG } from "pngjs";
+import { PNG_BYTES } from "../../tests/support/files";
 import { createDatabaseFileStorage, type FileStorage } from "./storage";
 
 const COMPANY = "company-storage-a";
@@ -50,12 +52,12 @@ afterAll(async () => {
 });
 
 describe("createDatabaseFileStorage", () => {
-  it("saves a logo and reads back identical bytes with its sha256 and detected type", async () => {
-    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: png });
+  it("saves a document and reads back identical bytes with its sha256 and detected type", async () => {
+    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "document", bytes: png });
     expect(saved).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
       companyUniqueCode: COMPANY,
-      purpose: "logo",
+      purpose: "document",
       contentType: "image/png",
       size: png.byteLength,
       sha256: sha256(png),
@@ -75,7 +77,7 @@ describe("createDatabaseFileStorage", () => {
   it("stores only the bytes of a Uint8Array view, not its whole backing buffer", async () => {
     const backing = new Uint8Array([1, 2, 3, ...png, 4, 5]);
     const view = backing.subarray(3, 3 + png.byteLength);
-    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "stamp", bytes: view });
+    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "document", bytes: view });
     expect(saved.size).toBe(png.byteLength);
     const { bytes } = await storage.read(COMPANY, saved.id);
     expect(Buffer.from(bytes).equals(Buffer.from(png))).toBe(true);
@@ -88,12 +90,35 @@ describe("createDatabaseFileStorage", () => {
     expect({ status: error.status, code: error.code }).toEqual({ status: 413, code: "payload_too_large" });
   });
 
-  it("accepts an image of exactly 5 MB", async () => {
-    const limit = new Uint8Array(SIZE_LIMITS.image);
-    limit.set(PNG_HEADER);
-    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: limit });
-    expect(saved.size).toBe(SIZE_LIMITS.image);
+  it("accepts a document of exactly 20 MB", async () => {
+    const limit = new Uint8Array(SIZE_LIMITS.document);
+    limit.set(pdf);
+    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "document", bytes: limit });
+    expect(saved.size).toBe(SIZE_LIMITS.document);
     await storage.remove(COMPANY, saved.id);
+  });
+
+  it("decodes a logo and keeps it written anew: the same pixels, nothing after them", async () => {
+    const withTrailer = new Uint8Array([...PNG_BYTES, ...Buffer.from("<script>alert(1)</script>")]);
+    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: withTrailer });
+    expect(saved).toMatchObject({ purpose: "logo", contentType: "image/png" });
+    const { bytes } = await storage.read(COMPANY, saved.id);
+    expect(Buffer.from(bytes).includes("script")).toBe(false);
+    expect(PNG.sync.read(Buffer.from(bytes)).data).toEqual(PNG.sync.read(PNG_BYTES).data);
+  });
+
+  it.each([
+    ["junk after a PNG signature", png, "画像を読み取れませんでした。壊れていない画像を選んでください。"],
+    ["a JPEG signature and nothing else", new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), "画像を読み取れませんでした。壊れていない画像を選んでください。"],
+    ["a PNG whose header claims 100,000 × 100,000 pixels", (() => {
+      const claim = Buffer.from(PNG_BYTES);
+      claim.writeUInt32BE(100_000, 16);
+      claim.writeUInt32BE(100_000, 20);
+      return claim;
+    })(), "画像が大きすぎます。縦横4000ピクセルまでの画像を選んでください。"],
+  ])("refuses %s as a logo with 415, and keeps nothing", async (_case, bytes, message) => {
+    const error = await apiErrorOf(storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes }));
+    expect({ status: error.status, message: error.message }).toEqual({ status: 415, message });
   });
 
   it("refuses a script uploaded as a logo with 415", async () => {
@@ -101,7 +126,7 @@ describe("createDatabaseFileStorage", () => {
     expect({ status: error.status, code: error.code, message: error.message }).toEqual({
       status: 415,
       code: "unsupported_media_type",
-      message: "対応していないファイル形式です。PNG、JPEG、GIF、WebPの画像を選んでください。",
+      message: "対応していないファイル形式です。PNG、JPEG、GIFの画像を選んでください。",
     });
   });
 
@@ -110,7 +135,7 @@ describe("createDatabaseFileStorage", () => {
     expect({ status: error.status, code: error.code, message: error.message }).toEqual({
       status: 415,
       code: "unsupported_media_type",
-      message: "対応していないファイル形式です。PNG、JPEG、GIF、WebP（書類はPDFも）を選んでください。",
+      message: "対応していないファイル形式です。PDF、PNG、JPEG、GIF、WebPのファイルを選んでください。",
     });
   });
 
@@ -132,7 +157,7 @@ describe("createDatabaseFileStorage", () => {
   });
 
   it("answers 404 to another company's read and remove, and keeps the file", async () => {
-    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: png });
+    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: PNG_BYTES });
     await expectNotFound(storage.read(OTHER_COMPANY, saved.id));
     await expectNotFound(storage.remove(OTHER_COMPANY, saved.id));
     expect((await storage.read(COMPANY, saved.id)).file.id).toBe(saved.id);
@@ -148,7 +173,7 @@ describe("createDatabaseFileStorage", () => {
   });
 
   it("answers 404 to a read after remove, and to a second remove", async () => {
-    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "stamp", bytes: png });
+    const saved = await storage.save({ companyUniqueCode: COMPANY, purpose: "stamp", bytes: PNG_BYTES });
     await storage.remove(COMPANY, saved.id);
     await expectNotFound(storage.read(COMPANY, saved.id));
     await expectNotFound(storage.remove(COMPANY, saved.id));
@@ -159,13 +184,13 @@ describe("createDatabaseFileStorage", () => {
     let savedId = "";
     await expect(
       handle.db.transaction(async (tx) => {
-        savedId = (await storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: png }, tx)).id;
+        savedId = (await storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: PNG_BYTES }, tx)).id;
         throw rollback;
       }),
     ).rejects.toBe(rollback);
     await expectNotFound(storage.read(COMPANY, savedId));
 
-    const kept = await handle.db.transaction((tx) => storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: png }, tx));
+    const kept = await handle.db.transaction((tx) => storage.save({ companyUniqueCode: COMPANY, purpose: "logo", bytes: PNG_BYTES }, tx));
     expect((await storage.read(COMPANY, kept.id)).file).toEqual(kept);
     await handle.db.transaction((tx) => storage.remove(COMPANY, kept.id, tx));
     await expectNotFound(storage.read(COMPANY, kept.id));

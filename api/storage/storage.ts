@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { files } from "../db/schema";
 import { notFound, payloadTooLarge, unsupportedMediaType } from "../errors";
 import { detectContentType, PURPOSE_RULES, type FilePurpose, type StoredContentType } from "./file-type";
+import { cleanImage } from "./images";
 
 export type StoredFile = {
   id: string;
@@ -41,18 +42,22 @@ function isUuid(value: string): boolean {
 
 const fileNotFound = () => notFound("ファイルが見つかりません。");
 
-const UNSUPPORTED_IMAGE = "対応していないファイル形式です。PNG、JPEG、GIF、WebPの画像を選んでください。";
-const UNSUPPORTED_DOCUMENT = "対応していないファイル形式です。PNG、JPEG、GIF、WebP（書類はPDFも）を選んでください。";
+const UNSUPPORTED_IMAGE = "対応していないファイル形式です。PNG、JPEG、GIFの画像を選んでください。";
+const UNSUPPORTED_DOCUMENT = "対応していないファイル形式です。PDF、PNG、JPEG、GIF、WebPのファイルを選んでください。";
 
-/** Checks the bytes against the purpose's rules; the content type the magic bytes say. */
-export function validateFile(purpose: FilePurpose, bytes: Uint8Array): StoredContentType {
+/**
+ * Checks the bytes against the purpose's rules and gives what is to be kept:
+ * a logo or stamp decoded and written anew (cleanImage), a document exactly
+ * as received (電子帳簿保存法 wants it unaltered).
+ */
+export function acceptFile(purpose: FilePurpose, bytes: Uint8Array): { contentType: StoredContentType; bytes: Uint8Array } {
   const rules = PURPOSE_RULES[purpose];
   if (bytes.byteLength > rules.maxBytes) throw payloadTooLarge();
   const contentType = detectContentType(bytes);
   if (contentType === null || !rules.types.includes(contentType)) {
     throw unsupportedMediaType(purpose === "document" ? UNSUPPORTED_DOCUMENT : UNSUPPORTED_IMAGE);
   }
-  return contentType;
+  return purpose === "document" ? { contentType, bytes } : cleanImage(bytes, contentType);
 }
 
 export const metadataColumns = {
@@ -110,8 +115,8 @@ export function sha256Of(bytes: Uint8Array): string {
 
 export function createDatabaseFileStorage(db: Database): FileStorage {
   return {
-    async save({ companyUniqueCode, purpose, bytes }, queryDb = db) {
-      const contentType = validateFile(purpose, bytes);
+    async save({ companyUniqueCode, purpose, bytes: received }, queryDb = db) {
+      const { contentType, bytes } = acceptFile(purpose, received);
       const sha256 = sha256Of(bytes);
       const [row] = await queryDb
         .insert(files)

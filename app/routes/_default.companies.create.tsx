@@ -146,7 +146,7 @@ function ImageField({
         id={`company-${name}`}
         type="file"
         name={name}
-        accept="image/png,image/jpeg,image/gif,image/webp"
+        accept="image/png,image/jpeg,image/gif"
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? `company-${name}-error` : undefined}
         onChange={(event) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { companies, files, paymentServiceUsers } from "../../api/db/schema";
 import { startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
-import { blobOf, PDF_BYTES, PNG_BYTES, SCRIPT_BYTES } from "../support/files";
+import { blobOf, PDF_BYTES, pixelsOf, PNG_BYTES, SCRIPT_BYTES } from "../support/files";
 
 let api: TestApi;
 
@@ -81,7 +81,7 @@ describe("POST /companies", () => {
 
     const file = await (await api.call(`/get_s3_file?path=${company.logo.path}`)).json();
     expect(file.content_type).toBe("image/png");
-    expect(Buffer.from(file.file, "base64").equals(PNG_BYTES)).toBe(true);
+    expect(pixelsOf(Buffer.from(file.file, "base64"))).toEqual(pixelsOf(PNG_BYTES));
   });
 
   it("refuses a second profile for the same company with 409", async () => {

@@ -1,7 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { extractText } from "unpdf";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { files } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
+import { createDocument } from "../support/factories";
 
 const api = useTenantTestApi();
 
@@ -128,5 +131,23 @@ describe("document snapshots and PDFs", () => {
     expect((await api.call(`/documents/${theirs.id}/snapshots`, json({ reason: "print" }))).status).toBe(404);
     expect((await api.call(`/documents/${theirs.id}/pdf`)).status).toBe(404);
     expect((await api.call(`/documents/${theirs.id}/pdf`, { as: "shinkinOwner" })).status).toBe(200);
+  });
+});
+
+describe("a logo kept from before uploads were decoded", () => {
+  it("is left off a document when it no longer decodes, and the document still issues and prints", async () => {
+    const company = await companyWithImages("shinkinOwner", "株式会社しんきん商会");
+    // What an upload checked only by its first bytes could store: a PNG signature, then junk.
+    const junk = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("not an image at all")]);
+    await api.database.db.update(files).set({ data: junk }).where(eq(files.id, company.logo.path));
+    const invoice = await createDocument(api, {}, "shinkinOwner");
+
+    expect((await api.call(`/documents/${invoice.id}/issue`, { ...json({}), as: "shinkinOwner" })).status).toBe(200);
+    const copy = await (await api.call(`/documents/${invoice.id}/snapshots`, { ...json({ reason: "print" }), as: "shinkinOwner" })).json();
+    expect(copy.content.issuer.logo).toBeNull();
+    expect(copy.content.issuer.stamp).not.toBeNull();
+    const pdf = await api.call(`/documents/${invoice.id}/pdf`, { as: "shinkinOwner" });
+    expect(pdf.status).toBe(200);
+    expect((await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true })).text).toContain(invoice.number);
   });
 });

@@ -64,7 +64,7 @@ describe("company form: a refused logo comes back beside the field with every ed
     const { form, fields } = companyForm(blobOf(Buffer.from("これは画像ではありません\n")), "logo.png");
     const answer = await postCompany(form);
     expect(answer.init.status).toBe(415);
-    expect(answer.data.error.logo).toEqual(["対応していないファイル形式です。PNG、JPEG、GIF、WebPの画像を選んでください。"]);
+    expect(answer.data.error.logo).toEqual(["対応していないファイル形式です。PNG、JPEG、GIFの画像を選んでください。"]);
     expect(answer.data.initialValue).toMatchObject({
       company_name: fields.company_name,
       department_name: fields.department_name,

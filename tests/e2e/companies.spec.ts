@@ -53,7 +53,7 @@ test.describe("own company info", () => {
     await row.getByLabel("口座番号").fill("1234567");
     await row.getByLabel("口座名義（カナ）").fill("テスト");
     await row.getByLabel("請求書に表示する").check();
-    await page.getByLabel("画像を選ぶと置き換えます（PNG、JPEG、GIF、WebP、5MBまで）").first().setInputFiles("sandbox/assets/demo-logo.png");
+    await page.getByLabel("画像を選ぶと置き換えます（PNG、JPEG、GIF、5MBまで）").first().setInputFiles("sandbox/assets/demo-logo.png");
     if (javaScript) await expect(page.getByTestId("logo-preview")).toBeVisible();
     await page.getByRole("button", { name: "保存する" }).click();
 
@@ -85,11 +85,11 @@ test.describe("own company info", () => {
     const edits = { 会社名・屋号: "株式会社デモ商事（編集中）", 部署名: "総務部", 電話番号: "03-9999-0000" };
     for (const [label, value] of Object.entries(edits)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel("消費税の端数処理").selectOption("3");
-    const logo = page.getByLabel("画像を選ぶと置き換えます（PNG、JPEG、GIF、WebP、5MBまで）").first();
+    const logo = page.getByLabel("画像を選ぶと置き換えます（PNG、JPEG、GIF、5MBまで）").first();
     const large = Buffer.alloc(6 * 1024 * 1024);
     Buffer.from("89504e470d0a1a0a", "hex").copy(large);
     const files = [
-      { file: { name: "logo.png", mimeType: "image/png", buffer: Buffer.from("これは画像ではありません\n") }, message: "対応していないファイル形式です。PNG、JPEG、GIF、WebPの画像を選んでください。" },
+      { file: { name: "logo.png", mimeType: "image/png", buffer: Buffer.from("これは画像ではありません\n") }, message: "対応していないファイル形式です。PNG、JPEG、GIFの画像を選んでください。" },
       { file: { name: "large.png", mimeType: "image/png", buffer: large }, message: "ファイルのサイズが上限を超えています。" },
     ];
     for (const { file, message } of files) {

@@ -1,3 +1,4 @@
+import { PNG } from "pngjs";
 /** A real 1×1 PNG. */
 export const PNG_BYTES = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -11,4 +12,9 @@ export const SCRIPT_BYTES = Buffer.from("#!/bin/sh\necho pwned\n");
 
 export function blobOf(bytes: Uint8Array, type = "application/octet-stream") {
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
+}
+
+/** A PNG's pixels: what a logo keeps once the server has decoded it and written it anew. */
+export function pixelsOf(bytes: Uint8Array): Buffer {
+  return PNG.sync.read(Buffer.from(bytes)).data;
 }
