@@ -9,7 +9,7 @@ import type { ChohyoLoadContext } from "~/load-context";
 import { limitRequestBody } from "./body-limit";
 import { normalizeForwardedHost, refuseCrossSiteWrites } from "./forwarded";
 import { requestLogging } from "./logging";
-import { assignCspNonce, cspNonceOf, securityHeaders } from "./security";
+import { assignCspNonce, cspNonceOf, noStoreWhenSignedIn, securityHeaders } from "./security";
 
 /** A dependency /readyz asks before saying the server can take traffic. */
 export type ReadinessCheck = { name: string; check: () => Promise<void> };
@@ -98,6 +98,7 @@ export function createApp({
     res.status(405).set("Allow", [...PAGE_METHODS].join(", ")).type("text/plain; charset=utf-8").send("この操作はできません。");
   });
   app.use(limitRequestBody());
+  app.use(noStoreWhenSignedIn);
 
   app.all(
     "*",
@@ -113,11 +114,25 @@ export function createApp({
   );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    req.log.error({ err: error }, "request failed outside Remix");
     if (res.headersSent) {
+      req.log.error({ err: error }, "request failed outside Remix");
       res.destroy();
       return;
     }
+    // Express's own refusals, such as a path that is not valid percent-encoded UTF-8: the request's fault.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      req.log.warn({ err: error }, "request refused");
+      res
+        .status(status)
+        .type("html")
+        .send(
+          '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>エラー | 帳票クラウド</title></head>' +
+            "<body><h1>エラー</h1><p>リクエストの形式が正しくありません。アドレスをご確認ください。</p></body></html>",
+        );
+      return;
+    }
+    req.log.error({ err: error }, "request failed outside Remix");
     res
       .status(500)
       .type("html")

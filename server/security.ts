@@ -44,3 +44,19 @@ export function securityHeaders({ formTargets = [] }: { formTargets?: string[] }
     strictTransportSecurity: false,
   });
 }
+
+/**
+ * A signed-in page shows a company's data: no shared or browser cache may
+ * keep it (a bank terminal is often shared). Responses that chose their own
+ * caching (a logo, say) keep it.
+ */
+export const noStoreWhenSignedIn: RequestHandler = (req, res, next) => {
+  if (/(?:^|;\s*)__session=/.test(req.headers.cookie ?? "")) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+  }
+  next();
+};

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_LANDING, DEFAULT_LANDING } from "@domain/return-path";
 import { authenticate, clearFlowCookies, signInCookie, type SignInState } from "~/services/auth.server";
 import { isAdmin } from "~/services/session-user";
-import { noticeOnlySession, startSession } from "~/services/session.server";
+import { getUser, noticeOnlySession, startSession } from "~/services/session.server";
 import { SIGN_IN_PATH } from "~/services/route-checks.server";
 import { remixI18next } from "~/services/i18n.server";
 
@@ -13,9 +13,14 @@ import { remixI18next } from "~/services/i18n.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = (await signInCookie().parse(request.headers.get("Cookie"))) as SignInState | null;
-  const cleared = await clearFlowCookies();
+  const cleared = await clearFlowCookies(request);
+  // Opened with no sign-in under way (a bookmark, the back button): nothing to finish, and a session stays as it is.
+  if (!state?.provider) {
+    const headers = new Headers();
+    for (const cookie of cleared) headers.append("Set-Cookie", cookie);
+    return redirect((await getUser(request)) ? DEFAULT_LANDING : SIGN_IN_PATH, { headers });
+  }
   try {
-    if (!state?.provider) throw new Error("no sign-in in progress");
     const signedIn = await authenticate(state.provider, request, context.traceId);
     const headers = new Headers();
     headers.append("Set-Cookie", await startSession(signedIn));

@@ -186,10 +186,18 @@ export async function authenticate(provider: string, request: Request, traceId: 
   return authenticator.authenticate(provider, request);
 }
 
-/** Clears the flow's state cookie once the callback has used it. */
-export async function clearFlowCookies(): Promise<string[]> {
+/**
+ * Clears the flow's cookies once the callback has used them: the sign-in
+ * cookie, and each state cookie remix-auth-oauth2 wrote (one per start, named
+ * `chohyo_oauth2:<uuid>`).
+ */
+export async function clearFlowCookies(request: Request): Promise<string[]> {
+  const stateCookies = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.split("=")[0]!.trim())
+    .filter((name) => name.startsWith(`${STATE_COOKIE}:`));
   return [
-    `${STATE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
+    ...stateCookies.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`),
     await signInCookie().serialize("", { maxAge: 0 }),
   ];
 }

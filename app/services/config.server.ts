@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -18,7 +21,19 @@ const trustProxy = z
     return value;
   });
 
-const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
+/**
+ * Outside production without SESSION_SECRET: a random secret made once and
+ * kept in the data folder, so sessions survive a restart and nobody can sign
+ * a session with a secret known from the source.
+ */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
@@ -26,6 +41,7 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   TRUST_PROXY: trustProxy.default("false"),
   SESSION_SECRET: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
   COOKIE_SECURE: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -104,7 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
     // Comma-separated so a secret can be rotated: the first signs, all verify.
-    sessionSecrets: (e.SESSION_SECRET ?? DEV_SESSION_SECRET).split(",").map((s) => s.trim()).filter(Boolean),
+    sessionSecrets: (e.SESSION_SECRET ?? localSessionSecret(e.DATA_DIR)).split(",").map((s) => s.trim()).filter(Boolean),
     cookieSecure: e.COOKIE_SECURE ?? production,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -134,6 +134,23 @@ describe("/callback", () => {
     expect(result.location).toMatch(/^\/bamidp\/login/);
   });
 
+  it("clears the flow's cookies once it has used them", async () => {
+    const { authorizationUrl, jar } = await startSignIn();
+    const flowCookies = [...jar.keys()];
+    expect(flowCookies.some((name) => name.startsWith("chohyo_oauth2:"))).toBe(true);
+    const result = await callback(jar, { code: idp.issueCode(authorizationUrl, "owner@demo.example"), state: new URL(authorizationUrl).searchParams.get("state")! });
+    for (const name of flowCookies) expect(result.jar.get(name), name).toBe("");
+    expect(await signedIn(result.jar)).toBe(true);
+  });
+
+  it("leaves a signed-in session alone when opened with no sign-in in progress (a bookmark, the back button)", async () => {
+    const { jar } = await signInWith("none");
+    const session = new Map([...jar].filter(([name]) => name === "__session"));
+    const result = await callback(session, { code: "x", state: "y" });
+    expect(result.location).toBe("/top");
+    expect(await signedIn(result.jar)).toBe(true);
+  });
+
   it.each(["https://evil.example/top", "//evil.example/top", "/\\evil.example"])("does not return to the off-site %s", async (returnTo) => {
     const { authorizationUrl, jar } = await startSignIn(returnTo);
     const result = await callback(jar, { code: idp.issueCode(authorizationUrl, "owner@demo.example"), state: new URL(authorizationUrl).searchParams.get("state")! });

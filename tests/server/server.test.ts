@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type RunningServer } from "../support/server-process";
@@ -193,6 +194,55 @@ describe("error pages in production", () => {
     expect(html).toContain("予期しないエラーが発生しました");
     expect(html).not.toContain("deliberate failure");
     expect(html).not.toMatch(/at .*\.js:\d+/);
+  });
+});
+
+/** A raw request, for headers fetch will not send as given (a Content-Length without its body, chunked bodies). */
+function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = httpRequest(`${server.baseUrl}${path}`, { method, headers: { Origin: server.baseUrl, ...headers } }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode!, text }));
+    });
+    request.on("error", reject);
+    if (body !== undefined) request.write(body);
+    // A declared length with no body: the server answers without waiting for it.
+    if (headers["Content-Length"]) request.flushHeaders();
+    else request.end();
+  });
+}
+
+describe("requests no page takes", () => {
+  it("answers methods other than GET, HEAD and POST with 405", async () => {
+    for (const method of ["TRACE", "PUT", "DELETE"]) {
+      const response = await rawRequest(method, "/top", {});
+      expect(response.status).toBe(405);
+      expect(response.text).toBe("この操作はできません。");
+    }
+  });
+
+  it("refuses a body over 32 MB by its stated length, before reading it", async () => {
+    const response = await rawRequest("POST", "/invoices/create", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(33 * 1024 * 1024) });
+    expect(response.status).toBe(413);
+    expect(response.text).toContain("送信された内容が大きすぎます");
+  });
+
+  it("refuses a page's body without a length", async () => {
+    const response = await rawRequest("POST", "/bamidp/login", { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" }, "redirectTo=%2Ftop");
+    expect(response.status).toBe(411);
+  });
+
+  it("answers an undecodable path with a page, not a crash", async () => {
+    expect((await get("/customers/edit/%ED%A0%80")).status).toBeLessThan(500);
+    expect((await get("/%E0%A4%A")).status).toBeLessThan(500);
+  });
+});
+
+describe("caching of signed-in pages", () => {
+  it("says no-store to any response for a browser with a session, and leaves public pages alone", async () => {
+    expect((await get("/bamidp/login", { headers: { Cookie: "__session=anything" } })).headers.get("cache-control")).toBe("no-store");
+    expect((await get("/bamidp/login")).headers.get("cache-control")).toBeNull();
   });
 });
 
