@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { USER_TYPES, isAdminUserType, type UserType } from "../domain/roles";
@@ -14,6 +15,9 @@ export type Caller = {
   issuer: string;
   /** The person's name from the SSO profile, kept in histories so they name people. */
   name: string | null;
+  /** The id token's SHA-256 and expiry, for sign-out to revoke it. */
+  tokenHash: string;
+  expiresAt: Date;
 };
 
 declare module "express-serve-static-core" {
@@ -57,14 +61,24 @@ function unverifiedIssuer(token: string): string | null {
   }
 }
 
-export type AuthOptions = { issuers: TrustedIssuer[]; clientId: string };
+export type AuthOptions = {
+  issuers: TrustedIssuer[];
+  clientId: string;
+  /** Whether sign-out ended this token (by its SHA-256) before its expiry. */
+  isRevoked?: (tokenHash: string) => Promise<boolean>;
+};
+
+/** How a token is named once revoked: never the token itself. */
+export function tokenHashOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
 
 /**
  * Verifies `Authorization: Bearer <id token>`: signature through the issuer's
  * JWKS, issuer among the configured ones, audience the product's client id,
  * not expired. The issuer is read before verification only to pick its keys.
  */
-export function requireCaller({ issuers, clientId }: AuthOptions): RequestHandler {
+export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): RequestHandler {
   return async (req, _res, next) => {
     try {
       const header = req.headers.authorization ?? "";
@@ -80,6 +94,8 @@ export function requireCaller({ issuers, clientId }: AuthOptions): RequestHandle
         if (error instanceof joseErrors.JOSEError) throw unauthorized();
         throw error;
       }
+
+      if (isRevoked && (await isRevoked(tokenHashOf(token)))) throw unauthorized("ログアウト済みです。もう一度ログインしてください。");
 
       const userUniqueCode = claim(payload, "ba_user_unique_code") ?? claim(payload, "sub");
       const userType = claim(payload, "ba_user_type");
@@ -102,6 +118,8 @@ export function requireCaller({ issuers, clientId }: AuthOptions): RequestHandle
         companyUniqueCode: isAdminUserType(userType as UserType) ? null : companyUniqueCode,
         issuer: trusted.issuer,
         name: personName(payload),
+        tokenHash: tokenHashOf(token),
+        expiresAt: new Date(Number(payload.exp) * 1000),
       };
       next();
     } catch (error) {

@@ -15,6 +15,7 @@ import { itemRoutes } from "./routes/items";
 import { officeProcessRuleRoutes } from "./routes/office-process-rules";
 import { fileRoutes } from "./routes/files";
 import { referenceRoutes } from "./routes/reference";
+import { revocationCheck, sessionRoutes } from "./routes/sessions";
 import { snakeCaseResponses } from "./snake-case";
 import { createDatabaseFileStorage, type FileStorage } from "./storage/storage";
 import { userServiceRoutes } from "./routes/user-service";
@@ -39,11 +40,12 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   // A recipient's link needs no sign-in: these routes come before the token check.
   const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
   api.use(publicMailRoutes(deps.db, storage, deps.mail));
-  api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId }));
+  api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId, isRevoked: revocationCheck(deps.db) }));
   api.use(express.json({ limit: "1mb" }));
   // Forms without files; `extended` reads indexed fields such as company_bank_accounts[0][bank_name].
   api.use(express.urlencoded({ extended: true, limit: "1mb", parameterLimit: 500 }));
   api.use(refuseUnreadableInput);
+  api.use(sessionRoutes(deps.db));
   api.use(referenceRoutes(deps.db));
   api.use(userServiceRoutes(deps.db));
   api.use(companyRoutes(deps.db, storage));

@@ -562,3 +562,27 @@ export const documentTotals = pgTable(
   },
   (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind, table.status] })],
 );
+
+/**
+ * Id tokens ended by sign-out before their expiry, by SHA-256 (the token
+ * itself is never stored): the API refuses them, whichever instance asks.
+ * Rows past `expires_at` mean nothing and are swept on the next sign-out.
+ */
+export const revokedTokens = pgTable("revoked_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Fixed-window counters shared by every instance: one row per key (a limit's
+ * name and what it counts: an address, a login, a company) and window.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

@@ -45,6 +45,8 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   CONTACT_FORM_URL: z.string().default("https://support.chohyo.example.jp/contact/member"),
   CONTACT_FORM_URL_NO_PAYMENT_USER: z.string().default("https://support.chohyo.example.jp/contact/guest"),
   ENABLE_DEV_ROUTES: booleanFlag.optional(),
@@ -76,6 +78,8 @@ export type Config = {
   cookieSecure: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   shutdownTimeoutMs: number;
+  /** A session ends after this long without a page load, and this long after sign-in whatever happens (ASVS 3.3). */
+  session: { idleSeconds: number; maxSeconds: number };
   contactFormUrl: { withPaymentUser: string; withoutPaymentUser: string };
   enableDevRoutes: boolean;
   /** An external Payment API; null means the one this process mounts at /payment-api. */
@@ -124,6 +128,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? production,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    session: { idleSeconds: e.SESSION_IDLE_MINUTES * 60, maxSeconds: e.SESSION_MAX_HOURS * 3600 },
     contactFormUrl: {
       withPaymentUser: e.CONTACT_FORM_URL,
       withoutPaymentUser: e.CONTACT_FORM_URL_NO_PAYMENT_USER,

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { USER_TYPES } from "@domain/roles";
 import type { Notice, NoticeType } from "~/components/notice/notice";
 import { getConfig } from "./config.server";
+import { callPaymentApi } from "./payment-api.server";
 import type { SessionUser } from "./session-user";
 
 /** A cookie written by an older release may hold another shape: it is checked, not trusted. */
@@ -23,7 +25,11 @@ const sessionUserSchema = z.object({
   previousPlanId: z.number().int().nullable(),
 }) satisfies z.ZodType<SessionUser>;
 
-type SessionData = { user: SessionUser; idToken: string; idTokenExpiresAt: number };
+/** Times in seconds since the epoch: sign-in, the last page load (refreshed at most once a minute). */
+type SessionData = { user: SessionUser; idToken: string; idTokenExpiresAt: number; signedInAt: number; seenAt: number };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const SEEN_RESOLUTION_SECONDS = 60;
 type FlashData = { notice: Notice };
 
 let storage: ReturnType<typeof createSessionStorage> | undefined;
@@ -55,16 +61,32 @@ export type SessionState =
   | { status: "signedIn"; user: SessionUser; idToken: string }
   /** The id token ran out: the user signs in again and comes back. */
   | { status: "expired"; user: SessionUser }
+  /** Idle too long, or signed in too long ago: the same way back as an expired token. */
   | { status: "signedOut" };
 
-/** What the session cookie says. A cookie from an older shape counts as signed out. */
+/**
+ * Id tokens signed out here, by SHA-256, until they expire: a copy of the old
+ * cookie is signed out at once on this instance. The Payment API keeps the
+ * shared list (POST /sessions/revoke) and refuses the token on every instance.
+ */
+const endedTokens = new Map<string, number>();
+const tokenHashOf = (idToken: string) => createHash("sha256").update(idToken).digest("hex");
+
+/** What the session cookie says. A cookie from an older shape, or one signed out, counts as signed out. */
 export async function getSessionState(request: Request): Promise<SessionState> {
   const session = await getSession(request);
   const parsed = sessionUserSchema.safeParse(session.get("user"));
   const idToken = session.get("idToken");
   const expiresAt = session.get("idTokenExpiresAt");
   if (!parsed.success || typeof idToken !== "string" || typeof expiresAt !== "number") return { status: "signedOut" };
-  if (expiresAt * 1000 <= Date.now()) return { status: "expired", user: parsed.data };
+  if (endedTokens.has(tokenHashOf(idToken))) return { status: "signedOut" };
+  const now = nowSeconds();
+  const { idleSeconds, maxSeconds } = getConfig().session;
+  const signedInAt = session.get("signedInAt");
+  const seenAt = session.get("seenAt");
+  const outlived = typeof signedInAt !== "number" || now - signedInAt > maxSeconds;
+  const idle = typeof seenAt !== "number" || now - seenAt > idleSeconds;
+  if (expiresAt <= now || outlived || idle) return { status: "expired", user: parsed.data };
   return { status: "signedIn", user: parsed.data, idToken };
 }
 
@@ -80,7 +102,23 @@ export async function startSession({ user, idToken, expiresAt }: { user: Session
   session.set("user", user);
   session.set("idToken", idToken);
   session.set("idTokenExpiresAt", expiresAt);
+  session.set("signedInAt", nowSeconds());
+  session.set("seenAt", nowSeconds());
   return getSessionStorage().commitSession(session);
+}
+
+/** Sign-out: the session's token is refused from now on, here and by the Payment API. */
+export async function endSession(request: Request, traceId: string): Promise<void> {
+  const state = await getSessionState(request);
+  if (state.status !== "signedIn") return;
+  const session = await getSession(request);
+  const now = Date.now() / 1000;
+  for (const [hash, expiry] of endedTokens) if (expiry <= now) endedTokens.delete(hash);
+  endedTokens.set(tokenHashOf(state.idToken), session.get("idTokenExpiresAt") ?? now);
+  const { user } = state;
+  // The API may be away: the cookie is replaced all the same, and this instance already refuses the token.
+  const caller = { idToken: state.idToken, traceId, bankCode: user.bankCode, bankName: user.bankName, screenName: "logout" };
+  await callPaymentApi(caller, "/sessions/revoke", { method: "POST" }).catch(() => undefined);
 }
 
 /** A fresh session holding only a notice, for pages shown after the session ended or failed. */
@@ -98,12 +136,18 @@ export async function redirectWithNotice(request: Request, to: string, type: Not
 }
 
 /**
- * Reads the flash notice and, when there was one, the cookie header that
- * forgets it, so a reload does not show it again.
+ * On each page load: reads the flash notice and marks the session seen, with
+ * the cookie header that forgets the notice (so a reload does not show it
+ * again) and keeps the new time; null when nothing changed.
  */
 export async function consumeNotice(request: Request): Promise<{ notice: Notice | null; setCookie: string | null }> {
   const session = await getSession(request);
   const notice = session.get("notice") ?? null;
-  if (!notice) return { notice: null, setCookie: null };
+  // A page load is activity: the idle clock restarts (written at most once a minute, to spare the cookie).
+  const live = (await getSessionState(request)).status === "signedIn";
+  const seenAt = session.get("seenAt");
+  const stale = live && (typeof seenAt !== "number" || nowSeconds() - seenAt >= SEEN_RESOLUTION_SECONDS);
+  if (stale) session.set("seenAt", nowSeconds());
+  if (!notice && !stale) return { notice: null, setCookie: null };
   return { notice, setCookie: await getSessionStorage().commitSession(session) };
 }

@@ -6,6 +6,7 @@ import {
   requireReceiveAccess,
   requireTopPageAccess,
 } from "~/services/route-checks.server";
+import { consumeNotice, getSessionStorage } from "~/services/session.server";
 import { sessionCookieFor } from "../support/session";
 import { sessionUserOf } from "../support/users";
 
@@ -68,6 +69,35 @@ describe("route checks × demo users", () => {
     const cookie = await sessionCookieFor(sessionUserOf("owner@mirai.example"), { expiresAt: Math.floor(Date.now() / 1000) - 1 });
     const thrown = await requireCompanyUser(new Request("http://localhost/invoices/list?page=2", { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).catch((error: unknown) => error);
     expect((thrown as Response).headers.get("Location")).toBe("/bamidp/login?redirectTo=%2Finvoices%2Flist%3Fpage%3D2&bank_code=0182");
+  });
+
+  it.each([
+    ["idle for over 30 minutes", { seenAt: Math.floor(Date.now() / 1000) - 31 * 60 }],
+    ["signed in over 12 hours ago, though active", { signedInAt: Math.floor(Date.now() / 1000) - 12 * 3600 - 1 }],
+    ["from before sign-in times were kept", { signedInAt: Number.NaN, seenAt: Number.NaN }],
+  ])("ends a session %s the way an expired one ends, keeping the page", async (_case, times) => {
+    const cookie = await sessionCookieFor(sessionUserOf("owner@mirai.example"), times);
+    const thrown = await requireCompanyUser(new Request("http://localhost/invoices/list", { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).catch((error: unknown) => error);
+    expect((thrown as Response).headers.get("Location")).toBe("/bamidp/login?redirectTo=%2Finvoices%2Flist&bank_code=0182");
+  });
+
+  it("keeps a session active 29 minutes ago and signed in 11 hours ago", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const cookie = await sessionCookieFor(sessionUserOf("owner@mirai.example"), { seenAt: now - 29 * 60, signedInAt: now - 11 * 3600 });
+    const user = await requireCompanyUser(new Request("http://localhost/invoices/list", { headers: { Cookie: `${cookie.name}=${cookie.value}` } }));
+    expect(user.userUniqueCode).toBeTruthy();
+  });
+
+  it("restarts the idle clock on a page load, writing the cookie at most once a minute", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const request = async (seenAt: number) => {
+      const cookie = await sessionCookieFor(sessionUserOf("owner@mirai.example"), { seenAt });
+      return new Request("http://localhost/top", { headers: { Cookie: `${cookie.name}=${cookie.value}` } });
+    };
+    expect((await consumeNotice(await request(now - 10))).setCookie).toBeNull();
+    const { setCookie } = await consumeNotice(await request(now - 25 * 60));
+    const refreshed = await getSessionStorage().getSession(setCookie);
+    expect(refreshed.get("seenAt")).toBeGreaterThanOrEqual(now);
   });
 
   it("counts the receive plan when only the previous plan included it", async () => {
