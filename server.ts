@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { getConfig } from "~/services/config.server";
 import { getLogger } from "~/services/logger.server";
 import { readApiConfig } from "./api/config";
+import { DatabaseRateLimitStore } from "./api/rate-limit-store";
 import { startPaymentApi, type PaymentApiService } from "./api/service";
 import { createSandboxMailbox } from "./sandbox/mailbox";
 import { mountSandbox } from "./sandbox/mount";
@@ -44,6 +45,7 @@ const app = createApp({
   isShuttingDown: () => shuttingDown,
   paymentApi: embeddedApi?.router,
   sandbox: sandbox?.router,
+  rateLimitStore: embeddedApi ? (prefix) => new DatabaseRateLimitStore(embeddedApi!.database.db, prefix) : undefined,
 });
 
 const server = app.listen(config.port, config.host, () => {

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import express, { Router, type Request, type Response } from "express";
+import { rateLimit } from "express-rate-limit";
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type JWK } from "jose";
 import Provider, { type Configuration } from "oidc-provider";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
@@ -62,6 +63,10 @@ h1{font-size:1.3rem;margin:0 0 12px}label{display:block;font-weight:700;margin:1
 input{width:100%;box-sizing:border-box;padding:8px;font:inherit;border:1px solid #b8c4ca;border-radius:4px}
 button{margin-top:20px;width:100%;padding:10px;font:inherit;font-weight:700;color:#fff;background:#1d4e89;border:0;border-radius:4px;cursor:pointer}
 .error{color:#c62828;font-weight:700}.note{color:#5f6b73;font-size:.85rem;margin-top:20px}`;
+
+/** A bank's provider locks a login after repeated failures; the sandbox does the same, per process (it is one). */
+const LOGIN_ATTEMPTS = 10;
+const LOGIN_WINDOW_MINUTES = 15;
 
 /**
  * A bank's identity provider on one machine: OpenID Connect with the
@@ -133,15 +138,31 @@ export async function createSandboxIdentityProvider(options: SandboxIdentityProv
     }
   });
 
-  router.post("/interaction/:uid/login", express.urlencoded({ extended: false }), async (req: Request, res: Response, next) => {
+  const loginOf = (req: Request) => (typeof req.body?.login === "string" ? req.body.login.trim() : "");
+  // Guessing passwords: after LOGIN_ATTEMPTS failures for one login, even the right password waits out the window.
+  const attempts = rateLimit({
+    windowMs: LOGIN_WINDOW_MINUTES * 60_000,
+    limit: LOGIN_ATTEMPTS,
+    skipSuccessfulRequests: true,
+    keyGenerator: (req) => `login:${loginOf(req).toLowerCase()}`,
+    handler: (req, res) => {
+      res
+        .status(429)
+        .type("html")
+        .set("Cache-Control", "no-store")
+        .send(loginPage({ title: options.title, uid: String(req.params.uid), basePath, login: loginOf(req), error: `ログインに続けて失敗したため、${LOGIN_WINDOW_MINUTES}分間ログインできません。時間をおいて、もう一度お試しください。` }));
+    },
+  });
+
+  router.post("/interaction/:uid/login", express.urlencoded({ extended: false }), attempts, async (req: Request, res: Response, next) => {
     try {
       const details = await provider.interactionDetails(req, res);
-      const login = typeof req.body?.login === "string" ? req.body.login.trim() : "";
+      const login = loginOf(req);
       const password = typeof req.body?.password === "string" ? req.body.password : "";
       const user = users.find((candidate) => candidate.login === login.toLowerCase());
       if (!user || password !== DEMO_PASSWORD) {
         res
-          .status(200)
+          .status(401)
           .type("html")
           .set("Cache-Control", "no-store")
           .send(loginPage({ title: options.title, uid: details.uid, basePath, login, error: "ログインIDまたはパスワードが正しくありません。" }));

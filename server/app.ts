@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
 import { limitRequestBody } from "./body-limit";
+import { mountRateLimits, type RateLimitStoreFactory } from "./rate-limits";
 import { normalizeForwardedHost, refuseCrossSiteWrites } from "./forwarded";
 import { requestLogging } from "./logging";
 import { assignCspNonce, cspNonceOf, noStoreWhenSignedIn, securityHeaders } from "./security";
@@ -27,6 +28,8 @@ export type AppOptions = {
   paymentApi?: express.Router;
   /** The sandbox's identity providers and bank service, when no external issuer is configured. */
   sandbox?: express.Router;
+  /** Where rate limits count, when the process has the database. */
+  rateLimitStore?: RateLimitStoreFactory;
 };
 
 export const PAYMENT_API_MOUNT_PATH = "/payment-api";
@@ -52,6 +55,7 @@ export function createApp({
   isShuttingDown = () => false,
   paymentApi,
   sandbox,
+  rateLimitStore,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -98,6 +102,7 @@ export function createApp({
     res.status(405).set("Allow", [...PAGE_METHODS].join(", ")).type("text/plain; charset=utf-8").send("この操作はできません。");
   });
   app.use(limitRequestBody());
+  mountRateLimits(app, config.rateLimits, rateLimitStore);
   app.use(noStoreWhenSignedIn);
 
   app.all(

@@ -574,15 +574,12 @@ export const revokedTokens = pgTable("revoked_tokens", {
 });
 
 /**
- * Fixed-window counters shared by every instance: one row per key (a limit's
- * name and what it counts: an address, a login, a company) and window.
+ * Rate-limit counters shared by every instance: one row per key (a limit's
+ * name and what it counts: an address, a login, a company), its window
+ * starting at the first hit after the last one ended.
  */
-export const rateLimitHits = pgTable(
-  "rate_limit_hits",
-  {
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    hits: integer("hits").notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
-);
+export const rateLimitHits = pgTable("rate_limit_hits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});

@@ -57,24 +57,36 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
   let started = false;
   let stopping = false;
 
-  async function enqueue(document: DocumentRow, request: MailRequest, by: Actor, resentFromId: number | null = null): Promise<MailRow> {
+  async function sendsInLastHour(reader: Database, company: string): Promise<number> {
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
-    const [recent] = await db
+    const [recent] = await reader
       .select({ sends: count() })
       .from(documentMails)
-      .where(and(eq(documentMails.companyUniqueCode, document.companyUniqueCode), gte(documentMails.createdAt, hourAgo)));
-    if ((recent?.sends ?? 0) >= settings.ratePerHour) {
-      throw tooManyRequests(`メールの送信は1時間に${settings.ratePerHour}通までです。しばらくしてから、もう一度お試しください。`);
-    }
+      .where(and(eq(documentMails.companyUniqueCode, company), gte(documentMails.createdAt, hourAgo)));
+    return recent?.sends ?? 0;
+  }
+
+  const overQuota = () => tooManyRequests(`メールの送信は1時間に${settings.ratePerHour}通までです。しばらくしてから、もう一度お試しください。`);
+
+  async function enqueue(document: DocumentRow, request: MailRequest, by: Actor, resentFromId: number | null = null): Promise<MailRow> {
+    const company = document.companyUniqueCode;
+    // Checked first so a refused send does not issue the draft; checked again below, where it counts.
+    if ((await sendsInLastHour(db, company)) >= settings.ratePerHour) throw overQuota();
     // Sending is giving the customer the document: a draft is issued first (ADR 014).
-    const issued = await issue(db, storage, document.companyUniqueCode, document.id, by);
+    const issued = await issue(db, storage, company, document.id, by);
     const snapshot = await snapshotOf(db, storage, issued, "send", by);
-    const [row] = await db
-      .insert(documentMails)
-      .values({ companyUniqueCode: document.companyUniqueCode, documentId: document.id, snapshotId: snapshot.id, ...request, createdBy: by.code, resentFromId })
-      .returning();
+    // The quota holds under concurrent sends: one company's count and insert run one at a time.
+    const row = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-quota:${company}`}))`);
+      if ((await sendsInLastHour(tx, company)) >= settings.ratePerHour) throw overQuota();
+      const [inserted] = await tx
+        .insert(documentMails)
+        .values({ companyUniqueCode: company, documentId: document.id, snapshotId: snapshot.id, ...request, createdBy: by.code, resentFromId })
+        .returning();
+      return inserted!;
+    });
     wake();
-    return row!;
+    return row;
   }
 
   /** The body as sent: the user's text, and the link when the document travels as one. */

@@ -1,5 +1,6 @@
 import { Router, raw, type Request, type Response } from "express";
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
 import { attachmentDisposition } from "../../domain/attachment";
 import { customerInputSchema } from "../../domain/customer";
@@ -11,7 +12,9 @@ import { csvContentType, encodeCsv, unencodableMessage } from "../csv/encoding";
 import { exportText, readImport, unknownIdProblems, type CsvImportRow, type CsvProblem } from "../csv/master-csv";
 import type { Database } from "../db/client";
 import { customers, items } from "../db/schema";
-import { badRequest, violatesUniqueIndex } from "../errors";
+import { tenantOf } from "../auth";
+import { badRequest, tooManyRequests, violatesUniqueIndex } from "../errors";
+import { DatabaseRateLimitStore } from "../rate-limit-store";
 import { requireMember } from "../membership";
 import { customerColumnsOf } from "./customers";
 import { handler } from "./handler";
@@ -62,9 +65,21 @@ async function ownIds(db: Database, table: typeof customers | typeof items, tena
   return new Set(found.map((row) => row.id));
 }
 
+/** Imports a company may run in an hour: each checks and writes up to a whole master at once. */
+export const CSV_IMPORTS_PER_HOUR = 30;
+
 /** Customers and items as CSV: export in three encodings; import checked whole, then written in one transaction. */
 export function csvRoutes(db: Database): Router {
   const router = Router();
+  const importLimit = rateLimit({
+    windowMs: 60 * 60_000,
+    limit: CSV_IMPORTS_PER_HOUR,
+    store: new DatabaseRateLimitStore(db, "csv-import:"),
+    keyGenerator: (req) => tenantOf(req.caller),
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(tooManyRequests(`CSVの取り込みは1時間に${CSV_IMPORTS_PER_HOUR}回までです。しばらくしてから、もう一度お試しください。`)),
+  });
 
   router.get(
     "/customers/export",
@@ -100,6 +115,7 @@ export function csvRoutes(db: Database): Router {
 
   router.post(
     "/customers/import",
+    importLimit,
     csvBody,
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: true });
@@ -123,6 +139,7 @@ export function csvRoutes(db: Database): Router {
 
   router.post(
     "/items/import",
+    importLimit,
     csvBody,
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: true });

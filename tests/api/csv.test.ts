@@ -180,3 +180,23 @@ describe("items CSV", () => {
     expect((await listOf("items")).map((item) => item.name)).toEqual(["既存"]);
   });
 });
+
+describe("CSV imports per company", () => {
+  it("take 30 an hour; the next gets 429 with a Japanese message and writes nothing, while another company goes on", async () => {
+    const post = (as: "owner" | "shinkinOwner", name: string) =>
+      api.call("/items/import", { ...csvPost(`品目名,単価,税率\r\n${name},100,10\r\n`), as });
+    // Earlier tests in this file imported for this company too: they count.
+    const statuses: number[] = [];
+    for (let n = 0; n < 31; n += 1) statuses.push((await post("shinkinOwner", `品目${n}`)).status);
+    const firstRefusal = statuses.indexOf(429);
+    expect(firstRefusal).toBeGreaterThan(0);
+    expect(statuses.slice(0, firstRefusal).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(firstRefusal).every((status) => status === 429)).toBe(true);
+    const refused = await post("shinkinOwner", "取り込まれない品目");
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toBe("CSVの取り込みは1時間に30回までです。しばらくしてから、もう一度お試しください。");
+    const names = (await (await api.call("/items?q=取り込まれない", { as: "shinkinOwner" })).json()).items;
+    expect(names).toEqual([]);
+    expect((await post("owner", "自社の品目")).status).not.toBe(429);
+  });
+});

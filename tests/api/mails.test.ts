@@ -239,4 +239,15 @@ describe("sending documents by e-mail", () => {
     expect((await limited.json()).message).toBe(`メールの送信は1時間に${api.mail.settings.ratePerHour}通までです。しばらくしてから、もう一度お試しください。`);
     expect((await send(theirs.id, {}, "shinkinOwner")).status).toBe(202);
   });
+
+  it("holds the hourly limit under concurrent sends: of 50 at once (one per document), exactly the limit's worth is accepted", async () => {
+    const company = fixtureUsers.shinkinOwner.companyUniqueCode!;
+    await api.database.db.delete(documentMails).where(eq(documentMails.companyUniqueCode, company));
+    const documents = [];
+    for (let n = 0; n < 50; n += 1) documents.push(await invoice("shinkinOwner"));
+    const statuses = await Promise.all(documents.map((document) => send(document.id, {}, "shinkinOwner").then((response) => response.status)));
+    expect(statuses.filter((status) => status === 202)).toHaveLength(api.mail.settings.ratePerHour);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - api.mail.settings.ratePerHour);
+    expect(await api.database.db.select().from(documentMails).where(eq(documentMails.companyUniqueCode, company))).toHaveLength(api.mail.settings.ratePerHour);
+  });
 });

@@ -51,8 +51,8 @@ class Jar {
   }
 }
 
-/** The authorization code flow as a browser and the product's server would run it. */
-async function codeFlow(login: string) {
+/** The flow up to the provider's login page: where a browser posts the login form, and how it follows links. */
+async function atLoginPage() {
   const jar = new Jar();
   const verifier = randomBytes(32).toString("base64url");
   const params = new URLSearchParams({
@@ -74,11 +74,15 @@ async function codeFlow(login: string) {
   const interaction = response.headers.get("location")!;
   response = await follow(interaction);
   expect(await response.text()).toContain('name="login"');
-  response = await follow(`${interaction}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ login, password: "demo" }),
-  });
+  const submit = (login: string, password: string) =>
+    follow(`${interaction}/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ login, password }) });
+  return { follow, submit, verifier };
+}
+
+/** The authorization code flow as a browser and the product's server would run it. */
+async function codeFlow(login: string) {
+  const { follow, submit, verifier } = await atLoginPage();
+  let response = await submit(login, "demo");
   for (let hops = 0; hops < 5 && !response.headers.get("location")?.startsWith(client.redirectUris[0]!); hops += 1) {
     response = await follow(response.headers.get("location")!);
   }
@@ -133,5 +137,20 @@ describe("sandbox identity provider", () => {
     const after = await (await fetch(`${issuer}/jwks`)).json();
     expect(after.keys[0].kid).toBe(before.keys[0].kid);
     expect(after.keys[0].n).toBe(before.keys[0].n);
+  });
+
+  it("locks a login after 10 failures in 15 minutes, even for the right password, keeping what was typed; other logins go on", async () => {
+    const { submit } = await atLoginPage();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await submit("user@demo.example", `guess-${attempt}`);
+      expect(wrong.status).toBe(401);
+      expect(await wrong.text()).toContain("ログインIDまたはパスワードが正しくありません。");
+    }
+    const locked = await submit("user@demo.example", "demo");
+    expect(locked.status).toBe(429);
+    const page = await locked.text();
+    expect(page).toContain("ログインに続けて失敗したため、15分間ログインできません。");
+    expect(page).toContain('value="user@demo.example"');
+    expect((await codeFlow("owner@demo.example")).exchange).toBeTypeOf("function");
   });
 });

@@ -1,8 +1,7 @@
 CREATE TABLE "rate_limit_hits" (
-	"key" text NOT NULL,
+	"key" text PRIMARY KEY NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
-	"hits" integer NOT NULL,
-	CONSTRAINT "rate_limit_hits_key_window_start_pk" PRIMARY KEY("key","window_start")
+	"hits" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "revoked_tokens" (

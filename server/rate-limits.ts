@@ -1,0 +1,35 @@
+import type { Router } from "express";
+import { rateLimit, type Store } from "express-rate-limit";
+
+/** A store shared by every instance (the database's), made per limit; absent, each process counts alone. */
+export type RateLimitStoreFactory = (prefix: string) => Store;
+
+const TOO_MANY =
+  '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>エラー | 帳票クラウド</title></head>' +
+  "<body><h1>しばらくお待ちください</h1><p>短い時間にアクセスが集中しました。数分待ってから、もう一度お試しください。</p>" +
+  '<p><a href="/bamidp/login">ログイン画面へ</a></p></body></html>';
+
+function limiter(windowMs: number, limit: number, prefix: string, store?: RateLimitStoreFactory) {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    ...(store ? { store: store(prefix) } : {}),
+    handler: (_req, res) => {
+      res.status(429).type("html").set("Cache-Control", "no-store").send(TOO_MANY);
+    },
+  });
+}
+
+/**
+ * Per client address (req.ip, which honours TRUST_PROXY): sign-in starts and
+ * callbacks, which a script could repeat to exhaust the identity provider,
+ * and the recipients' link pages, which anyone with the address can open.
+ */
+export function mountRateLimits(app: Router, limits: { signInPerTenMinutes: number; viewPdfPerMinute: number }, store?: RateLimitStoreFactory) {
+  const signIn = limiter(10 * 60_000, limits.signInPerTenMinutes, "sign-in:", store);
+  app.post("/bamidp/login", signIn);
+  app.get("/callback", signIn);
+  app.use("/view-pdf", limiter(60_000, limits.viewPdfPerMinute, "view-pdf:", store));
+}
