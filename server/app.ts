@@ -8,7 +8,7 @@ import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
 import { limitRequestBody } from "./body-limit";
 import { mountRateLimits, type RateLimitStoreFactory } from "./rate-limits";
-import { normalizeForwardedHost, refuseCrossSiteWrites } from "./forwarded";
+import { normalizeForwardedHost, redirectToPublicHost, refuseCrossSiteWrites } from "./forwarded";
 import { requestLogging } from "./logging";
 import { assignCspNonce, cspNonceOf, noStoreWhenSignedIn, securityHeaders } from "./security";
 
@@ -101,6 +101,7 @@ export function createApp({
     if (PAGE_METHODS.has(req.method)) return next();
     res.status(405).set("Allow", [...PAGE_METHODS].join(", ")).type("text/plain; charset=utf-8").send("この操作はできません。");
   });
+  app.use(redirectToPublicHost(config.publicUrl, config.trustProxy));
   app.use(limitRequestBody());
   mountRateLimits(app, config.rateLimits, rateLimitStore);
   app.use(noStoreWhenSignedIn);

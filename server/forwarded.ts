@@ -59,3 +59,22 @@ export const refuseCrossSiteWrites: RequestHandler = (req, res, next) => {
   req.log.warn({ origin, expectedHost }, "cross-site form post refused");
   res.status(403).type("html").send(CROSS_SITE_PAGE);
 };
+
+/**
+ * Pages are served at PUBLIC_URL's host only: the identity provider returns to
+ * it, and the CSP's form-action allows it, so a page opened at another name
+ * (127.0.0.1 for localhost, an internal name) would have a sign-in button that
+ * does nothing. A GET or HEAD at another host is sent to the same path there.
+ * Behind a proxy the host is known only when the proxy is trusted; otherwise
+ * a forwarded request is left alone rather than sent round in a loop.
+ */
+export function redirectToPublicHost(publicUrl: string, trustProxy: boolean | number | string): RequestHandler {
+  const publicHost = new URL(publicUrl).host;
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (trustProxy === false && req.headers["x-forwarded-for"] !== undefined) return next();
+    const host = (req.headers["x-forwarded-host"] as string | undefined) ?? req.headers.host;
+    if (!host || host === publicHost) return next();
+    res.redirect(302, `${publicUrl}${req.originalUrl}`);
+  };
+}

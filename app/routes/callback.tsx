@@ -5,6 +5,7 @@ import { isAdmin } from "~/services/session-user";
 import { getUser, noticeOnlySession, startSession } from "~/services/session.server";
 import { SIGN_IN_PATH } from "~/services/route-checks.server";
 import { remixI18next } from "~/services/i18n.server";
+import { isMaintenance } from "~/services/errors.server";
 
 /**
  * The identity provider returns here: the code is exchanged, the id token
@@ -30,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirect(landing, { headers });
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    // Signing in during maintenance shows the maintenance page (root's error boundary), not a failed sign-in.
+    if (isMaintenance(error)) throw error;
     context.log.warn({ err: error }, "sign-in failed");
     const t = await remixI18next.getFixedT(request);
     const headers = new Headers();
@@ -38,4 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const params = new URLSearchParams({ redirectTo: state?.returnTo ?? "/top" });
     return redirect(`${SIGN_IN_PATH}?${params}`, { headers });
   }
+}
+
+/** Never shown: the loader always redirects. It makes this a page, so a maintenance answer renders the error boundary. */
+export default function Callback() {
+  return null;
 }

@@ -30,6 +30,13 @@ export function maintenance(start: string, end: string) {
   return errorResponse(503, { maintenance: { start, end } });
 }
 
+/** Whether a thrown error is the maintenance answer above, wherever it came from. */
+export function isMaintenance(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("init" in error) || !("data" in error)) return false;
+  const { init, data } = error as { init?: { status?: number }; data?: ErrorPayload };
+  return init?.status === 503 && data?.maintenance !== undefined;
+}
+
 /** The request itself was refused (malformed, too large): the message says why on the error screen. */
 export function refused(status: number, message: string) {
   return errorResponse(status, { message });

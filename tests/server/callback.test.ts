@@ -157,3 +157,40 @@ describe("/callback", () => {
     expect(result.location).toBe("/top");
   });
 });
+
+describe("/callback during maintenance", () => {
+  let maintained: RunningServer;
+
+  beforeAll(async () => {
+    maintained = await startBuiltServer({
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      BANK_SERVICE_BASE_URL: idp.bankServiceUrl,
+      ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: idp.issuer, jwksUri: `${idp.issuer}/jwks` }]),
+      MAINTENANCE_START: new Date(Date.now() - 3_600_000).toISOString(),
+      MAINTENANCE_END: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+  });
+
+  afterAll(async () => {
+    await maintained?.stop();
+  });
+
+  it("shows the maintenance page with its window, not 「認証に失敗しました。」", async () => {
+    const started = await fetch(`${maintained.baseUrl}/bamidp/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: maintained.baseUrl },
+      body: new URLSearchParams({ redirectTo: "/top" }),
+    });
+    const authorizationUrl = started.headers.get("location")!;
+    const jar = cookiesAfter(started);
+    const params = new URLSearchParams({ code: idp.issueCode(authorizationUrl, "owner@demo.example"), state: new URL(authorizationUrl).searchParams.get("state")! });
+    const response = await fetch(`${maintained.baseUrl}/callback?${params}`, { redirect: "manual", headers: { Cookie: cookieHeader(jar) } });
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain("ただいまメンテナンス中です");
+    expect(html).not.toContain("認証に失敗しました。");
+  });
+});

@@ -239,6 +239,17 @@ describe("requests no page takes", () => {
   });
 });
 
+describe("the public address", () => {
+  it("sends a page opened at another host name to the same path at PUBLIC_URL, before anything else", async () => {
+    const port = new URL(server.baseUrl).port;
+    const response = await fetch(`http://localhost:${port}/bamidp/login?redirectTo=%2Finvoices%2Flist`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${server.baseUrl}/bamidp/login?redirectTo=%2Finvoices%2Flist`);
+    // Probes and the API's own loopback calls are not pages.
+    expect((await fetch(`http://localhost:${port}/healthz`)).status).toBe(200);
+  });
+});
+
 describe("caching of signed-in pages", () => {
   it("says no-store to any response for a browser with a session, and leaves public pages alone", async () => {
     expect((await get("/bamidp/login", { headers: { Cookie: "__session=anything" } })).headers.get("cache-control")).toBe("no-store");
