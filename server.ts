@@ -4,16 +4,24 @@ import type { ServerBuild } from "@remix-run/node";
 import { getConfig } from "~/services/config.server";
 import { getLogger } from "~/services/logger.server";
 import { readApiConfig } from "./api/config";
+import { count } from "drizzle-orm";
+import { documentMails } from "./api/db/schema";
 import { DatabaseRateLimitStore } from "./api/rate-limit-store";
 import { startPaymentApi, type PaymentApiService } from "./api/service";
 import { createSandboxMailbox } from "./sandbox/mailbox";
 import { mountSandbox } from "./sandbox/mount";
 import { createApp, type ReadinessCheck } from "./server/app";
+import { registerSources } from "./server/metrics";
+import { installOutboundProxy } from "./server/outbound-proxy";
 import { shutdown } from "./server/shutdown";
 
+// Before anything reaches out: identity providers, the bank service and SMTP go through the bank's proxy when one is set.
+const proxy = installOutboundProxy();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const config = getConfig();
 const logger = getLogger();
+// The proxy's host only: its address may carry credentials.
+if (proxy) logger.info({ proxy: new URL(proxy.httpsProxy ?? proxy.httpProxy!).host, noProxy: proxy.noProxy }, "outbound requests go through the proxy");
 
 const build = (await import(path.join(root, "build", "index.js"))) as ServerBuild;
 
@@ -33,6 +41,16 @@ if (!config.paymentApiBaseUrl) {
 }
 // The embedded mail outbox without SMTP keeps mail locally; the sandbox shows each company its own.
 if (sandbox && embeddedApi && !apiConfig.mail.smtpUrl) sandbox.router.use(createSandboxMailbox(embeddedApi.database.db));
+if (embeddedApi) {
+  const { database } = embeddedApi;
+  registerSources({
+    pool: database.poolStats,
+    mailQueue: async () => {
+      const rows = await database.db.select({ status: documentMails.status, mails: count() }).from(documentMails).groupBy(documentMails.status);
+      return Object.fromEntries(rows.map((row) => [row.status, row.mails]));
+    },
+  });
+}
 const readiness: ReadinessCheck[] = embeddedApi ? [{ name: "database", check: embeddedApi.database.ping }] : [];
 
 let shuttingDown = false;

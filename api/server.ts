@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import { pino } from "pino";
 import { requestLogging } from "../server/logging";
+import { installOutboundProxy } from "../server/outbound-proxy";
 import { shutdown } from "../server/shutdown";
 import { readApiConfig } from "./config";
 import { startPaymentApi } from "./service";
@@ -11,6 +12,8 @@ import { startPaymentApi } from "./service";
  * The Payment API alone (`npm run start:api`), for running it on its own
  * instances; the web app then reaches it through PAYMENT_API_BASE_URL.
  */
+// The issuers' key sets and SMTP go through the data centre's proxy when one is set.
+installOutboundProxy();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const config = readApiConfig();
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "chohyo-payment-api" } });

@@ -9,6 +9,7 @@ import { createDatabaseFileStorage } from "./storage/storage";
 import { createLinkSigner } from "./mail/links";
 import { createMailOutbox, MAIL_DELIVERY_DEFAULTS } from "./mail/outbox";
 import { createLocalMailbox, createSmtpTransport } from "./mail/transport";
+import { smtpProxyFor } from "../server/outbound-proxy";
 
 export type PaymentApiService = {
   router: ReturnType<typeof createPaymentApi>;
@@ -35,7 +36,7 @@ export async function startPaymentApi(
   logger.info({ database: database.kind }, "Payment API database ready");
   const storage = config.s3 ? createS3FileStorage(database.db, config.s3) : createDatabaseFileStorage(database.db);
   const { smtpUrl, linkSecret, pollMs, ...mailSettings } = config.mail;
-  const transport = smtpUrl ? createSmtpTransport(smtpUrl) : createLocalMailbox(database.db);
+  const transport = smtpUrl ? createSmtpTransport(smtpUrl, { proxy: smtpProxyFor(smtpUrl) }) : createLocalMailbox(database.db);
   const signer = createLinkSigner(linkSecret);
   const settings = { ...mailSettings, ...MAIL_DELIVERY_DEFAULTS };
   const outbox = createMailOutbox({ db: database.db, storage, transport, signer, settings, logger });

@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
 import { limitRequestBody } from "./body-limit";
+import { measureRequests, mountMetrics } from "./metrics";
 import { mountRateLimits, type RateLimitStoreFactory } from "./rate-limits";
 import { normalizeForwardedHost, redirectToPublicHost, refuseCrossSiteWrites } from "./forwarded";
 import { requestLogging } from "./logging";
@@ -62,6 +63,7 @@ export function createApp({
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestLogging(logger));
+  app.use(measureRequests);
   app.use(normalizeForwardedHost(config.trustProxy));
   app.use(assignCspNonce);
   app.use(securityHeaders({ formTargets: externalIdentityProviderOrigins(config) }));
@@ -81,6 +83,8 @@ export function createApp({
     const failing = readiness.filter((_, index) => results[index]!.status === "rejected").map((d) => d.name);
     res.status(failing.length ? 503 : 200).json({ status: failing.length ? "unavailable" : "ready", failing });
   });
+
+  mountMetrics(app, config.metricsToken);
 
   if (paymentApi) app.use(PAYMENT_API_MOUNT_PATH, paymentApi);
   if (sandbox) app.use(sandbox);

@@ -15,6 +15,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Applies the committed SQL migrations that have not run yet. */
   migrate: (migrationsFolder: string) => Promise<void>;
+  /** The PostgreSQL pool's connections, for metrics; PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Throws when the database cannot answer (for /readyz). */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -40,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

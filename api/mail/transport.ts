@@ -23,8 +23,9 @@ export type MailTransport = { send(message: OutgoingMessage): Promise<void>; clo
 type SmtpFailure = Error & { responseCode?: number; rejected?: string[]; response?: string };
 
 /** SMTP through nodemailer, to the server SMTP_URL names. */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/** `proxy`: an HTTP proxy to tunnel the SMTP connection through (CONNECT), as a bank's data centre may require. */
+export function createSmtpTransport(smtpUrl: string, { proxy }: { proxy?: string } = {}): MailTransport {
+  const transporter = nodemailer.createTransport(proxy ? { url: smtpUrl, proxy } : smtpUrl);
   return {
     async send(message) {
       try {

@@ -6,6 +6,7 @@ import { getUser, noticeOnlySession, startSession } from "~/services/session.ser
 import { SIGN_IN_PATH } from "~/services/route-checks.server";
 import { remixI18next } from "~/services/i18n.server";
 import { isMaintenance } from "~/services/errors.server";
+import { signIns } from "~/services/metrics.server";
 
 /**
  * The identity provider returns here: the code is exchanged, the id token
@@ -27,12 +28,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     headers.append("Set-Cookie", await startSession(signedIn));
     for (const cookie of cleared) headers.append("Set-Cookie", cookie);
     context.log.info({ user: signedIn.user.userUniqueCode, bank: signedIn.user.bankCode }, "signed in");
+    signIns.inc({ outcome: "succeeded" });
     const landing = state.returnTo === DEFAULT_LANDING && isAdmin(signedIn.user) ? ADMIN_LANDING : state.returnTo;
     return redirect(landing, { headers });
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
     // Signing in during maintenance shows the maintenance page (root's error boundary), not a failed sign-in.
-    if (isMaintenance(error)) throw error;
+    if (isMaintenance(error)) {
+      signIns.inc({ outcome: "maintenance" });
+      throw error;
+    }
+    signIns.inc({ outcome: "failed" });
     context.log.warn({ err: error }, "sign-in failed");
     const t = await remixI18next.getFixedT(request);
     const headers = new Headers();

@@ -45,6 +45,7 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  METRICS_TOKEN: z.string().min(16).optional(),
   RATE_LIMIT_SIGN_IN_PER_10_MINUTES: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_VIEW_PDF_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
@@ -80,6 +81,8 @@ export type Config = {
   cookieSecure: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   shutdownTimeoutMs: number;
+  /** The bearer token /metrics answers to; without one there is no /metrics. */
+  metricsToken: string | null;
   /** Requests per client address: sign-in starts and callbacks per 10 minutes, recipients' link pages per minute. */
   rateLimits: { signInPerTenMinutes: number; viewPdfPerMinute: number };
   /** A session ends after this long without a page load, and this long after sign-in whatever happens (ASVS 3.3). */
@@ -132,6 +135,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? production,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN ?? null,
     rateLimits: { signInPerTenMinutes: e.RATE_LIMIT_SIGN_IN_PER_10_MINUTES, viewPdfPerMinute: e.RATE_LIMIT_VIEW_PDF_PER_MINUTE },
     session: { idleSeconds: e.SESSION_IDLE_MINUTES * 60, maxSeconds: e.SESSION_MAX_HOURS * 3600 },
     contactFormUrl: {

@@ -1,4 +1,5 @@
 import { getConfig } from "./config.server";
+import { paymentApiCalls } from "./metrics.server";
 import { forbidden, maintenance, notFound, refused, unauthorized, unavailable } from "./errors.server";
 
 /** Who is calling and from which screen: the headers the bank platform expects (SPEC §7). */
@@ -80,8 +81,10 @@ export async function fetchPaymentApi(
 
   // The API not answering at all (restarting, unreachable) is the same for the visitor as its 503.
   const response = await fetch(`${baseUrl}${path}`, { ...init, headers }).catch(() => {
+    paymentApiCalls.inc({ status: "unreachable" });
     throw unavailable();
   });
+  paymentApiCalls.inc({ status: String(response.status) });
   if (response.ok) return response;
 
   await throwIfMaintenance(response);

@@ -7,7 +7,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   // The bank's proxy is one hop in front, as in production.
-  server = await startBuiltServer({ TRUST_PROXY: "1" });
+  server = await startBuiltServer({ TRUST_PROXY: "1", METRICS_TOKEN: "metrics-token-0123456789" });
 });
 
 afterAll(async () => {
@@ -236,6 +236,20 @@ describe("requests no page takes", () => {
   it("answers an undecodable path with a page, not a crash", async () => {
     expect((await get("/customers/edit/%ED%A0%80")).status).toBeLessThan(500);
     expect((await get("/%E0%A4%A")).status).toBeLessThan(500);
+  });
+});
+
+describe("/metrics", () => {
+  it("answers only to the bearer token, in Prometheus format, with the product's own series", async () => {
+    expect((await get("/metrics")).status).toBe(401);
+    expect((await get("/metrics", { headers: { Authorization: "Bearer wrong-token-0123456789" } })).status).toBe(401);
+    await (await get("/bamidp/login")).text();
+    const response = await get("/metrics", { headers: { Authorization: "Bearer metrics-token-0123456789" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const text = await response.text();
+    expect(text).toMatch(/chohyo_http_request_duration_seconds_count\{route="\/bamidp\/login",method="GET",status="200"\} \d+/);
+    for (const series of ["chohyo_payment_api_calls_total", "chohyo_sign_ins_total", 'chohyo_mail_outbox{status="queued"}', "process_cpu_seconds_total"]) expect(text).toContain(series);
   });
 });
 
