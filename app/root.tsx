@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { LoadingOverlay } from "~/components/LoadingOverlay";
 import { useNonce } from "~/components/nonce";
+import { DeploymentWatcher } from "~/components/DeploymentWatcher";
 import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { i18nConfig } from "~/i18n";
 import { titleMeta } from "~/meta";
@@ -75,6 +76,7 @@ export default function App() {
     <>
       <Outlet />
       <LoadingOverlay />
+      <DeploymentWatcher />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
+import { BUILD_VERSION_PATH } from "~/components/deployment";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
 import { limitRequestBody } from "./body-limit";
@@ -85,6 +86,11 @@ export function createApp({
   });
 
   mountMetrics(app, config.metricsToken);
+
+  // SPEC §4: pages with JavaScript ask this hourly; a different version means a new deployment.
+  app.get(BUILD_VERSION_PATH, (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ version: build.assets.version });
+  });
 
   if (paymentApi) app.use(PAYMENT_API_MOUNT_PATH, paymentApi);
   if (sandbox) app.use(sandbox);
