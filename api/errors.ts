@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from "express";
 import multer from "multer";
+import { errorReporter } from "../server/error-reporting";
 
 export type ApiErrorCode =
   | "bad_request"
@@ -120,7 +121,10 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => 
   if (apiError.status === 503) {
     (req.log ?? console).warn({ err: error }, "Payment API dependency unavailable");
     res.set("Retry-After", "5");
-  } else if (apiError.status >= 500) (req.log ?? console).error({ err: error }, "Payment API request failed");
+  } else if (apiError.status >= 500) {
+    (req.log ?? console).error({ err: error }, "Payment API request failed");
+    errorReporter()?.report(error, { source: "api", traceId: req.id === undefined ? undefined : String(req.id), userType: req.caller?.userType, bankCode: req.caller?.bankCode });
+  }
   const body: ApiErrorBody = { code: apiError.code, message: apiError.message };
   if (apiError.fields) body.fields = apiError.fields;
   res.status(apiError.status).json(body);

@@ -10,6 +10,8 @@ import { i18nConfig, resources, type Locale } from "~/i18n";
 import { withoutFizzPadding } from "~/services/fizz-padding.server";
 import { remixI18next } from "~/services/i18n.server";
 import { getLogger } from "~/services/logger.server";
+import { getUser } from "~/services/session.server";
+import { errorReporter } from "../server/error-reporting";
 
 /** How long a streamed response may wait for deferred data. */
 export const streamTimeout = 5000;
@@ -82,9 +84,11 @@ export default async function handleRequest(
   });
 }
 
-/** Logs what a loader or action threw, unless the client simply went away. */
+/** Logs and reports what a loader or action threw, unless the client simply went away. (Thrown responses — 401, 404, maintenance — never come here.) */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const log = (context as Partial<AppLoadContext>).log ?? getLogger();
+  const { log = getLogger(), traceId } = context as Partial<AppLoadContext>;
   log.error({ err: error }, "unhandled error in a loader or action");
+  const reporter = errorReporter();
+  if (reporter) void getUser(request).then((user) => reporter.report(error, { source: "server", traceId, userType: user?.userType, bankCode: user?.bankCode }));
 };

@@ -8,6 +8,7 @@ import { BUILD_VERSION_PATH } from "~/components/deployment";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
 import { limitRequestBody } from "./body-limit";
+import { errorReporter } from "./error-reporting";
 import { measureRequests, mountMetrics } from "./metrics";
 import { mountRateLimits, type RateLimitStoreFactory } from "./rate-limits";
 import { normalizeForwardedHost, redirectToPublicHost, refuseCrossSiteWrites } from "./forwarded";
@@ -87,6 +88,21 @@ export function createApp({
 
   mountMetrics(app, config.metricsToken);
 
+  mountRateLimits(app, config.rateLimits, rateLimitStore);
+
+  // Browser errors, reported on by the server so the DSN stays off the page (SPEC §8).
+  app.post("/client-errors", express.json({ limit: "16kb", type: () => true }), (req, res) => {
+    const { message, stack } = (req.body ?? {}) as { message?: unknown; stack?: unknown };
+    const reporter = errorReporter();
+    if (reporter && typeof message === "string" && message !== "") {
+      const error = new Error(message.slice(0, 1000));
+      error.name = "BrowserError";
+      error.stack = typeof stack === "string" ? stack.slice(0, 8000) : `BrowserError: ${error.message}`;
+      reporter.report(error, { source: "browser", traceId: String(req.id) });
+    }
+    res.status(204).end();
+  });
+
   // SPEC §4: pages with JavaScript ask this hourly; a different version means a new deployment.
   app.get(BUILD_VERSION_PATH, (_req, res) => {
     res.set("Cache-Control", "no-store").json({ version: build.assets.version });
@@ -113,7 +129,6 @@ export function createApp({
   });
   app.use(redirectToPublicHost(config.publicUrl, config.trustProxy));
   app.use(limitRequestBody());
-  mountRateLimits(app, config.rateLimits, rateLimitStore);
   app.use(noStoreWhenSignedIn);
 
   app.all(
@@ -149,6 +164,7 @@ export function createApp({
       return;
     }
     req.log.error({ err: error }, "request failed outside Remix");
+    errorReporter()?.report(error, { source: "server", traceId: String(req.id) });
     res
       .status(500)
       .type("html")

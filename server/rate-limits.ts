@@ -32,4 +32,6 @@ export function mountRateLimits(app: Router, limits: { signInPerTenMinutes: numb
   app.post("/bamidp/login", signIn);
   app.get("/callback", signIn);
   app.use("/view-pdf", limiter(60_000, limits.viewPdfPerMinute, "view-pdf:", store));
+  // A page in a loop must not flood the error reporter.
+  app.post("/client-errors", limiter(60_000, 30, "client-errors:", store));
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { reportBrowserError } from "./browser-errors";
 import { BUILD_VERSION_PATH, isChunkLoadFailure, mayReloadFor, VERSION_POLL_MS } from "./deployment";
 
 const RELOAD_KEY = "chohyo:chunk-reload:";
@@ -16,7 +17,7 @@ function reloadOnceFor(path: string) {
 /**
  * With JavaScript: asks hourly whether a new build was deployed and offers a
  * reload when one was; reloads once (per 10 s per path) when a page chunk
- * fails to load. Without JavaScript every page is fetched whole, so neither arises.
+ * fails to load; reports any other uncaught error to the server. Without JavaScript every page is fetched whole, so neither arises.
  */
 export function DeploymentWatcher() {
   const { t } = useTranslation();
@@ -38,6 +39,7 @@ export function DeploymentWatcher() {
       const reason = "reason" in event ? event.reason : event.error;
       const message = reason instanceof Error ? reason.message : String(event instanceof ErrorEvent ? event.message : reason);
       if (isChunkLoadFailure(message)) reloadOnceFor(window.location.pathname);
+      else reportBrowserError(reason, message);
     };
     window.addEventListener("unhandledrejection", onChunkFailure);
     window.addEventListener("error", onChunkFailure);

@@ -1,4 +1,6 @@
-import { useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { reportBrowserError } from "~/components/browser-errors";
 import { DefaultShell } from "~/components/layout/DefaultShell";
 import { PlainShell } from "~/components/layout/PlainShells";
 import type { loader as rootLoader } from "~/root";
@@ -16,6 +18,11 @@ const FALLBACK_CONTACT_URL = "/support/faq";
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // A render error in the browser (the server reports its own); thrown responses are screens, not errors.
+  useEffect(() => {
+    // "Unexpected Server Error" is the server's own failure, already reported there.
+    if (!isRouteErrorResponse(error) && !(error instanceof Error && error.message === "Unexpected Server Error")) reportBrowserError(error);
+  }, [error]);
   const screen = describeError(error);
   const user = root?.user ?? null;
   const companyUser = user && !isAdmin(user) ? user : null;
