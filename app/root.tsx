@@ -11,7 +11,7 @@ import { titleMeta } from "~/meta";
 import { getConfig } from "~/services/config.server";
 import { remixI18next } from "~/services/i18n.server";
 import { takePendingSubmission } from "~/services/pending-submission.server";
-import { consumeNotice, getUser } from "~/services/session.server";
+import { sessionOnPageLoad, getUser } from "~/services/session.server";
 import appStyles from "~/styles/app.css";
 
 export const handle = { i18n: ["common"] };
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, user, { notice, setCookie }, pending] = await Promise.all([
     remixI18next.getLocale(request),
     getUser(request),
-    consumeNotice(request),
+    sessionOnPageLoad(request),
     takePendingSubmission(request),
   ]);
   const { contactFormUrl } = getConfig();

@@ -59,9 +59,8 @@ export function getSession(request: Request) {
 
 export type SessionState =
   | { status: "signedIn"; user: SessionUser; idToken: string }
-  /** The id token ran out: the user signs in again and comes back. */
+  /** The id token ran out, or the session was idle too long or began too long ago: the user signs in again and comes back. */
   | { status: "expired"; user: SessionUser }
-  /** Idle too long, or signed in too long ago: the same way back as an expired token. */
   | { status: "signedOut" };
 
 /**
@@ -112,9 +111,8 @@ export async function endSession(request: Request, traceId: string): Promise<voi
   const state = await getSessionState(request);
   if (state.status !== "signedIn") return;
   const session = await getSession(request);
-  const now = Date.now() / 1000;
-  for (const [hash, expiry] of endedTokens) if (expiry <= now) endedTokens.delete(hash);
-  endedTokens.set(tokenHashOf(state.idToken), session.get("idTokenExpiresAt") ?? now);
+  for (const [hash, expiry] of endedTokens) if (expiry <= nowSeconds()) endedTokens.delete(hash);
+  endedTokens.set(tokenHashOf(state.idToken), session.get("idTokenExpiresAt") ?? nowSeconds());
   const { user } = state;
   // The API may be away: the cookie is replaced all the same, and this instance already refuses the token.
   const caller = { idToken: state.idToken, traceId, bankCode: user.bankCode, bankName: user.bankName, screenName: "logout" };
@@ -140,7 +138,7 @@ export async function redirectWithNotice(request: Request, to: string, type: Not
  * the cookie header that forgets the notice (so a reload does not show it
  * again) and keeps the new time; null when nothing changed.
  */
-export async function consumeNotice(request: Request): Promise<{ notice: Notice | null; setCookie: string | null }> {
+export async function sessionOnPageLoad(request: Request): Promise<{ notice: Notice | null; setCookie: string | null }> {
   const session = await getSession(request);
   const notice = session.get("notice") ?? null;
   // A page load is activity: the idle clock restarts (written at most once a minute, to spare the cookie).

@@ -6,7 +6,7 @@ import {
   requireReceiveAccess,
   requireTopPageAccess,
 } from "~/services/route-checks.server";
-import { consumeNotice, getSessionStorage } from "~/services/session.server";
+import { sessionOnPageLoad, getSessionStorage } from "~/services/session.server";
 import { sessionCookieFor } from "../support/session";
 import { sessionUserOf } from "../support/users";
 
@@ -94,8 +94,8 @@ describe("route checks × demo users", () => {
       const cookie = await sessionCookieFor(sessionUserOf("owner@mirai.example"), { seenAt });
       return new Request("http://localhost/top", { headers: { Cookie: `${cookie.name}=${cookie.value}` } });
     };
-    expect((await consumeNotice(await request(now - 10))).setCookie).toBeNull();
-    const { setCookie } = await consumeNotice(await request(now - 25 * 60));
+    expect((await sessionOnPageLoad(await request(now - 10))).setCookie).toBeNull();
+    const { setCookie } = await sessionOnPageLoad(await request(now - 25 * 60));
     const refreshed = await getSessionStorage().getSession(setCookie);
     expect(refreshed.get("seenAt")).toBeGreaterThanOrEqual(now);
   });

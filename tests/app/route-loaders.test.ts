@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loader as defaultLayoutLoader } from "~/routes/_default";
 import { loader as adminLayoutLoader } from "~/routes/_admin";
 import { action as devNoticeAction } from "~/routes/_default.dev.notice";
-import { consumeNotice, getUser } from "~/services/session.server";
+import { sessionOnPageLoad, getUser } from "~/services/session.server";
 import { sessionCookieFor } from "../support/session";
 import { fixtureUsers, type FixtureUserName } from "../support/users";
 
@@ -74,10 +74,10 @@ describe("an action's notice (flash)", () => {
     expect(response.status).toBe(302);
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
 
-    const first = await consumeNotice(new Request("http://localhost/dev/notice", { headers: { Cookie: cookie } }));
+    const first = await sessionOnPageLoad(new Request("http://localhost/dev/notice", { headers: { Cookie: cookie } }));
     expect(first.notice).toMatchObject({ type: "success", message: "保存しました" });
     const cleared = first.setCookie!.split(";")[0]!;
-    const second = await consumeNotice(new Request("http://localhost/dev/notice", { headers: { Cookie: cleared } }));
+    const second = await sessionOnPageLoad(new Request("http://localhost/dev/notice", { headers: { Cookie: cleared } }));
     expect(second.notice).toBeNull();
   });
 

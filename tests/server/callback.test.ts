@@ -5,15 +5,18 @@ import { startStubIdentityProvider, type StubIdentityProvider, type TokenFlaw } 
 let idp: StubIdentityProvider;
 let server: RunningServer;
 
+/** The server's settings for the stub provider and its bank service. */
+const stubProviderEnv = () => ({
+  OIDC_ISSUER: idp.issuer,
+  OIDC_CLIENT_ID: idp.clientId,
+  OIDC_CLIENT_SECRET: idp.clientSecret,
+  BANK_SERVICE_BASE_URL: idp.bankServiceUrl,
+  ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: idp.issuer, jwksUri: `${idp.issuer}/jwks` }]),
+});
+
 beforeAll(async () => {
   idp = await startStubIdentityProvider();
-  server = await startBuiltServer({
-    OIDC_ISSUER: idp.issuer,
-    OIDC_CLIENT_ID: idp.clientId,
-    OIDC_CLIENT_SECRET: idp.clientSecret,
-    BANK_SERVICE_BASE_URL: idp.bankServiceUrl,
-    ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: idp.issuer, jwksUri: `${idp.issuer}/jwks` }]),
-  });
+  server = await startBuiltServer(stubProviderEnv());
 });
 
 afterAll(async () => {
@@ -163,11 +166,7 @@ describe("/callback during maintenance", () => {
 
   beforeAll(async () => {
     maintained = await startBuiltServer({
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
-      BANK_SERVICE_BASE_URL: idp.bankServiceUrl,
-      ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: idp.issuer, jwksUri: `${idp.issuer}/jwks` }]),
+      ...stubProviderEnv(),
       MAINTENANCE_START: new Date(Date.now() - 3_600_000).toISOString(),
       MAINTENANCE_END: new Date(Date.now() + 3_600_000).toISOString(),
     });
