@@ -19,7 +19,8 @@ export type SandboxIdentityProviderOptions = {
   bankCodes: string[];
   /** Shown on the login page. */
   title: string;
-  client: { clientId: string; clientSecret: string; redirectUris: string[] };
+  /** `postLogoutRedirectUris`: where the product may send a user back after signing out here. */
+  client: { clientId: string; clientSecret: string; redirectUris: string[]; postLogoutRedirectUris?: string[] };
   /** Folder where the signing key is kept, so tokens survive a restart. */
   keysDir: string;
   /** Secret the provider's own cookies are signed with. */
@@ -64,6 +65,14 @@ input{width:100%;box-sizing:border-box;padding:8px;font:inherit;border:1px solid
 button{margin-top:20px;width:100%;padding:10px;font:inherit;font-weight:700;color:#fff;background:#1d4e89;border:0;border-radius:4px;cursor:pointer}
 .error{color:#c62828;font-weight:700}.note{color:#5f6b73;font-size:.85rem;margin-top:20px}`;
 
+/** The provider's sign-out question: its form (with the provider's own CSRF token) and one button that confirms. */
+function logoutPage({ title, basePath, form }: { title: string; basePath: string; form: string }) {
+  return `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ログアウト | ${escapeHtml(title)}</title><link rel="stylesheet" href="${basePath}/assets/login.css"></head>
+<body><main class="login"><h1>${escapeHtml(title)}</h1><p>帳票クラウドからログアウトしました。銀行のログインも終了します。</p>
+${form}<button autofocus type="submit" form="op.logoutForm" name="logout" value="yes">ログアウトを完了する</button></main></body></html>`;
+}
+
 /** A bank's provider locks a login after repeated failures; the sandbox does the same, per process (it is one). */
 const LOGIN_ATTEMPTS = 10;
 const LOGIN_WINDOW_MINUTES = 15;
@@ -85,6 +94,7 @@ export async function createSandboxIdentityProvider(options: SandboxIdentityProv
         client_id: options.client.clientId,
         client_secret: options.client.clientSecret,
         redirect_uris: options.client.redirectUris,
+        post_logout_redirect_uris: options.client.postLogoutRedirectUris ?? [],
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
@@ -114,7 +124,18 @@ export async function createSandboxIdentityProvider(options: SandboxIdentityProv
       await grant.save();
       return grant;
     },
-    features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      // Sign-out from the product ends the session here too (RP-initiated logout), after the bank's own question.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = "html";
+          ctx.body = logoutPage({ title: options.title, basePath, form });
+        },
+      },
+    },
     ttl: { AccessToken: 3600, AuthorizationCode: 600, IdToken: 3600, Interaction: 900, Session: 8 * 3600, Grant: 8 * 3600 },
     renderError: async (ctx, out) => {
       ctx.type = "html";

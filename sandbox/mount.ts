@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { Config } from "~/services/config.server";
 import { SANDBOX_BANK_SERVICE_PATH, SANDBOX_IDP_PATHS } from "~/services/config.server";
+import { SIGN_IN_PATH } from "~/services/route-checks.server";
 import { trustIssuers } from "../api/auth";
 import type { IssuerConfig } from "../api/config";
 import { createSandboxBankService } from "./bank-service";
@@ -33,7 +34,12 @@ export async function mountSandbox(config: Config, { keysDir }: { keysDir: strin
         issuer,
         bankCodes: BANKS_OF[id],
         title: TITLES[id],
-        client: { clientId: config.oidc.clientId, clientSecret: config.oidc.clientSecret, redirectUris: [`${config.publicUrl}/callback`] },
+        client: {
+          clientId: config.oidc.clientId,
+          clientSecret: config.oidc.clientSecret,
+          redirectUris: [`${config.publicUrl}/callback`],
+          postLogoutRedirectUris: [`${config.publicUrl}${SIGN_IN_PATH}`],
+        },
         keysDir,
         cookieSecret: config.sessionSecrets[0]!,
       }),

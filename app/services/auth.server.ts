@@ -8,6 +8,7 @@ import type { SsoProfile } from "@domain/sso-profile";
 import { getConfig } from "./config.server";
 import { getBankConfig } from "./bank-service.server";
 import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
+import { SIGN_IN_PATH } from "./route-checks.server";
 import type { SessionUser } from "./session-user";
 
 /** What a completed sign-in yields: the id token the APIs need and the profile pages show. */
@@ -19,6 +20,8 @@ type Discovery = {
   token_endpoint: string;
   userinfo_endpoint: string;
   jwks_uri: string;
+  /** RP-initiated logout, when the provider offers it. */
+  end_session_endpoint?: string;
 };
 
 /** A slow bank terminal may take a while at the identity provider's login page. */
@@ -47,6 +50,23 @@ export function providerForBank(bankCode: string | null | undefined): string {
 function issuerOf(provider: string): string {
   const { issuers } = getConfig().oidc;
   return provider === "default" ? issuers.default : issuers.banks[provider]!;
+}
+
+/**
+ * Where sign-out continues: the bank's provider ends its own session too
+ * (OpenID Connect RP-Initiated Logout) and sends the user back to the sign-in
+ * page; null when the provider offers no end-session endpoint (or cannot be
+ * reached), and sign-out ends here.
+ */
+export async function providerSignOutUrl(bankCode: string, idToken: string): Promise<string | null> {
+  const discovery = await discover(issuerOf(providerForBank(bankCode))).catch(() => null);
+  if (!discovery?.end_session_endpoint) return null;
+  const config = getConfig();
+  const url = new URL(discovery.end_session_endpoint);
+  url.searchParams.set("id_token_hint", idToken);
+  url.searchParams.set("client_id", config.oidc.clientId);
+  url.searchParams.set("post_logout_redirect_uri", `${config.publicUrl}${SIGN_IN_PATH}`);
+  return url.toString();
 }
 
 /** The OIDC nonce is derived from the state, so the callback can check it without storing it. */

@@ -30,6 +30,8 @@ for (const user of USERS) {
     if (user.scope) await expect(page.getByTestId("admin-scope")).toHaveText(user.scope);
 
     await page.getByRole("button", { name: "ログアウト" }).click();
+    // The bank's provider ends its own session too (RP-initiated logout), then sends the user back.
+    await page.getByRole("button", { name: "ログアウトを完了する" }).click();
     await expect(page).toHaveURL(/\/bamidp\/login$/);
     await expect(page.getByTestId("notice")).toHaveText(/ログアウトしました。/);
     await page.goto("/");

@@ -24,10 +24,15 @@ test.describe("sign-in through the bank", () => {
     await expect(page.getByTestId("drawer").getByRole("link", { name: "Cookieポリシー" })).toBeVisible();
 
     await page.getByRole("button", { name: "ログアウト" }).click();
+    // The bank's provider ends its own session too (RP-initiated logout), then sends the user back.
+    await page.getByRole("button", { name: "ログアウトを完了する" }).click();
     await expect(page).toHaveURL(/\/bamidp\/login$/);
     await expect(page.getByTestId("notice")).toHaveText(/ログアウトしました。/);
     await page.goto("/top");
     await expect(page).toHaveURL(/\/bamidp\/login\?redirectTo=%2Ftop$/);
+    // The bank's session ended as well: signing in again asks for the password.
+    await page.getByRole("button", { name: "銀行のログイン画面へ進む" }).click();
+    await expect(page.getByLabel("パスワード")).toBeVisible();
   });
 
   test("bank 0182's user signs in at the bank's own provider", async ({ page }) => {
