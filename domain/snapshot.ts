@@ -43,6 +43,8 @@ export type SnapshotContent = {
     logo: SnapshotImage | null;
     /** Only when the document settings print the stamp. */
     stamp: SnapshotImage | null;
+    /** Images left off because the stored file no longer decodes (kept from before uploads were decoded). */
+    unreadableImages?: Array<"logo" | "stamp">;
   };
   /** `taxCategory` is absent from snapshots taken before tax categories (ADR 016). */
   lines: Array<{ description: string; quantity: string; unit: string | null; unitPrice: string; taxCategory?: TaxCategoryId; taxRate: number; amount: string }>;

@@ -33,11 +33,11 @@ const present = (row: SnapshotRow): DocumentSnapshot => ({
  * one copy, found by its digest. A draft's preview is not kept, so it shows
  * the company's image as it is.
  */
-async function frozenImage(db: Database, storage: FileStorage, tenant: string, purpose: "logo" | "stamp", fileId: string | null, freeze: boolean): Promise<SnapshotImage | null> {
+async function frozenImage(db: Database, storage: FileStorage, tenant: string, purpose: "logo" | "stamp", fileId: string | null, freeze: boolean): Promise<SnapshotImage | null | "unreadable"> {
   if (!fileId) return null;
   const { file, bytes } = await storage.read(tenant, fileId);
-  // An image kept before uploads were decoded may not decode: the copy goes without it rather than fail.
-  if (!decodes(bytes, file.contentType)) return null;
+  // An image kept before uploads were decoded may not decode: the copy goes without it (and says so) rather than fail.
+  if (!decodes(bytes, file.contentType)) return "unreadable";
   if (!freeze) return { fileId, sha256: file.sha256 };
   const [shared] = await db
     .select({ fileId: sql<string>`${documentSnapshots.content} -> 'issuer' -> ${purpose} ->> 'fileId'` })
@@ -50,7 +50,7 @@ async function frozenImage(db: Database, storage: FileStorage, tenant: string, p
   return { fileId: copy.id, sha256: file.sha256 };
 }
 
-export type IssuerImages = { logo: SnapshotImage | null; stamp: SnapshotImage | null };
+export type IssuerImages = { logo: SnapshotImage | null; stamp: SnapshotImage | null; unreadable: Array<"logo" | "stamp"> };
 
 /**
  * The logo and stamp a copy of this document prints, copied first when the
@@ -68,9 +68,12 @@ export async function issuerImagesOf(db: Database, storage: FileStorage, documen
       .limit(1),
   ]);
   const setting = documentSettingOf(document.kind as DocumentKind, settingRow);
+  const logo = await frozenImage(db, storage, tenant, "logo", company?.logoFileId ?? null, freeze);
+  const stamp = setting.print_stamp ? await frozenImage(db, storage, tenant, "stamp", company?.stampFileId ?? null, freeze) : null;
   return {
-    logo: await frozenImage(db, storage, tenant, "logo", company?.logoFileId ?? null, freeze),
-    stamp: setting.print_stamp ? await frozenImage(db, storage, tenant, "stamp", company?.stampFileId ?? null, freeze) : null,
+    logo: logo === "unreadable" ? null : logo,
+    stamp: stamp === "unreadable" ? null : stamp,
+    unreadable: (["logo", "stamp"] as const).filter((purpose) => (purpose === "logo" ? logo : stamp) === "unreadable"),
   };
 }
 
@@ -150,6 +153,7 @@ export async function contentOf(db: Writer, document: DocumentRow, images: Issue
       registeredNo: company?.registeredNo ?? null,
       logo: images.logo,
       stamp: images.stamp,
+      ...(images.unreadable.length > 0 ? { unreadableImages: images.unreadable } : {}),
     },
     lines: lines.map((line) => ({
       description: line.description,

@@ -135,7 +135,7 @@ describe("document snapshots and PDFs", () => {
 });
 
 describe("a logo kept from before uploads were decoded", () => {
-  it("is left off a document when it no longer decodes, and the document still issues and prints", async () => {
+  it("is left off a document when it no longer decodes, with a note in the snapshot, and the document still issues and prints", async () => {
     const company = await companyWithImages("shinkinOwner", "株式会社しんきん商会");
     // What an upload checked only by its first bytes could store: a PNG signature, then junk.
     const junk = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("not an image at all")]);
@@ -145,6 +145,7 @@ describe("a logo kept from before uploads were decoded", () => {
     expect((await api.call(`/documents/${invoice.id}/issue`, { ...json({}), as: "shinkinOwner" })).status).toBe(200);
     const copy = await (await api.call(`/documents/${invoice.id}/snapshots`, { ...json({ reason: "print" }), as: "shinkinOwner" })).json();
     expect(copy.content.issuer.logo).toBeNull();
+    expect(copy.content.issuer.unreadable_images).toEqual(["logo"]);
     expect(copy.content.issuer.stamp).not.toBeNull();
     const pdf = await api.call(`/documents/${invoice.id}/pdf`, { as: "shinkinOwner" });
     expect(pdf.status).toBe(200);

@@ -9,6 +9,7 @@ import { DocumentSnapshotView } from "./DocumentSnapshotView";
 export function DocumentSnapshotPage({ data }: { data: DocumentCopyData }) {
   const { t } = useTranslation();
   const base = DOCUMENT_PATHS[data.kind].base;
+  const unreadable = data.snapshot.content.issuer.unreadableImages ?? [];
   const pdf = data.revision === null ? `${base}/pdf/${data.id}` : `${base}/pdf/${data.id}?revision=${data.revision}`;
   return (
     <>
@@ -21,6 +22,11 @@ export function DocumentSnapshotPage({ data }: { data: DocumentCopyData }) {
         {data.mark === "draft" ? t("snapshot.draftMark") : data.mark === "voided" ? t("snapshot.voidedMark") : t("snapshot.frozenAt", { at: formatDateTimeJst(data.snapshot.createdAt) })}
         {data.revision !== null && data.revision !== data.latestRevision ? ` ${t("snapshot.revisionShown", { revision: data.revision, latest: data.latestRevision })}` : null}
       </p>
+      {unreadable.length > 0 ? (
+        <p className="print-hidden field__hint" role="note" data-testid="unreadable-images">
+          {t("snapshot.unreadableImages", { images: unreadable.map((purpose) => t(`snapshot.imageNames.${purpose}`)).join("・") })}
+        </p>
+      ) : null}
       <DocumentSnapshotView content={data.snapshot.content} mark={data.mark} />
     </>
   );
