@@ -193,6 +193,8 @@ function startServer(port: number, env: ServerEnv): ChildProcess {
       PAYMENT_API_BASE_URL: undefined,
       PORT: String(port),
       HOST,
+      // The address the benchmark uses: pages at another host name are redirected to PUBLIC_URL.
+      PUBLIC_URL: `http://${HOST}:${port}`,
       NODE_ENV: "production",
       ENABLE_DEV_ROUTES: "true",
       SESSION_SECRET,
