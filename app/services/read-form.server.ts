@@ -8,7 +8,7 @@ import { refused } from "./errors.server";
  * a million rows; no form here has more than 100 rows (the API's own limit
  * for lines) or a few hundred fields.
  */
-export const FORM_LIMITS = { fields: 3_000, rows: 100 } as const;
+const FORM_LIMITS = { fields: 3_000, rows: 100 } as const;
 
 const INDEX = /\[(\d+)\]|\.(\d+)(?=\.|$)/g;
 
@@ -20,7 +20,7 @@ function tooLarge(): never {
  * Refuses a form whose rows or fields exceed FORM_LIMITS, before anything is
  * built from it, and one holding text no field can store (a NUL, say).
  */
-export function assertFormWithinLimits(formData: FormData): void {
+function assertFormWithinLimits(formData: FormData): void {
   let fields = 0;
   for (const [name, value] of formData.entries()) {
     if (++fields > FORM_LIMITS.fields) tooLarge();
