@@ -3,7 +3,7 @@ import { isReadableText, UNREADABLE_TEXT_MESSAGE } from "../domain/readable-text
 import { badRequest } from "./errors";
 
 /** Deeper than any body this API reads (a document's lines are three levels down). */
-export const MAX_INPUT_DEPTH = 8;
+const MAX_INPUT_DEPTH = 8;
 
 function findUnreadable(value: unknown, depth: number): "depth" | "character" | null {
   if (typeof value === "string") return isReadableText(value) ? null : "character";

@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
+import { CLIENT_ERRORS_PATH } from "~/components/browser-errors";
 import { BUILD_VERSION_PATH } from "~/components/deployment";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
@@ -91,7 +92,7 @@ export function createApp({
   mountRateLimits(app, config.rateLimits, rateLimitStore);
 
   // Browser errors, reported on by the server so the DSN stays off the page (SPEC §8).
-  app.post("/client-errors", express.json({ limit: "16kb", type: () => true }), (req, res) => {
+  app.post(CLIENT_ERRORS_PATH, express.json({ limit: "16kb", type: () => true }), (req, res) => {
     const { message, stack } = (req.body ?? {}) as { message?: unknown; stack?: unknown };
     const reporter = errorReporter();
     if (reporter && typeof message === "string" && message !== "") {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 
 /** Two images of 5 MB and a received document of 20 MB, with room for the form's fields. */
-export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 function refusal(heading: string, body: string) {
   return (

@@ -25,7 +25,7 @@ function withoutPersonalData(event: ErrorEvent): ErrorEvent {
  * protocol, rate limits and retries) sending over fetch, so it takes the
  * outbound proxy. Null without a DSN: nothing is sent.
  */
-export function createErrorReporter(dsn: string | undefined, { environment, release }: { environment: string; release?: string }): ErrorReporter | null {
+function createErrorReporter(dsn: string | undefined, { environment, release }: { environment: string; release?: string }): ErrorReporter | null {
   if (!dsn) return null;
   const client = new ServerRuntimeClient({
     dsn,

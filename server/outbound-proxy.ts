@@ -7,7 +7,7 @@ type Environment = Record<string, string | undefined>;
 const LOOPBACK = ["localhost", "127.0.0.1", "::1"];
 
 /** The proxy a bank's data centre sends outbound traffic through, from the usual variables (either case). */
-export function outboundProxyOf(env: Environment = process.env) {
+function outboundProxyOf(env: Environment = process.env) {
   const httpProxy = env.HTTP_PROXY ?? env.http_proxy;
   const httpsProxy = env.HTTPS_PROXY ?? env.https_proxy ?? httpProxy;
   if (!httpProxy && !httpsProxy) return null;

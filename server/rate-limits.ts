@@ -1,5 +1,6 @@
 import type { Router } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
+import { CLIENT_ERRORS_PATH } from "~/components/browser-errors";
 
 /** A store shared by every instance (the database's), made per limit; absent, each process counts alone. */
 export type RateLimitStoreFactory = (prefix: string) => Store;
@@ -33,5 +34,5 @@ export function mountRateLimits(app: Router, limits: { signInPerTenMinutes: numb
   app.get("/callback", signIn);
   app.use("/view-pdf", limiter(60_000, limits.viewPdfPerMinute, "view-pdf:", store));
   // A page in a loop must not flood the error reporter.
-  app.post("/client-errors", limiter(60_000, 30, "client-errors:", store));
+  app.post(CLIENT_ERRORS_PATH, limiter(60_000, 30, "client-errors:", store));
 }

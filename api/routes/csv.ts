@@ -66,7 +66,7 @@ async function ownIds(db: Database, table: typeof customers | typeof items, tena
 }
 
 /** Imports a company may run in an hour: each checks and writes up to a whole master at once. */
-export const CSV_IMPORTS_PER_HOUR = 30;
+const CSV_IMPORTS_PER_HOUR = 30;
 
 /** Customers and items as CSV: export in three encodings; import checked whole, then written in one transaction. */
 export function csvRoutes(db: Database): Router {

@@ -5,10 +5,10 @@ import { unsupportedMediaType } from "../errors";
 import type { StoredContentType } from "./file-type";
 
 /** A logo is shown 215 px wide and a stamp about 60 px: 4,000 px a side is far more than either needs. */
-export const MAX_IMAGE_SIDE = 4_000;
+const MAX_IMAGE_SIDE = 4_000;
 
-export const UNREADABLE_IMAGE = "画像を読み取れませんでした。壊れていない画像を選んでください。";
-export const IMAGE_TOO_LARGE = `画像が大きすぎます。縦横${MAX_IMAGE_SIDE}ピクセルまでの画像を選んでください。`;
+const UNREADABLE_IMAGE = "画像を読み取れませんでした。壊れていない画像を選んでください。";
+const IMAGE_TOO_LARGE = `画像が大きすぎます。縦横${MAX_IMAGE_SIDE}ピクセルまでの画像を選んでください。`;
 
 export type CleanImage = { contentType: "image/png" | "image/jpeg"; bytes: Uint8Array };
 
