@@ -73,29 +73,72 @@ export function tokenHashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+type VerifiedToken = { payload: Record<string, unknown>; issuer: TrustedIssuer; expiresAtMs: number };
+
+/** Enough for every signed-in user of a large bank; beyond it the oldest entries make room. */
+const VERIFIED_TOKENS_LIMIT = 10_000;
+
+/**
+ * Tokens whose signature, issuer and audience were verified, kept until their
+ * expiry under the token's SHA-256 (never the token itself): a page makes
+ * several calls with one token, and a signature check each time is most of
+ * a small call's cost. Revocation is still asked on every call.
+ */
+function verifiedTokenCache(now: () => number = Date.now) {
+  const entries = new Map<string, VerifiedToken>();
+  return {
+    get(hash: string): VerifiedToken | undefined {
+      const entry = entries.get(hash);
+      if (entry && entry.expiresAtMs <= now()) {
+        entries.delete(hash);
+        return undefined;
+      }
+      return entry;
+    },
+    set(hash: string, entry: VerifiedToken): void {
+      if (entries.size >= VERIFIED_TOKENS_LIMIT) {
+        for (const [key, { expiresAtMs }] of entries) if (expiresAtMs <= now()) entries.delete(key);
+        // Insertion order: the first key is the oldest.
+        if (entries.size >= VERIFIED_TOKENS_LIMIT) entries.delete(entries.keys().next().value!);
+      }
+      entries.set(hash, entry);
+    },
+  };
+}
+
+async function verifyToken(token: string, issuers: TrustedIssuer[], clientId: string): Promise<VerifiedToken> {
+  const trusted = issuers.find((candidate) => candidate.issuer === unverifiedIssuer(token));
+  if (!trusted) throw unauthorized();
+  try {
+    const { payload } = await jwtVerify(token, trusted.keys, { issuer: trusted.issuer, audience: clientId, requiredClaims: ["exp"] });
+    return { payload, issuer: trusted, expiresAtMs: Number(payload.exp) * 1000 };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) throw unauthorized();
+    throw error;
+  }
+}
+
 /**
  * Verifies `Authorization: Bearer <id token>`: signature through the issuer's
  * JWKS, issuer among the configured ones, audience the product's client id,
  * not expired. The issuer is read before verification only to pick its keys.
  */
 export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): RequestHandler {
+  const verified = verifiedTokenCache();
   return async (req, _res, next) => {
     try {
       const header = req.headers.authorization ?? "";
       const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)?.[1];
       if (!token) throw unauthorized("認証情報がありません。");
-      const trusted = issuers.find((candidate) => candidate.issuer === unverifiedIssuer(token));
-      if (!trusted) throw unauthorized();
-
-      let payload: Record<string, unknown>;
-      try {
-        ({ payload } = await jwtVerify(token, trusted.keys, { issuer: trusted.issuer, audience: clientId, requiredClaims: ["exp"] }));
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) throw unauthorized();
-        throw error;
+      const tokenHash = tokenHashOf(token);
+      let entry = verified.get(tokenHash);
+      if (!entry) {
+        entry = await verifyToken(token, issuers, clientId);
+        verified.set(tokenHash, entry);
       }
+      const { payload, issuer: trusted } = entry;
 
-      if (isRevoked && (await isRevoked(tokenHashOf(token)))) throw unauthorized("ログアウト済みです。もう一度ログインしてください。");
+      if (isRevoked && (await isRevoked(tokenHash))) throw unauthorized("ログアウト済みです。もう一度ログインしてください。");
 
       const userUniqueCode = claim(payload, "ba_user_unique_code") ?? claim(payload, "sub");
       const userType = claim(payload, "ba_user_type");
@@ -118,7 +161,7 @@ export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): Re
         companyUniqueCode: isAdminUserType(userType as UserType) ? null : companyUniqueCode,
         issuer: trusted.issuer,
         name: personName(payload),
-        tokenHash: tokenHashOf(token),
+        tokenHash,
         expiresAt: new Date(Number(payload.exp) * 1000),
       };
       next();

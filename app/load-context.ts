@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { PaymentApiTransport } from "./services/payment-api.server";
 
 /** What server.ts hands every loader and action. */
 export type ChohyoLoadContext = {
@@ -8,6 +9,8 @@ export type ChohyoLoadContext = {
   traceId: string;
   /** Logger bound to this request's trace id. */
   log: Logger;
+  /** The embedded Payment API's in-process transport; absent when the API is elsewhere (PAYMENT_API_BASE_URL). */
+  paymentApi?: PaymentApiTransport;
 };
 
 declare module "@remix-run/node" {

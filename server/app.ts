@@ -9,6 +9,7 @@ import { BUILD_VERSION_PATH } from "~/components/deployment";
 import type { Config } from "~/services/config.server";
 import type { ChohyoLoadContext } from "~/load-context";
 import { limitRequestBody } from "./body-limit";
+import { inProcessTransport } from "./in-process-api";
 import { errorReporter } from "./error-reporting";
 import { measureRequests, mountMetrics } from "./metrics";
 import { mountRateLimits, type RateLimitStoreFactory } from "./rate-limits";
@@ -28,7 +29,7 @@ export type AppOptions = {
   readiness?: ReadinessCheck[];
   /** Set during shutdown so /readyz turns the load balancer away first. */
   isShuttingDown?: () => boolean;
-  /** The embedded Payment API, mounted at /payment-api when no external address is configured. */
+  /** The embedded Payment API, mounted at /payment-api when no external address is configured; loaders reach it in process. */
   paymentApi?: express.Router;
   /** The sandbox's identity providers and bank service, when no external issuer is configured. */
   sandbox?: express.Router;
@@ -63,6 +64,7 @@ export function createApp({
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  const paymentApiTransport = paymentApi ? inProcessTransport(paymentApi, PAYMENT_API_MOUNT_PATH, logger) : undefined;
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestLogging(logger));
@@ -141,6 +143,7 @@ export function createApp({
         cspNonce: cspNonceOf(res),
         traceId: String(req.id),
         log: req.log,
+        paymentApi: paymentApiTransport,
       }),
     }),
   );

@@ -41,6 +41,31 @@ export function presentRow(row: DocumentRow) {
   };
 }
 
+/** What a list row carries: the columns lists show, and what a caller needs to open or change the document. */
+export const LIST_COLUMNS = {
+  id: documents.id,
+  kind: documents.kind,
+  number: documents.number,
+  status: documents.status,
+  issueDate: documents.issueDate,
+  customerId: documents.customerId,
+  customerName: documents.customerName,
+  customerHonorific: documents.customerHonorific,
+  subject: documents.subject,
+  taxIncluded: documents.taxIncluded,
+  amountDue: documents.amountDue,
+  issuedAt: documents.issuedAt,
+  voidedAt: documents.voidedAt,
+  version: documents.version,
+  updatedAt: documents.updatedAt,
+};
+
+type ListRow = { [Column in keyof typeof LIST_COLUMNS]: DocumentRow[Column] };
+
+export function presentListRow(row: ListRow) {
+  return { ...row, taxIncluded: canonicalDecimal(row.taxIncluded), amountDue: canonicalDecimal(row.amountDue) };
+}
+
 const linkColumns = { id: documents.id, kind: documents.kind, number: documents.number };
 
 /**

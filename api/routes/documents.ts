@@ -11,7 +11,7 @@ import type { Database } from "../db/client";
 import { companies, documents } from "../db/schema";
 import { latestMailStatuses, listConditions, listQuery, SORT_COLUMNS, summaryOf } from "../documents/list-query";
 import { changeStatus, deleteDraft, issue, issueCreditNote, recordHistory, saveEdit, voidDocument } from "../documents/lifecycle";
-import { fullDocument, NOT_FOUND, ownDocument, presentRow, sendPdf, type DocumentRow } from "../documents/presenters";
+import { fullDocument, LIST_COLUMNS, NOT_FOUND, ownDocument, presentListRow, sendPdf } from "../documents/presenters";
 import { copyOf, snapshotOfRevision, snapshotPdf, type Actor } from "../documents/snapshots";
 import { allocateNumber, checkReferences, companyRulesOf, documentColumnsOf, savedCustomerId, sourceOf, totalsOf, writeLines } from "../documents/store";
 import { badRequest, conflict, notFound, violatesUniqueIndex } from "../errors";
@@ -62,19 +62,19 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
       const query = parseListQuery(listQuery, req.query);
       const where = listConditions(tenant, query);
       const direction = query.order === "asc" ? asc : desc;
-      const [rows, summary] = (await Promise.all([
+      const [rows, summary] = await Promise.all([
         db
-          .select()
+          .select(LIST_COLUMNS)
           .from(documents)
           .where(where)
           .orderBy(direction(SORT_COLUMNS[query.sort]), direction(documents.id))
           .limit(query.per_page)
           .offset((query.page - 1) * query.per_page),
         summaryOf(db, tenant, query, where),
-      ])) as [DocumentRow[], { total: number; taxIncluded: string; amountDue: string }];
+      ]);
       const mails = await latestMailStatuses(db, rows.map((row) => row.id));
       res.json({
-        items: rows.map((row) => ({ ...presentRow(row), mailStatus: mails.get(row.id) ?? null })),
+        items: rows.map((row) => ({ ...presentListRow(row), mailStatus: mails.get(row.id) ?? null })),
         total: summary.total,
         page: query.page,
         perPage: query.per_page,

@@ -5,6 +5,7 @@ import { formatJapaneseDate, formatJapaneseDateTime } from "@domain/datetime";
 import { titleMeta } from "~/meta";
 import { publicMail, recordMailOpened } from "~/services/mails.server";
 import { remixI18next } from "~/services/i18n.server";
+import { transportOf } from "~/services/payment-api.server";
 import { getUser } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "view-pdf" };
@@ -16,15 +17,15 @@ export const meta = titleMeta("viewPdf");
  * the visitor is signed in to the sending company: the sender's preview is
  * not the customer reading it.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   // Without a token there is no link to check: the page says so rather than asking the API.
   if (!token) return data({ refused: (await remixI18next.getFixedT(request))("viewPdf.noLink"), mail: null, token: "", preview: false }, { status: 404 });
-  const found = await publicMail(token);
+  const found = await publicMail(token, transportOf(context));
   if (!found.ok) return data({ refused: found.message, mail: null, token: "", preview: false }, { status: found.status });
   const user = await getUser(request);
   const preview = user !== null && user.companyUniqueCode === found.mail.company_unique_code;
-  if (!preview) await recordMailOpened(token);
+  if (!preview) await recordMailOpened(token, transportOf(context));
   return data({ refused: null, mail: found.mail, token, preview }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

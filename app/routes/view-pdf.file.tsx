@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/services/errors.server";
 import { publicMailPdf } from "~/services/mails.server";
-import { passThroughDownload } from "~/services/payment-api.server";
+import { passThroughDownload, transportOf } from "~/services/payment-api.server";
 
 /** The sent document's PDF for whoever holds the link; a forged or expired link is not found. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const response = await publicMailPdf(new URL(request.url).searchParams.get("token") ?? "");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const response = await publicMailPdf(new URL(request.url).searchParams.get("token") ?? "", transportOf(context));
   if (!response) throw notFound();
   return passThroughDownload(response);
 }

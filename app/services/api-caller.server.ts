@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { PaymentApiCaller } from "./payment-api.server";
+import { transportOf, type PaymentApiCaller } from "./payment-api.server";
 import { requireCompanyUser } from "./route-checks.server";
 import { getSessionState } from "./session.server";
 import type { SessionUser } from "./session-user";
@@ -14,5 +14,5 @@ export async function requireCompanyCaller(
   const state = await getSessionState(request);
   // requireCompanyUser has just seen a live sign-in, so the token is there.
   const idToken = state.status === "signedIn" ? state.idToken : "";
-  return { user, caller: { idToken, traceId: context.traceId, bankCode: user.bankCode, bankName: user.bankName, screenName } };
+  return { user, caller: { idToken, traceId: context.traceId, bankCode: user.bankCode, bankName: user.bankName, screenName, transport: transportOf(context) } };
 }

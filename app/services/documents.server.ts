@@ -81,6 +81,35 @@ export type DocumentDetail = DocumentSummary & {
 
 export type DocumentPage = { items: DocumentSummary[]; total: number; page: number; per_page: number; sum: { tax_included: string; amount_due: string } };
 
+/** A list row as the page shows it, and nothing more: the rows are repeated in the page's hydration data. */
+export type DocumentListRow = Pick<DocumentSummary, "id" | "number" | "status" | "issue_date" | "customer_name" | "customer_honorific" | "subject" | "tax_included"> & {
+  state: "draft" | "issued" | "voided";
+  mail_status: MailDisplayStatus | null;
+};
+
+export type DocumentListPage = { items: DocumentListRow[]; total: number; per_page: number; sum: { tax_included: string } };
+
+/** The page's part of a list answer. */
+export function listPageOf(page: DocumentPage): DocumentListPage {
+  return {
+    items: page.items.map((document) => ({
+      id: document.id,
+      number: document.number,
+      status: document.status,
+      issue_date: document.issue_date,
+      customer_name: document.customer_name,
+      customer_honorific: document.customer_honorific,
+      subject: document.subject,
+      tax_included: document.tax_included,
+      state: document.voided_at ? "voided" : document.issued_at ? "issued" : "draft",
+      mail_status: document.mail_status ?? null,
+    })),
+    total: page.total,
+    per_page: page.per_page,
+    sum: { tax_included: page.sum.tax_included },
+  };
+}
+
 export function listDocuments(caller: PaymentApiCaller, params: URLSearchParams): Promise<DocumentPage> {
   return callPaymentApi<DocumentPage>(caller, `/documents?${params}`);
 }

@@ -1,5 +1,5 @@
 import type { MailRequestInput } from "@domain/mail";
-import { asJsonPost, callPaymentApi, paymentApiBaseUrl, throwIfMaintenance, type PaymentApiCaller } from "./payment-api.server";
+import { asJsonPost, callPaymentApi, paymentApiBaseUrl, throwIfMaintenance, type PaymentApiCaller, type PaymentApiTransport } from "./payment-api.server";
 
 export type DocumentMail = {
   id: number;
@@ -44,8 +44,8 @@ export type PublicMail = {
 };
 
 /** What a recipient's link shows, asked without sign-in; a refused link is its status and the API's message. */
-export async function publicMail(token: string): Promise<{ ok: true; mail: PublicMail } | { ok: false; status: number; message: string }> {
-  const response = await fetch(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}`, { headers: { Accept: "application/json" } });
+export async function publicMail(token: string, transport: PaymentApiTransport = fetch): Promise<{ ok: true; mail: PublicMail } | { ok: false; status: number; message: string }> {
+  const response = await transport(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}`, { headers: { Accept: "application/json" } });
   await throwIfMaintenance(response);
   const body = (await response.json().catch(() => ({}))) as PublicMail & { message?: string };
   if (response.ok) return { ok: true, mail: body };
@@ -53,15 +53,15 @@ export async function publicMail(token: string): Promise<{ ok: true; mail: Publi
   throw new Error(`Payment API public mail answered ${response.status}`);
 }
 
-export async function recordMailOpened(token: string): Promise<void> {
-  const response = await fetch(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}/opened`, { method: "POST" });
+export async function recordMailOpened(token: string, transport: PaymentApiTransport = fetch): Promise<void> {
+  const response = await transport(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}/opened`, { method: "POST" });
   await throwIfMaintenance(response);
   if (!response.ok) throw new Error(`Payment API mail open answered ${response.status}`);
 }
 
 /** The sent document's PDF for the link's holder: the API's response as it streams, or null for a refused link. */
-export async function publicMailPdf(token: string): Promise<Response | null> {
-  const response = await fetch(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}/pdf`);
+export async function publicMailPdf(token: string, transport: PaymentApiTransport = fetch): Promise<Response | null> {
+  const response = await transport(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}/pdf`);
   await throwIfMaintenance(response);
   if (response.status === 404 || response.status === 410) return null;
   if (!response.ok) throw new Error(`Payment API public PDF answered ${response.status}`);

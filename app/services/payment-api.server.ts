@@ -1,6 +1,17 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "./config.server";
 import { paymentApiCalls } from "./metrics.server";
 import { forbidden, maintenance, notFound, refused, unauthorized, unavailable } from "./errors.server";
+
+/**
+ * How a request reaches the Payment API: `fetch` over the network, or, when
+ * the API runs in this process, its handler called in memory with the same
+ * HTTP request and answer (server/in-process-api.ts).
+ */
+export type PaymentApiTransport = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** The loader's way to the API: the in-process one when the host has it, else the network. */
+export const transportOf = (context: AppLoadContext): PaymentApiTransport => context.paymentApi ?? fetch;
 
 /** Who is calling and from which screen: the headers the bank platform expects (SPEC §7). */
 export type PaymentApiCaller = {
@@ -9,6 +20,8 @@ export type PaymentApiCaller = {
   bankCode: string;
   bankName: string;
   screenName: string;
+  /** fetch when absent. */
+  transport?: PaymentApiTransport;
 };
 
 /** The Payment API's own address: configured, or the one this process mounts. */
@@ -58,8 +71,7 @@ export async function throwIfMaintenance(response: Response): Promise<void> {
 }
 
 /**
- * Calls the Payment API over HTTP — also when it runs in this process — and
- * turns its failures into what the error boundary shows: maintenance, 401,
+ * Calls the Payment API through the caller's transport and turns its failures into what the error boundary shows: maintenance, 401,
  * 403, 404; a 409, 413, 415, 422 or 429 (the input refused) becomes a
  * PaymentApiValidationError for the form.
  * The successful response is the caller's to read (a file, say).
@@ -80,7 +92,8 @@ export async function fetchPaymentApi(
   headers.set("Accept", accept);
 
   // The API not answering at all (restarting, unreachable) is the same for the visitor as its 503.
-  const response = await fetch(`${baseUrl}${path}`, { ...init, headers }).catch(() => {
+  const send = caller.transport ?? fetch;
+  const response = await send(`${baseUrl}${path}`, { ...init, headers }).catch(() => {
     paymentApiCalls.inc({ status: "unreachable" });
     throw unavailable();
   });

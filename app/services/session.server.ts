@@ -4,7 +4,7 @@ import { z } from "zod";
 import { USER_TYPES } from "@domain/roles";
 import type { Notice, NoticeType } from "~/components/notice/notice";
 import { getConfig } from "./config.server";
-import { callPaymentApi } from "./payment-api.server";
+import { callPaymentApi, type PaymentApiTransport } from "./payment-api.server";
 import type { SessionUser } from "./session-user";
 
 /** A cookie written by an older release may hold another shape: it is checked, not trusted. */
@@ -107,7 +107,7 @@ export async function startSession({ user, idToken, expiresAt }: { user: Session
 }
 
 /** Sign-out: the session's token is refused from now on, here and by the Payment API. */
-export async function endSession(request: Request, traceId: string): Promise<void> {
+export async function endSession(request: Request, traceId: string, transport?: PaymentApiTransport): Promise<void> {
   const state = await getSessionState(request);
   if (state.status !== "signedIn") return;
   const session = await getSession(request);
@@ -115,7 +115,7 @@ export async function endSession(request: Request, traceId: string): Promise<voi
   endedTokens.set(tokenHashOf(state.idToken), session.get("idTokenExpiresAt") ?? nowSeconds());
   const { user } = state;
   // The API may be away: the cookie is replaced all the same, and this instance already refuses the token.
-  const caller = { idToken: state.idToken, traceId, bankCode: user.bankCode, bankName: user.bankName, screenName: "logout" };
+  const caller = { idToken: state.idToken, traceId, bankCode: user.bankCode, bankName: user.bankName, screenName: "logout", transport };
   await callPaymentApi(caller, "/sessions/revoke", { method: "POST" }).catch(() => undefined);
 }
 

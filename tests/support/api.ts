@@ -11,7 +11,9 @@ import { createLocalMailbox, type MailTransport } from "../../api/mail/transport
 import { createPaymentApi } from "../../api/router";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { createSandboxBankService } from "../../sandbox/bank-service";
+import { inProcessTransport } from "../../server/in-process-api";
 import { requestLogging } from "../../server/logging";
+import type { PaymentApiTransport } from "~/services/payment-api.server";
 import { openTestDatabase } from "./database";
 import { startTestIssuer, TEST_CLIENT_ID, type TestIssuer } from "./issuer";
 import type { FixtureUserName } from "./users";
@@ -30,6 +32,8 @@ export type TestApi = {
   mail: { outbox: MailOutbox; signer: LinkSigner; settings: MailSettings };
   /** An id token for a demo user, as the identity provider would issue it. */
   tokenFor: (name: FixtureUserName, overrides?: Record<string, unknown>) => Promise<string>;
+  /** The same API reached in process, as the web server's loaders reach the embedded one. */
+  inProcess: PaymentApiTransport;
   /** A call with the user's token (or none when `as` is null). */
   call: (path: string, init?: RequestInit & { as?: FixtureUserName | null; token?: string }) => Promise<Response>;
   close: () => Promise<void>;
@@ -48,18 +52,16 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
   // No cooldown, so a rotated key is fetched at once.
   const issuers = trustIssuers([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }], { cooldownMs: 0 });
   app.use("/bank-service", createSandboxBankService({ issuers, clientId: TEST_CLIENT_ID }));
-  app.use(
-    "/payment-api",
-    createPaymentApi({
-      db: database.db,
-      storage,
-      mail: { outbox, signer, settings: mailSettings },
-      issuers,
-      clientId: TEST_CLIENT_ID,
-      maintenance: options.maintenance ?? null,
-      now: options.now,
-    }),
-  );
+  const paymentApi = createPaymentApi({
+    db: database.db,
+    storage,
+    mail: { outbox, signer, settings: mailSettings },
+    issuers,
+    clientId: TEST_CLIENT_ID,
+    maintenance: options.maintenance ?? null,
+    now: options.now,
+  });
+  app.use("/payment-api", paymentApi);
   const server: Server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -84,6 +86,7 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
     database,
     issuer,
     mail: { outbox, signer, settings: mailSettings },
+    inProcess: inProcessTransport(paymentApi, "/payment-api", pino({ level: "silent" })),
     tokenFor,
     call: async (path, init = {}) => {
       const { as = "owner", token, ...rest } = init;

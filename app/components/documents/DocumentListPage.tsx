@@ -10,7 +10,7 @@ import { DOCUMENT_PATHS, statusLabel, VOIDED_FILTERS, type DOCUMENT_SORTS } from
 import { ListPaging, SortHeading, type ListLinks } from "~/components/lists/ListControls";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";
 import { useHydrated } from "~/components/hydrated";
-import type { DocumentPage } from "~/services/documents.server";
+import type { DocumentListPage as DocumentListData } from "~/services/documents.server";
 
 type Filters = Record<"q" | "status" | "issued_from" | "issued_to" | "amount_min" | "amount_max" | "voided" | "sort" | "order" | "page", string>;
 
@@ -56,7 +56,7 @@ function StatusOptions({ statuses, empty }: { statuses: readonly Code[]; empty: 
 }
 
 /** A kind's list: filters as a GET form, sortable headings, 50 a page, the filtered total and a bulk status change. */
-export function DocumentListPage({ kind, filters, ignored, page, statuses }: { kind: DocumentKind; filters: Filters; ignored: string[]; page: DocumentPage; statuses: readonly Code[] }) {
+export function DocumentListPage({ kind, filters, ignored, page, statuses }: { kind: DocumentKind; filters: Filters; ignored: string[]; page: DocumentListData; statuses: readonly Code[] }) {
   const { t } = useTranslation();
   const { base, list } = DOCUMENT_PATHS[kind];
   const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
@@ -213,7 +213,7 @@ export function DocumentListPage({ kind, filters, ignored, page, statuses }: { k
                     <Link to={`${base}/detail/${document.id}`} prefetch="none">
                       {document.number}
                     </Link>
-                    {document.voided_at ? ` (${t("documents.voidedMark")})` : document.issued_at ? "" : ` (${t("documents.draft")})`}
+                    {document.state === "voided" ? ` (${t("documents.voidedMark")})` : document.state === "issued" ? "" : ` (${t("documents.draft")})`}
                   </td>
                   <td className="document-list__date">{formatListDate(document.issue_date)}</td>
                   <td className="document-list__customer">

@@ -4,7 +4,7 @@ import { parseDecimalInput } from "@domain/decimal";
 import type { DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, DOCUMENT_SORTS, DOCUMENT_STATUSES, VOIDED_FILTERS } from "@domain/documents";
 import { requireCompanyCaller } from "../api-caller.server";
-import { changeStatuses, listDocuments } from "../documents.server";
+import { changeStatuses, listDocuments, listPageOf } from "../documents.server";
 import { remixI18next } from "../i18n.server";
 import { encodingOf } from "../master-csv.server";
 import { fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "../payment-api.server";
@@ -51,7 +51,7 @@ export const documentListLoader = async ({ request, context }: LoaderFunctionArg
   const { filters, ignored } = readableFilters(new URL(request.url), kind);
   const params = new URLSearchParams({ kind });
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  return { kind, filters, ignored, page: await listDocuments(caller, params), statuses: DOCUMENT_STATUSES[kind] };
+  return { kind, filters, ignored, page: listPageOf(await listDocuments(caller, params)), statuses: DOCUMENT_STATUSES[kind] };
 };
 
 /** Bulk status change from the list: the notice says how many changed and names each refusal. */
