@@ -28,6 +28,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/api/db/migrations ./api/db/migrations
 COPY --from=build /app/sandbox/assets ./sandbox/assets
 COPY package.json ./
+COPY scripts/heap-limit.mjs ./scripts/
 # The embedded database and files live in ./data.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
@@ -35,5 +36,6 @@ VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Exec form: node is PID 1 and receives SIGTERM itself, which starts the graceful shutdown.
-CMD ["node", "dist/server.js"]
+# The heap limit follows the container's memory (HEAP_LIMIT_MB or NODE_OPTIONS override it);
+# exec makes node PID 1, so it receives SIGTERM itself, which starts the graceful shutdown.
+CMD ["sh", "-c", "exec node $(node scripts/heap-limit.mjs) dist/server.js"]

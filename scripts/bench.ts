@@ -23,7 +23,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -34,6 +34,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../api/db/client";
+import { heapLimitFlags } from "./heap-limit.mjs";
 import { documentLines, documents } from "../api/db/schema";
 import { seedDemoData } from "../api/db/seed";
 import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
@@ -75,6 +76,17 @@ const DOCUMENT_LISTS = [
   { name: "list, status filter", path: "/payment-api/api/v1/documents?kind=invoice&status=1" },
 ];
 
+/**
+ * Pages compared with the floor (scripts/bench-floor.ts: node:http running
+ * the same SQL into a string template) on the same database in the same run,
+ * with the share of the floor's throughput each must reach.
+ */
+const FLOOR_PAGES = [
+  { name: "invoice list", path: () => "/invoices/list", budget: 1 / 3 },
+  { name: "invoice detail", path: (id: number) => `/invoices/detail/${id}`, budget: 1 / 2 },
+  { name: "TOP", path: () => "/top", budget: 1 / 2 },
+];
+
 /** Lines on each of the large company's invoices: 100,000 lines to export. */
 const LINES_PER_LARGE_INVOICE = 10;
 const EXPORTS = [
@@ -100,7 +112,7 @@ const LOOPBACK_HOSTNAMES = new Set([HOST, "localhost", "[::1]"]);
 
 // Minimal shape of autocannon's programmatic API (there is no @types/autocannon).
 // createRequire because a typed `import` of an untyped package fails under strict.
-type AutocannonOptions = { url: string; connections: number; duration: number; headers: Record<string, string> };
+type AutocannonOptions = { url: string; connections: number; duration?: number; amount?: number; headers: Record<string, string> };
 type AutocannonResult = {
   requests: { mean: number };
   errors: number;
@@ -128,10 +140,14 @@ type Row = { name: string; path: string; assets: Assets | null; throughput: Thro
 
 type PdfRow = { name: string; medianMs: number; bytes: number };
 
+type MemoryRow = { name: string; idleRss: number; afterRss: number };
+
+type FloorRow = { name: string; pageRequestsPerSecond: number; floorRequestsPerSecond: number; budget: number };
+
 type ExportRow = { name: string; rows: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };
 
 /** What every server of a run shares: the options, the API tokens and the issuer settings; export results are collected into it. */
-type Run = { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv; exports: ExportRow[]; pdfs: PdfRow[] };
+type Run = { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv; exports: ExportRow[]; pdfs: PdfRow[]; floors: FloorRow[]; memory: MemoryRow[] };
 
 type PostgresServer = { serverUrl: URL; requested: boolean };
 
@@ -184,7 +200,8 @@ async function findFreePort(): Promise<number> {
 }
 
 function startServer(port: number, env: ServerEnv): ChildProcess {
-  return spawn(process.execPath, ["dist/server.js"], {
+  // With the heap limit `npm start` and the container give it, so memory is measured as deployed.
+  return spawn(process.execPath, [...heapLimitFlags(), "dist/server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
@@ -541,10 +558,86 @@ async function loadRows(origin: string, bareName: string, targets: Target[], opt
   return rows;
 }
 
+/** Requests of the invoice list after which the server's memory is compared with its idle memory. */
+const MEMORY_LIST_REQUESTS = 1000;
+const MEMORY_BUDGET_RATIO = 1.5;
+
+/** The server's resident memory when idle, then after MEMORY_LIST_REQUESTS of the invoice list page: first, before any other load. */
+async function measureMemory(origin: string, server: ChildProcess, run: Run, database: string): Promise<void> {
+  const page: Page = { name: "invoice list", path: "/invoices/list", as: API_USER };
+  const headers = await cookieHeaderFor(page, run.token);
+  await checkStatuses(origin, [{ name: page.name, path: page.path, headers, expectedStatus: 200, assets: null }]);
+  const idleRss = (await residentBytes(server.pid!)) ?? 0;
+  const result = await autocannon({ url: loopbackUrl(page.path, origin).href, connections: run.options.connections, amount: MEMORY_LIST_REQUESTS, headers });
+  if (result.errors > 0 || result.timeouts > 0) throw new Error(`memory run: ${result.errors} errors and ${result.timeouts} timeouts`);
+  run.memory.push({ name: `server memory (${database})`, idleRss, afterRss: (await residentBytes(server.pid!)) ?? 0 });
+}
+
+function printMemory(rows: MemoryRow[]): void {
+  const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  for (const row of rows) {
+    const ratio = row.afterRss / row.idleRss;
+    const verdict = ratio <= MEMORY_BUDGET_RATIO ? "within" : "OVER";
+    console.log(`${row.name}: idle ${mib(row.idleRss)} MiB, after ${MEMORY_LIST_REQUESTS} list pages ${mib(row.afterRss)} MiB (${ratio.toFixed(2)}×, ${verdict} the ${MEMORY_BUDGET_RATIO}× budget)`);
+  }
+}
+
+/** The floor server on the given database (a copy of PGlite's folder: PGlite has one process at a time), stopped again whatever happens. */
+async function withFloor<T>(database: { DATABASE_URL: string } | { DATA_DIR: string }, measure: (origin: string) => Promise<T>): Promise<T> {
+  const port = await findFreePort();
+  const origin = `http://${HOST}:${port}`;
+  const floor = spawn(process.execPath, ["--import", "tsx", "scripts/bench-floor.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: undefined,
+      DATA_DIR: undefined,
+      ...database,
+      FLOOR_PORT: String(port),
+      FLOOR_COMPANY: fixtureUsers[API_USER].companyUniqueCode!,
+      FLOOR_USER: fixtureUsers[API_USER].userUniqueCode,
+    },
+  });
+  try {
+    await waitUntilHealthy(floor, origin);
+    return await measure(origin);
+  } finally {
+    await stopServer(floor);
+  }
+}
+
+/** Each floor page on the server (signed in, with a token the API accepts) and on the floor, one after the other. */
+async function compareWithFloor(origin: string, floorOrigin: string, run: Run, database: string): Promise<void> {
+  const listed = await fetch(loopbackUrl("/payment-api/api/v1/documents?kind=invoice&per_page=1", origin), { headers: { Authorization: `Bearer ${run.token}` } });
+  const { items } = (await listed.json()) as { items: Array<{ id: number }> };
+  const detailId = items[0]!.id;
+  for (const { name, path, budget } of FLOOR_PAGES) {
+    const page: Page = { name, path: path(detailId), as: API_USER };
+    const headers = await cookieHeaderFor(page, run.token);
+    await checkStatuses(origin, [{ name, path: page.path, headers, expectedStatus: 200, assets: null }]);
+    await checkStatuses(floorOrigin, [{ name: `floor ${name}`, path: page.path, headers: {}, expectedStatus: 200, assets: null }]);
+    const server = await measureThroughput(name, loopbackUrl(page.path, origin), headers, 200, run.options);
+    const floor = await measureThroughput(`floor ${name}`, loopbackUrl(page.path, floorOrigin), {}, 200, run.options);
+    run.floors.push({ name: `${name} (${database})`, pageRequestsPerSecond: server.requestsPerSecond, floorRequestsPerSecond: floor.requestsPerSecond, budget });
+  }
+}
+
+function printFloors(rows: FloorRow[]): void {
+  for (const row of rows) {
+    const share = row.pageRequestsPerSecond / row.floorRequestsPerSecond;
+    const verdict = share >= row.budget ? "within" : "OVER";
+    console.log(
+      `${row.name}: ${row.pageRequestsPerSecond.toFixed(0)} req/s, floor ${row.floorRequestsPerSecond.toFixed(0)} req/s: ${share.toFixed(2)} of the floor, ${verdict} the budget of ${row.budget.toFixed(2)}`,
+    );
+  }
+}
+
 /** Pages and the API on the embedded PGlite database, which the server seeds on its first start. */
 async function benchmarkPglite(run: Run): Promise<Row[]> {
   // A fresh embedded database for each run, kept out of the project's ./data.
   const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
+  const floorDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-floor-"));
   try {
     // DATABASE_URL unset, or a value in the caller's environment would make this a PostgreSQL run.
     // Prepared here, before the server opens it: PGlite has one process at a time, and the server's own seed then finds data and stops.
@@ -555,7 +648,10 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
     } finally {
       await database.close();
     }
+    cpSync(dataDir, floorDir, { recursive: true });
     return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin, server) => {
+      await measureMemory(origin, server, run, "PGlite");
+      await withFloor({ DATA_DIR: floorDir }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PGlite"));
       const pdfInvoice = await createPdfInvoice(origin, run);
       await measurePdf(origin, run, pdfInvoice);
       const pages = [...(await pageTargets(origin)), await printPageTarget(origin, run, pdfInvoice)];
@@ -567,6 +663,7 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
   }
 }
 
@@ -649,6 +746,8 @@ async function benchmarkPostgres(postgres: PostgresServer, run: Run): Promise<Ro
     databaseUrl.pathname = `/${name}`;
     await migrateAndSeed(databaseUrl);
     return await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, async (origin, server) => {
+      await measureMemory(origin, server, run, "PostgreSQL");
+      await withFloor({ DATABASE_URL: databaseUrl.href }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PostgreSQL"));
       const targets = apiTargets(run, "PostgreSQL");
       await checkStatuses(origin, targets);
       const rows = await loadRows(origin, "bare route (PostgreSQL run)", targets, run.options);
@@ -682,7 +781,7 @@ function apiUserClaims(name: FixtureUserName): Record<string, unknown> {
   };
 }
 
-async function benchmark(options: Options, exports: ExportRow[], pdfs: PdfRow[]): Promise<Row[]> {
+async function benchmark(options: Options, exports: ExportRow[], pdfs: PdfRow[], floors: FloorRow[], memory: MemoryRow[]): Promise<Row[]> {
   const postgres = postgresServer();
   const issuer = await startTestIssuer();
   try {
@@ -697,6 +796,8 @@ async function benchmark(options: Options, exports: ExportRow[], pdfs: PdfRow[])
       },
       exports,
       pdfs,
+      floors,
+      memory,
     };
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
     const pgliteRows = await benchmarkPglite(run);
@@ -741,14 +842,18 @@ async function main(): Promise<void> {
 
   const exports: ExportRow[] = [];
   const pdfs: PdfRow[] = [];
-  const rows = await benchmark(options, exports, pdfs);
+  const floors: FloorRow[] = [];
+  const memory: MemoryRow[] = [];
+  const rows = await benchmark(options, exports, pdfs, floors, memory);
   printTable(rows);
+  printFloors(floors);
+  printMemory(memory);
   printListBudget(rows);
   printExports(exports);
   for (const pdf of pdfs) console.log(`${pdf.name}: median ${pdf.medianMs.toFixed(0)} ms warm, ${kib(pdf.bytes)} KiB`);
   if (options.json) {
     const file = path.join(ROOT, "bench-results.json");
-    const results = { duration: options.duration, connections: options.connections, rows, exports, pdfs };
+    const results = { duration: options.duration, connections: options.connections, rows, floors, memory, exports, pdfs };
     await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   }

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { heapLimitFlags } from "./heap-limit.mjs";
 
 const SOURCES = ["app", "server", "api", "domain", "server.ts", "remix.config.js", "package.json"];
 const OUTPUTS = ["build/index.js", "dist/server.js", "dist/api-server.js"];
@@ -28,7 +29,7 @@ if (!buildIsCurrent()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [entry], { stdio: "inherit" });
+const server = spawn(process.execPath, [...heapLimitFlags(), entry], { stdio: "inherit" });
 // A stop request to this wrapper (a process manager's SIGTERM) must reach the server for its graceful shutdown.
 for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
   process.on(signal, () => server.kill(signal));

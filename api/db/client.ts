@@ -28,6 +28,14 @@ export type DatabaseOptions =
   /** Embedded PGlite: in a folder, or in memory when none is given (tests). */
   | { dataDir?: string };
 
+/**
+ * PostgreSQL's default of 128 MB of shared buffers is allocated in PGlite's
+ * WebAssembly memory up front, most of the embedded server's idle memory;
+ * a small company's working set fits in a quarter of it, and reads beyond it
+ * come from the operating system's file cache (README: "Memory").
+ */
+const PGLITE_CONF = ["shared_buffers = 32MB"];
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -46,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite(options.dataDir, { postgresqlconf: PGLITE_CONF });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

@@ -1,0 +1,121 @@
+/**
+ * The benchmark's floor: the least a server could do for the invoice list,
+ * the invoice detail and TOP — a plain node:http server running the SQL the
+ * Payment API runs for those pages (the sign-out and membership checks of
+ * each API call, then the page's own statements) into a string template,
+ * with no framework, no token check and no React. It exists only to be
+ * compared against: `npm run bench` starts it beside the real server on the
+ * same database and prints each page's throughput as a share of it.
+ *
+ *   FLOOR_PORT=… FLOOR_COMPANY=… FLOOR_USER=… (DATABASE_URL=… | DATA_DIR=…) tsx scripts/bench-floor.ts
+ */
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import { openDatabase } from "../api/db/client";
+
+type Row = Record<string, unknown>;
+type Query = (text: string, params: unknown[]) => Promise<{ rows: Row[] }>;
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+const company = env("FLOOR_COMPANY");
+const user = env("FLOOR_USER");
+const port = Number(env("FLOOR_PORT"));
+const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: env("DATA_DIR") });
+// The driver under Drizzle: pg's Pool, or the PGlite instance; both answer query(text, params) with rows.
+const query = (database.db as unknown as { $client: { query: Query } }).$client.query.bind((database.db as unknown as { $client: object }).$client) as Query;
+const tokenHash = createHash("sha256").update("floor").digest("hex");
+
+const escape = (value: unknown) => String(value ?? "").replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** What every API call checks before its own work: the token not signed out, the caller a member. */
+async function apiCallChecks(): Promise<void> {
+  await query("select token_hash from revoked_tokens where token_hash = $1 limit 1", [tokenHash]);
+  await query("select role, company_unique_code from payment_service_users where user_unique_code = $1 limit 1", [user]);
+}
+
+function page(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>${escape(title)} | 帳票クラウド</title></head><body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+}
+
+async function invoiceList(): Promise<string> {
+  await apiCallChecks();
+  const [rows, totals] = await Promise.all([
+    query(
+      `select id, kind, number, status, issue_date, customer_id, customer_name, customer_honorific, subject, tax_included, amount_due, issued_at, voided_at, version, updated_at
+       from documents where company_unique_code = $1 and kind = 'invoice' and voided_at is null
+       order by issue_date desc, id desc limit 50 offset 0`,
+      [company],
+    ),
+    query(
+      "select coalesce(sum(document_count), 0) as total, coalesce(sum(tax_included), 0) as tax_included, coalesce(sum(amount_due), 0) as amount_due from document_totals where company_unique_code = $1 and kind = 'invoice'",
+      [company],
+    ),
+  ]);
+  const ids = rows.rows.map((row) => row.id);
+  const mails = await query("select distinct on (document_id) document_id, status, first_opened_at from document_mails where document_id = any($1) order by document_id, id desc", [ids]);
+  const mailOf = new Map(mails.rows.map((mail) => [mail.document_id, mail.status]));
+  const total = totals.rows[0]!;
+  const body = rows.rows
+    .map(
+      (row) =>
+        `<tr><td><a href="/invoices/detail/${escape(row.id)}">${escape(row.number)}</a></td><td>${escape(row.issue_date)}</td><td>${escape(row.customer_name)} ${escape(row.customer_honorific)}</td><td>${escape(row.subject)}</td><td>${escape(row.tax_included)}円</td><td>${escape(row.status)}</td><td>${escape(mailOf.get(row.id))}</td></tr>`,
+    )
+    .join("");
+  return page("請求書一覧", `<p>${escape(total.total)}件 合計 ${escape(total.tax_included)}円</p><table><tbody>${body}</tbody></table>`);
+}
+
+async function invoiceDetail(id: number): Promise<string | null> {
+  await apiCallChecks();
+  const found = await query("select * from documents where id = $1 and company_unique_code = $2 and kind = 'invoice' limit 1", [id, company]);
+  const document = found.rows[0];
+  if (!document) return null;
+  const [lines, history, derived, mails, revisions] = await Promise.all([
+    query("select * from document_lines where document_id = $1 order by position", [id]),
+    query("select * from document_status_history where document_id = $1 order by changed_at, id", [id]),
+    query("select id, kind, number, credit_note_of from documents where (source_document_id = $1 or credit_note_of = $1) and company_unique_code = $2 order by id", [id, company]),
+    query("select id, snapshot_id, status, created_at from document_mails where document_id = $1 order by id", [id]),
+    query("select id, revision, reason, created_at, created_by, created_by_name from document_snapshots where document_id = $1 order by revision", [id]),
+  ]);
+  // The page's second API call: the company's profile for the issuer block.
+  await apiCallChecks();
+  const companies = await query("select * from companies where company_unique_code = $1 order by id", [company]);
+  const accounts = await query("select * from company_bank_accounts where company_id = any($1) order by id", [companies.rows.map((row) => row.id)]);
+  const lineRows = lines.rows.map((line) => `<tr><td>${escape(line.description)}</td><td>${escape(line.quantity)}</td><td>${escape(line.unit_price)}</td><td>${escape(line.amount)}</td></tr>`).join("");
+  const extra = history.rows.length + derived.rows.length + mails.rows.length + revisions.rows.length + accounts.rows.length;
+  return page(
+    `請求書 ${String(document.number)}`,
+    `<p>${escape(document.customer_name)} ${escape(document.customer_honorific)}</p><p>${escape(companies.rows[0]?.company_name)}</p><table><tbody>${lineRows}</tbody></table><p>${escape(document.tax_included)}円 (${extra})</p>`,
+  );
+}
+
+const server = createServer((req, res) => {
+  const answer = async (): Promise<[number, string]> => {
+    const path = req.url ?? "/";
+    if (path === "/healthz") return [200, "ok"];
+    if (path === "/top") return [200, page("TOP", "<nav><a href=\"/invoices/list\">請求書</a></nav>")];
+    if (path === "/invoices/list") return [200, await invoiceList()];
+    const detail = /^\/invoices\/detail\/(\d+)$/.exec(path);
+    if (detail) {
+      const html = await invoiceDetail(Number(detail[1]));
+      return html ? [200, html] : [404, page("見つかりません", "")];
+    }
+    return [404, page("見つかりません", "")];
+  };
+  answer().then(
+    ([status, html]) => res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" }).end(html),
+    (error: unknown) => {
+      console.error(error);
+      res.writeHead(500).end();
+    },
+  );
+});
+server.listen(port, "127.0.0.1");
+process.on("SIGTERM", () => {
+  server.close();
+  void database.close().then(() => process.exit(0));
+});
