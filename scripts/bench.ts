@@ -142,7 +142,7 @@ type PdfRow = { name: string; medianMs: number; bytes: number };
 
 type MemoryRow = { name: string; idleRss: number; afterRss: number };
 
-type FloorRow = { name: string; pageRequestsPerSecond: number; floorRequestsPerSecond: number; budget: number };
+type FloorRow = { name: string; pageRequestsPerSecond: number; floorRequestsPerSecond: number; budget: number; hydrationGzipBytes: number };
 
 type ExportRow = { name: string; rows: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };
 
@@ -607,6 +607,16 @@ async function withFloor<T>(database: { DATABASE_URL: string } | { DATA_DIR: str
   }
 }
 
+/** The budget of a 50-row list's hydration data (the loader data Remix streams into the page), gzip. */
+const LIST_HYDRATION_BUDGET_BYTES = 8 * 1024;
+
+/** The gzip bytes of the loader data a page carries for hydration: the inline scripts Remix streams it in. */
+async function hydrationGzipBytes(url: URL, headers: Record<string, string>): Promise<number> {
+  const html = await (await fetch(url, { headers })).text();
+  const data = [...html.matchAll(/<script\b[^>]*>(window\.__remixContext\.streamController\.enqueue\([\s\S]*?)<\/script>/g)].map(([, body]) => body).join("");
+  return gzipSync(Buffer.from(data), { level: 9 }).length;
+}
+
 /** Each floor page on the server (signed in, with a token the API accepts) and on the floor, one after the other. */
 async function compareWithFloor(origin: string, floorOrigin: string, run: Run, database: string): Promise<void> {
   const listed = await fetch(loopbackUrl("/payment-api/api/v1/documents?kind=invoice&per_page=1", origin), { headers: { Authorization: `Bearer ${run.token}` } });
@@ -617,9 +627,10 @@ async function compareWithFloor(origin: string, floorOrigin: string, run: Run, d
     const headers = await cookieHeaderFor(page, run.token);
     await checkStatuses(origin, [{ name, path: page.path, headers, expectedStatus: 200, assets: null }]);
     await checkStatuses(floorOrigin, [{ name: `floor ${name}`, path: page.path, headers: {}, expectedStatus: 200, assets: null }]);
+    const hydration = await hydrationGzipBytes(loopbackUrl(page.path, origin), headers);
     const server = await measureThroughput(name, loopbackUrl(page.path, origin), headers, 200, run.options);
     const floor = await measureThroughput(`floor ${name}`, loopbackUrl(page.path, floorOrigin), {}, 200, run.options);
-    run.floors.push({ name: `${name} (${database})`, pageRequestsPerSecond: server.requestsPerSecond, floorRequestsPerSecond: floor.requestsPerSecond, budget });
+    run.floors.push({ name: `${name} (${database})`, pageRequestsPerSecond: server.requestsPerSecond, floorRequestsPerSecond: floor.requestsPerSecond, budget, hydrationGzipBytes: hydration });
   }
 }
 
@@ -628,8 +639,12 @@ function printFloors(rows: FloorRow[]): void {
     const share = row.pageRequestsPerSecond / row.floorRequestsPerSecond;
     const verdict = share >= row.budget ? "within" : "OVER";
     console.log(
-      `${row.name}: ${row.pageRequestsPerSecond.toFixed(0)} req/s, floor ${row.floorRequestsPerSecond.toFixed(0)} req/s: ${share.toFixed(2)} of the floor, ${verdict} the budget of ${row.budget.toFixed(2)}`,
+      `${row.name}: ${row.pageRequestsPerSecond.toFixed(0)} req/s, floor ${row.floorRequestsPerSecond.toFixed(0)} req/s: ${share.toFixed(2)} of the floor, ${verdict} the budget of ${row.budget.toFixed(2)}; hydration data ${kib(row.hydrationGzipBytes)} KiB gzip`,
     );
+    if (row.name.startsWith("invoice list")) {
+      const fits = row.hydrationGzipBytes <= LIST_HYDRATION_BUDGET_BYTES ? "within" : "OVER";
+      console.log(`  50-row list hydration data: ${kib(row.hydrationGzipBytes)} KiB gzip, ${fits} the ${kib(LIST_HYDRATION_BUDGET_BYTES)} KiB budget`);
+    }
   }
 }
 

@@ -71,8 +71,20 @@ export type SessionState =
 const endedTokens = new Map<string, number>();
 const tokenHashOf = (idToken: string) => createHash("sha256").update(idToken).digest("hex");
 
+/** Per request: a page's layout and page loaders and its API caller each ask, and the cookie is verified and parsed once. */
+const statesByRequest = new WeakMap<Request, Promise<SessionState>>();
+
 /** What the session cookie says. A cookie from an older shape, or one signed out, counts as signed out. */
-export async function getSessionState(request: Request): Promise<SessionState> {
+export function getSessionState(request: Request): Promise<SessionState> {
+  let state = statesByRequest.get(request);
+  if (!state) {
+    state = readSessionState(request);
+    statesByRequest.set(request, state);
+  }
+  return state;
+}
+
+async function readSessionState(request: Request): Promise<SessionState> {
   const session = await getSession(request);
   const parsed = sessionUserSchema.safeParse(session.get("user"));
   const idToken = session.get("idToken");

@@ -42,6 +42,17 @@ describe("token auth", () => {
     expect(await response.json()).toMatchObject({ code: "unauthorized" });
   });
 
+  it("refuses a token it accepted once as soon as the token expires", async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const token = await api.issuer.sign(
+      { ba_user_unique_code: "U-DEMO-OWNER", ba_user_type: "company_owner", ba_user_bank_code: "0001", ba_company_unique_code: "C-DEMO" },
+      { expiresIn: expiresAt },
+    );
+    expect((await me({ token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+    expect((await me({ token })).status).toBe(401);
+  });
+
   it("answers 401 for a token without an expiry", async () => {
     const token = await api.issuer.sign(
       { ba_user_unique_code: "U-DEMO-OWNER", ba_user_type: "company_owner", ba_user_bank_code: "0001", ba_company_unique_code: "C-DEMO" },
