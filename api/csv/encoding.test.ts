@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvContentType, decodeCsv, encodeCsv, type CsvEncoding, type EncodeCsvResult } from "./encoding";
+import iconv from "iconv-lite";
+import { csvContentType, decodeCsv, encodeCp932, encodeCsv, unencodableInCp932, type CsvEncoding, type EncodeCsvResult } from "./encoding";
 
 const CSV = "コード,名称,備考\r\nC001,㈱テスト,①髙～\r\nC002,営業時間,9時〜17時\r\n";
 
@@ -85,6 +86,29 @@ describe("encodeCsv with characters Shift_JIS cannot hold", () => {
       ok: false,
       unencodable: emoji.slice(0, 20).map((character, i) => ({ line: i + 1, character })),
     });
+  });
+});
+
+describe("the cp932 check by table", () => {
+  it("agrees with an encode-and-decode round trip for every character of the Basic Multilingual Plane", () => {
+    // The Unicode forms cp932 spells differently (〜 − ‖ ¢ £ ¬ — ¥): written as their cp932 forms.
+    const mappedForms = new Set(["\u301C", "\u2212", "\u2016", "\u00A2", "\u00A3", "\u00AC", "\u2014", "\u00A5"]);
+    const disagreements: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const character = String.fromCharCode(code);
+      const roundTrips = mappedForms.has(character) || iconv.decode(encodeCp932(character), "cp932") === character;
+      const fits = unencodableInCp932(character).length === 0;
+      if (fits !== roundTrips) disagreements.push(`U+${code.toString(16).padStart(4, "0")}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it("counts lines from where a page of a longer file starts, and reports a character once per line", () => {
+    expect(unencodableInCp932("a,b\n\"x\ny\",𠮷𠮷\n𠮷", 40)).toEqual([
+      { line: 42, character: "𠮷" },
+      { line: 43, character: "𠮷" },
+    ]);
   });
 });
 

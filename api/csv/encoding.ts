@@ -30,8 +30,66 @@ const TO_CP932_PATTERN = new RegExp(`[${Object.keys(TO_CP932).join("")}]`, "g");
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-// iconv-lite writes "?" for what cp932 cannot hold, so a lossless round trip is the test.
-const fitsCp932 = (text: string): boolean => iconv.decode(iconv.encode(text, "cp932"), "cp932") === text;
+let cp932Table: Uint8Array | undefined;
+
+/**
+ * 1 for each UTF-16 code unit cp932 can hold (after the TO_CP932 mapping):
+ * every character cp932's byte sequences decode to. Made once, so checking
+ * an export is a lookup per character instead of encoding and decoding it.
+ */
+function cp932Characters(): Uint8Array {
+  if (cp932Table) return cp932Table;
+  const table = new Uint8Array(0x10000);
+  // One sequence at a time: decoded run together, an unassigned pair would shift the rest. Some decode
+  // to a character the encoder cannot write back (the user-defined area): only round trips count.
+  const mark = (sequence: number[]) => {
+    const character = iconv.decode(Buffer.from(sequence), "cp932");
+    if (character.length !== 1 || table[character.charCodeAt(0)]) return;
+    if (iconv.decode(iconv.encode(character, "cp932"), "cp932") === character) table[character.charCodeAt(0)] = 1;
+  };
+  // Every byte and every pair that could be a lead and a trail byte.
+  for (let byte = 0x00; byte <= 0xff; byte += 1) mark([byte]);
+  for (let lead = 0x80; lead <= 0xff; lead += 1) for (let trail = 0x40; trail <= 0xff; trail += 1) mark([lead, trail]);
+  for (const character of Object.keys(TO_CP932)) table[character.charCodeAt(0)] = 1;
+  cp932Table = table;
+  return table;
+}
+
+type Unencodable = { line: number; character: string };
+
+/**
+ * The characters of `text` cp932 cannot hold, each once per line, with the
+ * 1-based line (counted from `firstLine`) it is on; at most `limit`.
+ * Characters beyond the Basic Multilingual Plane (𠮷) never fit.
+ */
+export function unencodableInCp932(text: string, firstLine = 1, limit = MAX_UNENCODABLE): Unencodable[] {
+  const table = cp932Characters();
+  const found: Unencodable[] = [];
+  let line = firstLine;
+  let onThisLine = new Set<string>();
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 0x0a) {
+      line += 1;
+      onThisLine = new Set();
+      continue;
+    }
+    if (table[code]) continue;
+    const isPair = code >= 0xd800 && code <= 0xdbff && index + 1 < text.length;
+    const character = isPair ? text.slice(index, index + 2) : text[index]!;
+    if (isPair) index += 1;
+    if (onThisLine.has(character)) continue;
+    onThisLine.add(character);
+    found.push({ line, character });
+    if (found.length === limit) break;
+  }
+  return found;
+}
+
+/** Shift_JIS bytes of text cp932 can hold (see unencodableInCp932), with the Unicode forms cp932 spells differently mapped. */
+export function encodeCp932(text: string): Buffer {
+  return iconv.encode(text.replace(TO_CP932_PATTERN, (char) => TO_CP932[char] ?? char), "cp932");
+}
 
 /**
  * Encodes CSV text. For SJIS, characters cp932 cannot hold are reported
@@ -40,21 +98,9 @@ const fitsCp932 = (text: string): boolean => iconv.decode(iconv.encode(text, "cp
 export function encodeCsv(text: string, encoding: CsvEncoding): EncodeCsvResult {
   if (encoding === "UTF8") return { ok: true, bytes: Buffer.concat([BOM, Buffer.from(text, "utf8")]) };
   if (encoding === "UTF8N") return { ok: true, bytes: Buffer.from(text, "utf8") };
-
-  const mapped = text.replace(TO_CP932_PATTERN, (char) => TO_CP932[char] ?? char);
-  const unencodable: { line: number; character: string }[] = [];
-  const lines = mapped.split("\n");
-  for (const [index, line] of lines.entries()) {
-    if (fitsCp932(line)) continue;
-    // Iterating the string (not its UTF-16 units) keeps surrogate pairs such as 𠮷 whole.
-    for (const character of new Set(line)) {
-      if (fitsCp932(character)) continue;
-      unencodable.push({ line: index + 1, character });
-      if (unencodable.length === MAX_UNENCODABLE) return { ok: false, unencodable };
-    }
-  }
+  const unencodable = unencodableInCp932(text);
   if (unencodable.length > 0) return { ok: false, unencodable };
-  return { ok: true, bytes: iconv.encode(mapped, "cp932") };
+  return { ok: true, bytes: encodeCp932(text) };
 }
 
 /**

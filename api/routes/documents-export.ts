@@ -8,7 +8,7 @@ import { serializeCsv } from "../../domain/csv";
 import { canonicalDecimal } from "../../domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-kinds";
 import { statusLabel } from "../../domain/documents";
-import { csvContentType, encodeCsv, unencodableMessage, type CsvEncoding } from "../csv/encoding";
+import { csvContentType, encodeCp932, unencodableInCp932, unencodableMessage, type CsvEncoding } from "../csv/encoding";
 import type { Database } from "../db/client";
 import { documentLines, documents } from "../db/schema";
 import { kindDateOf } from "../documents/store";
@@ -16,6 +16,9 @@ import { badRequest } from "../errors";
 import { requireMember } from "../membership";
 import { handler } from "./handler";
 import { listConditions, listQuery } from "../documents/list-query";
+
+/** As many characters Shift_JIS cannot hold as a message names. */
+const MAX_REPORTED = 20;
 
 /** Rows read per query: memory stays the same whether a company has a hundred documents or a hundred thousand. */
 const BATCH = 1000;
@@ -114,6 +117,20 @@ async function* csvPages(db: Database, tenant: string, query: z.output<typeof ex
   }
 }
 
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** What an export would hold that Shift_JIS cannot: each character with the file's line it is on, at most 20. */
+async function unencodableInExport(db: Database, tenant: string, query: z.output<typeof exportQuery>) {
+  const found: Array<{ line: number; character: string }> = [];
+  let line = 1;
+  for await (const page of csvPages(db, tenant, query)) {
+    found.push(...unencodableInCp932(page, line, MAX_REPORTED - found.length));
+    if (found.length >= MAX_REPORTED) break;
+    for (let at = page.indexOf("\n"); at !== -1; at = page.indexOf("\n", at + 1)) line += 1;
+  }
+  return found;
+}
+
 /** Writes with backpressure: a slow download holds the next batch back instead of buffering it. */
 async function write(res: Response, bytes: Buffer) {
   if (!res.write(bytes)) await new Promise((resolve) => res.once("drain", resolve));
@@ -130,17 +147,13 @@ export function documentExportRoutes(db: Database): Router {
       if (!parsed.success) throw badRequest("出力の指定が正しくありません。");
       const query = parsed.data;
       const encoding: CsvEncoding = query.encoding;
-      // Shift_JIS cannot hold every character: a first pass finds any before a byte is sent, so nothing is replaced by 「?」.
+      // Shift_JIS cannot hold every character: a first pass only looks the characters up, so the
+      // 422 naming each one comes before any byte is sent and nothing is replaced by 「?」.
       if (encoding === "SJIS") {
-        let line = 0;
-        for await (const page of csvPages(db, tenant, query)) {
-          const encoded = encodeCsv(page, "SJIS");
-          if (!encoded.ok) {
-            const inFile = encoded.unencodable.map((problem) => ({ ...problem, line: line + problem.line }));
-            res.status(422).json({ code: "validation_failed", message: unencodableMessage(inFile), unencodable: inFile });
-            return;
-          }
-          line += page.split("\n").length - 1;
+        const unencodable = await unencodableInExport(db, tenant, query);
+        if (unencodable.length > 0) {
+          res.status(422).json({ code: "validation_failed", message: unencodableMessage(unencodable), unencodable });
+          return;
         }
       }
       const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === query.kind)!.label;
@@ -151,15 +164,15 @@ export function documentExportRoutes(db: Database): Router {
       res.setHeader("Cache-Control", "no-store");
       let first = true;
       for await (const page of csvPages(db, tenant, query)) {
-        // The byte order mark goes once, before the first page only.
-        const encoded = encodeCsv(page, first ? encoding : encoding === "UTF8" ? "UTF8N" : encoding);
-        first = false;
-        if (!encoded.ok) {
+        if (encoding === "SJIS" && unencodableInCp932(page, 1, 1).length > 0) {
           // Written between the check and now: a broken download is better than a silently altered file.
           res.destroy(new Error("A character Shift_JIS cannot hold appeared during the export"));
           return;
         }
-        await write(res, encoded.bytes);
+        // The byte order mark goes once, before the first page only.
+        const bytes = encoding === "SJIS" ? encodeCp932(page) : encoding === "UTF8" && first ? Buffer.concat([UTF8_BOM, Buffer.from(page, "utf8")]) : Buffer.from(page, "utf8");
+        first = false;
+        await write(res, bytes);
       }
       res.end();
     }),
