@@ -3,7 +3,9 @@ import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import companyTexts from "~/locales/ja/company.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import { z } from "zod";
 import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES } from "@domain/codes";
 import { companyInputSchema } from "@domain/company";
@@ -133,7 +135,7 @@ function ImageField({
   alt: string;
   errors: string[] | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const source = preview ?? (current ? `/companies/file/${current.path}` : null);
@@ -165,7 +167,7 @@ function ImageField({
 }
 
 export default function CompanyEditPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
   const { company } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<CompanyFormInput, z.output<typeof schema>>({

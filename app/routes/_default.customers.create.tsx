@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import titlesTexts from "~/locales/ja/titles.json";
 import { DEFAULT_HOLIDAY_SHIFT } from "@domain/due-date";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import { titleMeta } from "~/meta";
@@ -22,7 +23,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CustomerCreatePage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ titles: titlesTexts });
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <>

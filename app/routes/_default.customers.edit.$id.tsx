@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import titlesTexts from "~/locales/ja/titles.json";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import type { CustomerFormInput } from "~/components/customers/customer-schema";
 import { titleMeta } from "~/meta";
@@ -53,7 +54,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function CustomerEditPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ titles: titlesTexts });
   const { customer } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (

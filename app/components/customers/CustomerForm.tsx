@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import customerTexts from "~/locales/ja/customer.json";
 import type { z } from "zod";
 import { HONORIFICS } from "@domain/customer";
 import { HOLIDAY_SHIFTS } from "@domain/due-date";
@@ -24,7 +25,7 @@ export function CustomerForm({
   lastResult: SubmissionResult<string[]> | undefined;
   editing: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ customer: customerTexts });
   const [form, fields] = useForm<CustomerFormInput, z.output<typeof customerFormSchema>>({
     id: "customer",
     lastResult,

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import documentsTexts from "~/locales/ja/documents.json";
 import type { z } from "zod";
 import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { HONORIFICS } from "@domain/customer";
@@ -51,7 +52,7 @@ function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: R
  * pressing the form's first button.
  */
 function MasterSearch({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documents: documentsTexts });
   return (
     <div className="field master-search">
       <label htmlFor={`document-${name}`}>{label}</label>
@@ -105,7 +106,7 @@ export function DocumentForm({
   /** An issued document's edit: saved as a correction, whose reason is printed on it. */
   correcting: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documents: documentsTexts });
   const hydrated = useHydrated();
   const [form, fields] = useForm<DocumentFormValues, z.output<ReturnType<typeof schemaOfIntent>>>({
     id: `document-${kind}`,
