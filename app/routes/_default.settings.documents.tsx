@@ -6,7 +6,7 @@ import { useTexts } from "~/components/texts";
 import documentSettingsTexts from "~/locales/ja/documentSettings.json";
 import titlesTexts from "~/locales/ja/titles.json";
 import type { z } from "zod";
-import { HONORIFICS } from "@domain/customer";
+import { HONORIFICS } from "@domain/honorifics";
 import { toHalfWidth } from "@domain/normalize";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DUE_DATE_RULES, MAIL_PLACEHOLDERS, NUMBER_DATE_PARTS, NUMBER_RESETS, documentSettingInputSchema, formatDocumentNumber, MAX_NUMBER_DIGITS, NUMBER_PREFIX_PATTERN, type NumberFormat } from "@domain/document-settings";

@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import customerTexts from "~/locales/ja/customer.json";
 import type { z } from "zod";
-import { HONORIFICS } from "@domain/customer";
+import { HONORIFICS } from "@domain/honorifics";
 import { HOLIDAY_SHIFTS } from "@domain/due-date";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FormErrors } from "~/components/forms/FormErrors";

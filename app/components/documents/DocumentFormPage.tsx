@@ -42,6 +42,7 @@ export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoade
         correcting={data.correction !== null}
         rounding={data.rounding}
         dueDateRules={data.dueDateRules}
+        constraint={data.constraint}
         choices={actionData?.choices ?? data}
         bankAccounts={data.company.bankAccounts}
         hidden={hidden}
