@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
+import documentsListTexts from "~/locales/ja/documentsList.json";
 import mailTexts from "~/locales/ja/mail.json";
 import snapshotTexts from "~/locales/ja/snapshot.json";
 import { taxCategoryOf } from "@domain/codes";
@@ -41,7 +42,7 @@ function DocumentLinks({ label, links }: { label: string; links: Array<{ id: num
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
 export function DocumentDetailPage({ kind, document, company, mail, confirm }: DocumentDetailData) {
-  const { t } = useTexts({ documents: documentsTexts, mail: mailTexts, snapshot: snapshotTexts });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts }, mail: mailTexts, snapshot: snapshotTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
   const labelOf = (id: number | null) => (id === null ? "" : statusLabel(kind, id));
   const facts = lifecycleFactsOf(document);

@@ -4,6 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
+import documentsListTexts from "~/locales/ja/documentsList.json";
 import type { z } from "zod";
 import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { HONORIFICS } from "@domain/honorifics";
@@ -51,7 +52,7 @@ function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: R
  * pressing the form's first button.
  */
 function MasterSearch({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
-  const { t } = useTexts({ documents: documentsTexts });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts } });
   return (
     <div className="field master-search">
       <label htmlFor={`document-${name}`}>{label}</label>
@@ -108,7 +109,7 @@ export function DocumentForm({
   /** An issued document's edit: saved as a correction, whose reason is printed on it. */
   correcting: boolean;
 }) {
-  const { t } = useTexts({ documents: documentsTexts });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts } });
   const hydrated = useHydrated();
   const liveValidation = useLiveValidation(() => import("./document-validation"));
   const [form, fields] = useForm<DocumentFormValues, z.output<ReturnType<typeof schemaOfIntent>>>({

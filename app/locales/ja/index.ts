@@ -5,6 +5,7 @@ import customer from "./customer.json";
 import dev from "./dev.json";
 import documentSettings from "./documentSettings.json";
 import documents from "./documents.json";
+import documentsList from "./documentsList.json";
 import errors from "./errors.json";
 import item from "./item.json";
 import layout from "./layout.json";
@@ -49,5 +50,6 @@ export const common = {
   csv,
   officeRules,
   documentSettings,
-  documents,
+  // The list page's texts are a file of their own, so the list does not load the form's and the detail's.
+  documents: { ...documents, ...documentsList },
 };
