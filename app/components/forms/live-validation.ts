@@ -14,8 +14,9 @@ export type LiveValidation<Output> = { validate: (formData: FormData) => Submiss
  * to the server, which validates as it does with JavaScript off; from then on
  * the messages appear beside the fields as before.
  */
-export function useLiveValidation<Output>(load: () => Promise<LiveValidation<Output>>) {
-  const [validation, setValidation] = useState<LiveValidation<Output> | null>(null);
+export function useLiveValidation<Validation extends LiveValidation<unknown>>(load: () => Promise<Validation>) {
+  type Result = ReturnType<Validation["validate"]>;
+  const [validation, setValidation] = useState<Validation | null>(null);
   const requested = useRef(false);
   const start = useCallback(() => {
     if (requested.current) return;
@@ -25,7 +26,7 @@ export function useLiveValidation<Output>(load: () => Promise<LiveValidation<Out
     // `load` is a module import: the same on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const onValidate = ({ formData }: { formData: FormData }): Submission<Output> =>
-    validation ? validation.validate(formData) : (parse(formData, { resolve: () => ({ value: undefined }) }) as Submission<Output>);
+  const onValidate = ({ formData }: { formData: FormData }): Result =>
+    (validation ? validation.validate(formData) : parse(formData, { resolve: () => ({ value: undefined }) })) as Result;
   return { onValidate, formProps: { onFocus: start, onPointerDown: start } };
 }
