@@ -10,7 +10,7 @@ import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { HONORIFICS } from "@domain/honorifics";
 import { formatDecimal, parseDecimalInput } from "@domain/decimal";
 import type { DocumentKind } from "@domain/document-kinds";
-import { needsRevenueStamp } from "@domain/documents";
+import { needsRevenueStamp } from "@domain/revenue-stamp";
 import { refreshedDueDate, type DueDateRules } from "@domain/due-date";
 import { computeTotals, totalsRulesOf, type RoundingIds, type Totals } from "@domain/totals";
 import { CodeSelect } from "~/components/forms/CodeSelect";
