@@ -1,10 +1,10 @@
 import { useTexts } from "~/components/texts";
-import csvTexts from "~/locales/ja/csv.json";
-import { EXPORT_ENCODINGS } from "@domain/codes";
+import csvEncodingTexts from "~/locales/ja/csvEncoding.json";
+import { EXPORT_ENCODINGS } from "@domain/list-codes";
 
 /** The CSV encodings (SPEC §4), UTF-8 with BOM first: what Excel opens without asking. */
 export function EncodingSelect({ id }: { id: string }) {
-  const { t } = useTexts({ csv: csvTexts });
+  const { t } = useTexts({ csv: csvEncodingTexts });
   return (
     <>
       <label htmlFor={id}>{t("csv.encoding")}</label>

@@ -1,6 +1,7 @@
 import admin from "./admin.json";
 import company from "./company.json";
 import csv from "./csv.json";
+import csvEncoding from "./csvEncoding.json";
 import customer from "./customer.json";
 import dev from "./dev.json";
 import documentSettings from "./documentSettings.json";
@@ -47,7 +48,8 @@ export const common = {
   customer,
   list,
   item,
-  csv,
+  // The export's encoding choice sits on the document lists, which need none of the other CSV texts.
+  csv: { ...csv, ...csvEncoding },
   officeRules,
   documentSettings,
   // The list page's texts are a file of their own, so the list does not load the form's and the detail's.
