@@ -493,31 +493,42 @@ async function printPageTarget(origin: string, run: Run, id: number): Promise<Ta
  * figures move by a few points between runs on a shared machine.
  */
 async function measureLighthouse(origin: string, targets: Target[], run: Run): Promise<void> {
+  for (const page of PAGES.filter((listed) => listed.lighthouse)) {
+    const target = targets.find((candidate) => candidate.name === page.name)!;
+    const url = loopbackUrl(target.path, origin).href;
+    const lhr = await lighthouseReport(url, target.headers);
+    run.lighthouse.push({
+      name: page.name,
+      path: target.path,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      interactiveMs: lhr.audits["interactive"]?.numericValue ?? Number.NaN,
+    });
+  }
+}
+
+/** Lighthouse's report for one page, in a browser of its own; asked once more when the trace failed (NO_NAVSTART and the like happen on a busy machine). */
+async function lighthouseReport(url: string, headers: Record<string, string>, attempts = 2) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-  try {
-    for (const page of PAGES.filter((listed) => listed.lighthouse)) {
-      const target = targets.find((candidate) => candidate.name === page.name)!;
-      const url = loopbackUrl(target.path, origin).href;
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: target.headers });
+  for (let attempt = 1; ; attempt += 1) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: headers });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError) {
+        if (attempt < attempts) continue;
+        throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      }
       if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse on ${url} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
-      run.lighthouse.push({
-        name: page.name,
-        path: target.path,
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
-        interactiveMs: lhr.audits["interactive"]?.numericValue ?? Number.NaN,
-      });
+      return lhr;
+    } finally {
+      chrome.kill();
     }
-  } finally {
-    chrome.kill();
   }
 }
 
