@@ -4,11 +4,11 @@ import { RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
-import { i18nConfig, resources, type Locale } from "~/i18n";
+import { ServerTextsProvider } from "~/components/texts";
+import { i18nConfig, type Locale } from "~/i18n";
 import { withoutFizzPadding } from "~/services/fizz-padding.server";
-import { remixI18next } from "~/services/i18n.server";
+import { remixI18next, resources } from "~/services/i18n.server";
 import { getLogger } from "~/services/logger.server";
 import { getUser } from "~/services/session.server";
 import { errorReporter } from "../server/error-reporting";
@@ -28,7 +28,6 @@ function i18nFor(locale: Locale): Promise<I18n> {
   if (!instance) {
     const i18n = createInstance();
     instance = i18n
-      .use(initReactI18next)
       .init({ ...i18nConfig, lng: locale, ns: Object.keys(resources[locale]), resources })
       .then(() => i18n);
     i18nByLocale.set(locale, instance);
@@ -53,9 +52,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <ServerTextsProvider t={i18n.getFixedT(i18n.language)}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </ServerTextsProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,38 +1,28 @@
-import jaCommon from "./locales/ja/common.json";
+import product from "./locales/ja/product.json";
 
 /**
- * The interface texts ship inside the bundle rather than being fetched at run
- * time: one request less on a slow bank line. Long page content stays on the
- * server (app/content/). A second language adds a key here.
+ * What the server's i18next and the browser share: the languages and the
+ * title template. The dictionary itself is not here (it would ship to every
+ * page): the server's i18next gets it from app/services/i18n.server.ts, and a
+ * component that renders in the browser imports only its own sections (see
+ * app/components/texts.tsx). A second language adds a locale here and its files.
  */
-export const resources = {
-  ja: { common: jaCommon },
-} as const;
+export const locales = ["ja"] as const;
 
-export type Locale = keyof typeof resources;
+export type Locale = (typeof locales)[number];
 
 export const i18nConfig = {
-  supportedLngs: ["ja"] satisfies Locale[],
+  supportedLngs: [...locales] satisfies Locale[],
   fallbackLng: "ja" satisfies Locale,
   defaultNS: "common",
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 };
 
-declare module "i18next" {
-  interface CustomTypeOptions {
-    defaultNS: "common";
-    resources: (typeof resources)["ja"];
-    returnObjects: false;
-  }
-}
-
-const productTitleSuffix = (locale: Locale) => {
-  const { name, tagline } = resources[locale].common.product;
-  return `${name} - ${tagline}`;
-};
+const products = { ja: product } satisfies Record<Locale, typeof product>;
 
 /** The title template of every page: 「{ページ名} | 帳票クラウド - 見積書・納品書・請求書・領収書をかんたん発行」. */
 export function pageTitle(pageName: string, locale: Locale = "ja"): string {
-  return `${pageName} | ${productTitleSuffix(locale)}`;
+  const { name, tagline } = products[locale];
+  return `${pageName} | ${name} - ${tagline}`;
 }

@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/react";
 import { describeError, errorTitleKey } from "~/components/errors/error-model";
-import { pageTitle, resources } from "~/i18n";
+import { pageTitle } from "~/i18n";
+import titles from "~/locales/ja/titles.json";
 
-type TitleKey = keyof (typeof resources)["ja"]["common"]["titles"];
+type TitleKey = keyof typeof titles;
 
 /**
  * A route's `meta`: its page name through the title template, or the error
@@ -10,7 +11,6 @@ type TitleKey = keyof (typeof resources)["ja"]["common"]["titles"];
  */
 export function titleMeta(titleKey: TitleKey): MetaFunction {
   return ({ error }) => {
-    const titles = resources.ja.common.titles;
     const key = error == null ? titleKey : errorTitleKey(describeError(error));
     return [{ title: pageTitle(titles[key]) }];
   };

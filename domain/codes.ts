@@ -4,6 +4,9 @@
  */
 export type Code<Id extends number | string = number> = { id: Id; key: string; label: string };
 
+// The tables every document list shows live in list-codes.ts, so a list does not load the others.
+export { ESTIMATE_STATUSES, DELIVERY_SLIP_STATUSES, INVOICE_STATUSES, RECEIPT_STATUSES, MAIL_STATUSES, EXPORT_ENCODINGS } from "./list-codes";
+
 export const TAX_TYPES = [
   { id: 1, key: "external", label: "外税" },
   { id: 2, key: "internal", label: "内税" },
@@ -67,39 +70,6 @@ export function taxCategoryOfRate(rate: number): TaxCategoryId {
   return "non_taxable";
 }
 
-export const ESTIMATE_STATUSES = [
-  { id: 1, key: "unordered", label: "未受注" },
-  { id: 2, key: "ordered", label: "受注" },
-  { id: 3, key: "lost", label: "失注" },
-  { id: 4, key: "confirming", label: "確認中" },
-] as const satisfies readonly Code[];
-
-export const DELIVERY_SLIP_STATUSES = [
-  { id: 1, key: "undelivered", label: "未納品" },
-  { id: 2, key: "delivered", label: "納品済" },
-  { id: 3, key: "confirming", label: "確認中" },
-] as const satisfies readonly Code[];
-
-export const INVOICE_STATUSES = [
-  { id: 1, key: "unbilled", label: "未請求" },
-  { id: 2, key: "billed", label: "請求済" },
-  { id: 3, key: "unpaid", label: "未入金" },
-  { id: 4, key: "paid", label: "入金済" },
-  { id: 5, key: "confirming", label: "確認中" },
-] as const satisfies readonly Code[];
-
-export const RECEIPT_STATUSES = [
-  { id: 1, key: "published", label: "発行済" },
-  { id: 2, key: "unpublished", label: "未発行" },
-] as const satisfies readonly Code[];
-
-export const MAIL_STATUSES = [
-  { id: 0, key: "none", label: "" },
-  { id: 1, key: "sent", label: "送信済" },
-  { id: 2, key: "browsed", label: "閲覧済" },
-  { id: 3, key: "error", label: "送信エラー" },
-] as const satisfies readonly Code[];
-
 export const PLAN_IDS = [
   { id: 0, key: "none", label: "未契約" },
   { id: 1, key: "issue", label: "発行プラン" },
@@ -107,12 +77,6 @@ export const PLAN_IDS = [
   { id: 3, key: "issueReceivePlus", label: "発行・受取プラス" },
   { id: 4, key: "issueReceivePremium", label: "発行・受取プレミアム" },
 ] as const satisfies readonly Code[];
-
-export const EXPORT_ENCODINGS = [
-  { id: "UTF8", key: "utf8", label: "UTF-8（BOM付き）" },
-  { id: "UTF8N", key: "utf8n", label: "UTF-8（BOMなし）" },
-  { id: "SJIS", key: "sjis", label: "Shift_JIS" },
-] as const satisfies readonly Code<string>[];
 
 export const RECEIVE_FILTERS = [
   { id: "only", key: "only", label: "書類のみ" },

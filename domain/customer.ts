@@ -2,9 +2,9 @@ import { z } from "zod";
 import { normalized, optionalText, registrationNumber, requiredText } from "./form-fields";
 import { DEFAULT_HOLIDAY_SHIFT, HOLIDAY_SHIFTS, type HolidayShift } from "./due-date";
 import { normalizePhoneNumber, normalizePostalCode, toKatakana } from "./normalize";
+import { HONORIFICS } from "./honorifics";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
-export const HONORIFICS = ["御中", "様"] as const;
 
 /** A day of the month, or 99 for its end (月末). */
 const MONTH_END = 99;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TAX_TYPES, idsOf } from "./codes";
-import { HONORIFICS } from "./customer";
+import { HONORIFICS } from "./honorifics";
 import { parseDecimalInput } from "./decimal";
 import { checkbox, codeOf, optionalDate, optionalText, requiredDate, requiredText, resolveTaxCategory, taxCategoryFields } from "./form-fields";
 import { UNIT_PRICE_MESSAGE } from "./item";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HONORIFICS } from "./customer";
+import { HONORIFICS } from "./honorifics";
 import { checkbox, optionalText, requiredText } from "./form-fields";
 import { normalizeDigits, toHalfWidth } from "./normalize";
 import type { Code } from "./codes";

@@ -1,7 +1,6 @@
-import { DELIVERY_SLIP_STATUSES, ESTIMATE_STATUSES, INVOICE_STATUSES, RECEIPT_STATUSES, type Code } from "./codes";
+import type { Code } from "./codes";
+import { DELIVERY_SLIP_STATUSES, ESTIMATE_STATUSES, INVOICE_STATUSES, RECEIPT_STATUSES } from "./list-codes";
 import type { DocumentKind } from "./document-kinds";
-import { compare } from "./exact";
-import type { Totals } from "./totals";
 
 /** Where each kind lives in the web app (SPEC §2): receipts have no /list segment. */
 export const DOCUMENT_PATHS: Record<DocumentKind, { base: string; list: string }> = {
@@ -59,14 +58,6 @@ export const CONVERSIONS: Record<DocumentKind, readonly DocumentKind[]> = {
 /** The copy mode recorded for a document made from a source of this kind; SPEC §4 names no receipt mode, so a duplicated receipt is "new" with origin duplicate. */
 export function copyModeOf(source: DocumentKind): CopyMode {
   return ({ estimate: "copy_estimate", delivery_slip: "copy_delivery_slip", invoice: "copy_invoice", receipt: "new" } as const)[source];
-}
-
-/** A paper receipt of ¥50,000 or more needs a revenue stamp (印紙税法 別表第一 第17号文書). */
-const STAMP_DUTY_THRESHOLD = "50000";
-
-/** Whether a paper copy of this document needs a revenue stamp: receipts, on the amount without the separately stated tax. */
-export function needsRevenueStamp(kind: DocumentKind, totals: Pick<Totals, "taxExcluded">): boolean {
-  return kind === "receipt" && compare(totals.taxExcluded, STAMP_DUTY_THRESHOLD) >= 0;
 }
 
 /** The document lists' sorts and what they do with voided documents: the API accepts these, the screens offer them. */

@@ -1,4 +1,4 @@
-import { MAIL_STATUSES } from "./codes";
+import { MAIL_STATUSES } from "./list-codes";
 
 /** What a send shows (SPEC §4): waiting in the outbox, or one of 送信済, 閲覧済, 送信エラー. Apart from the send schema, so lists show it without loading zod. */
 export type MailDisplayStatus = "sending" | "sent" | "browsed" | "error";

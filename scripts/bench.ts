@@ -17,6 +17,9 @@
  * a streamed export grows it by about as much as exporting a tenth of them.
  * A 30-line invoice is rendered as a PDF (median of warm runs, and its size),
  * and its print page (the snapshot) is put under load like the other pages.
+ * Each signed-in page's JavaScript is checked against its budget (100 KiB,
+ * 110 for create and edit pages), and Lighthouse's mobile performance run
+ * (Debian's Chromium) scores the invoice list and the invoice form.
  *
  *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json]
  */
@@ -40,6 +43,7 @@ import { seedDemoData } from "../api/db/seed";
 import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
 import { sessionCookieFor } from "../tests/support/session";
 import { fixtureUsers, type FixtureUserName } from "../tests/support/users";
+import { CHROMIUM_PATH } from "./chromium-path.mjs";
 
 type Page = {
   name: string;
@@ -48,7 +52,23 @@ type Page = {
   as?: FixtureUserName;
   /** The status the page must answer with; 200 unless given. */
   expectedStatus?: number;
+  /** Its loader calls the Payment API: the session carries an id token the API accepts. */
+  callsApi?: boolean;
+  /** A create or edit page: its JavaScript budget is FORM_JS_BUDGET_KIB rather than JS_BUDGET_KIB. */
+  form?: boolean;
+  /** Also measured with Lighthouse (mobile, performance). */
+  lighthouse?: boolean;
 };
+
+/** Stands in a page's path for the id of the invoice the run creates. */
+const INVOICE_ID = "{invoice}";
+
+/** JavaScript (gzip) a company page may load, and a create or edit page (issue 14, item 4). */
+const JS_BUDGET_KIB = 100;
+const FORM_JS_BUDGET_KIB = 110;
+/** Lighthouse mobile budget on the pages marked for it. */
+const LIGHTHOUSE_MIN_SCORE = 95;
+const LIGHTHOUSE_MAX_TBT_MS = 150;
 
 const PAGES: Page[] = [
   { name: "404 (visitor)", path: "/no-such-page", expectedStatus: 404 },
@@ -57,6 +77,11 @@ const PAGES: Page[] = [
   { name: "plain layout", path: "/dev/layouts/plain" },
   { name: "admin layout", path: "/dev/layouts/admin", as: "bankAdmin" },
   { name: "notice + validation form", path: "/dev/notice", as: "owner" },
+  { name: "invoice list", path: "/invoices/list", as: "owner", callsApi: true, lighthouse: true },
+  { name: "invoice detail", path: `/invoices/detail/${INVOICE_ID}`, as: "owner", callsApi: true },
+  { name: "customer list", path: "/customers/list", as: "owner", callsApi: true },
+  { name: "invoice create", path: "/invoices/create", as: "owner", callsApi: true, form: true, lighthouse: true },
+  { name: "company create", path: "/companies/create", as: "owner", callsApi: true, form: true },
 ];
 
 /** Payment API endpoints, called as the demo company's owner (seeded in both databases). */
@@ -151,9 +176,14 @@ type FloorRow = { name: string; pageRequestsPerSecond: number; floorRequestsPerS
 type ExportRow = { name: string; rows: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };
 
 /** What every server of a run shares: the options, the API tokens and the issuer settings; export results are collected into it. */
-type Run = { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv; exports: ExportRow[]; pdfs: PdfRow[]; floors: FloorRow[]; memory: MemoryRow[] };
+/** What a run collects besides the load table. */
+type Collected = { exports: ExportRow[]; pdfs: PdfRow[]; floors: FloorRow[]; memory: MemoryRow[]; lighthouse: LighthouseRow[] };
+
+type Run = Collected & { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv };
 
 type PostgresServer = { serverUrl: URL; requested: boolean };
+
+type LighthouseRow = { name: string; path: string; score: number; tbtMs: number; interactiveMs: number };
 
 /** What is put under load: a page (with its measured assets) or an API endpoint (assets null). */
 type Target = { name: string; path: string; headers: Record<string, string>; expectedStatus: number; assets: Assets | null };
@@ -358,10 +388,12 @@ async function measureThroughput(
   return { requestsPerSecond: result.requests.mean, p95Ms: percentile95(latencies) };
 }
 
-async function pageTargets(origin: string): Promise<Target[]> {
+/** The pages of the table, the invoice's id put in; pages that call the API signed in with the run's token. */
+async function pageTargets(origin: string, run: Run, invoiceId: number): Promise<Target[]> {
   const targets: Target[] = [];
-  for (const page of PAGES) {
-    const headers = await cookieHeaderFor(page);
+  for (const listed of PAGES) {
+    const page = { ...listed, path: listed.path.replace(INVOICE_ID, String(invoiceId)) };
+    const headers = await cookieHeaderFor(page, page.callsApi ? run.token : undefined);
     const assets = await measureAssets(page, origin, headers);
     targets.push({ name: page.name, path: page.path, headers, expectedStatus: page.expectedStatus ?? 200, assets });
   }
@@ -476,6 +508,52 @@ async function printPageTarget(origin: string, run: Run, id: number): Promise<Ta
   const page: Page = { name: `print page (snapshot, ${PDF_LINES} lines)`, path: `/invoices/snapshot/${id}`, as: API_USER };
   const headers = await cookieHeaderFor(page, run.token);
   return { name: page.name, path: page.path, headers, expectedStatus: 200, assets: await measureAssets(page, origin, headers) };
+}
+
+/**
+ * Lighthouse's mobile performance run (its default form factor and throttling)
+ * on the pages marked for it, in Debian's Chromium, signed in through the
+ * same cookie as the load test. One run per page, after a warm-up load:
+ * figures move by a few points between runs on a shared machine.
+ */
+async function measureLighthouse(origin: string, targets: Target[], run: Run): Promise<void> {
+  for (const page of PAGES.filter((listed) => listed.lighthouse)) {
+    const target = targets.find((candidate) => candidate.name === page.name)!;
+    const url = loopbackUrl(target.path, origin).href;
+    const lhr = await lighthouseReport(url, target.headers);
+    run.lighthouse.push({
+      name: page.name,
+      path: target.path,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      interactiveMs: lhr.audits["interactive"]?.numericValue ?? Number.NaN,
+    });
+  }
+}
+
+/** Lighthouse's report for one page, in a browser of its own; asked once more when the trace failed (NO_NAVSTART and the like happen on a busy machine). */
+async function lighthouseReport(url: string, headers: Record<string, string>, attempts = 2) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  for (let attempt = 1; ; attempt += 1) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: headers });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) {
+        if (attempt < attempts) continue;
+        throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      }
+      if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse on ${url} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
+      return lhr;
+    } finally {
+      chrome.kill();
+    }
+  }
 }
 
 /** The server's resident memory now, from /proc (Linux); null elsewhere. */
@@ -676,7 +754,8 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
       await withFloor({ DATA_DIR: floorDir }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PGlite"));
       const pdfInvoice = await createPdfInvoice(origin, run);
       await measurePdf(origin, run, pdfInvoice);
-      const pages = [...(await pageTargets(origin)), await printPageTarget(origin, run, pdfInvoice)];
+      const pages = [...(await pageTargets(origin, run, pdfInvoice)), await printPageTarget(origin, run, pdfInvoice)];
+      await measureLighthouse(origin, pages, run);
       const api = apiTargets(run, "PGlite");
       await checkStatuses(origin, api);
       return loadRows(origin, "bare route", [...pages, ...api], run.options);
@@ -804,7 +883,7 @@ function apiUserClaims(name: FixtureUserName): Record<string, unknown> {
   };
 }
 
-async function benchmark(options: Options, exports: ExportRow[], pdfs: PdfRow[], floors: FloorRow[], memory: MemoryRow[]): Promise<Row[]> {
+async function benchmark(options: Options, collected: Collected): Promise<Row[]> {
   const postgres = postgresServer();
   const issuer = await startTestIssuer();
   try {
@@ -817,10 +896,7 @@ async function benchmark(options: Options, exports: ExportRow[], pdfs: PdfRow[],
         ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }]),
         OIDC_CLIENT_ID: TEST_CLIENT_ID,
       },
-      exports,
-      pdfs,
-      floors,
-      memory,
+      ...collected,
     };
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
     const pgliteRows = await benchmarkPglite(run);
@@ -855,6 +931,26 @@ function printTable(rows: Row[]): void {
   for (const line of cells) console.log(format(line));
 }
 
+/** Each page of the table against its JavaScript budget. */
+function printJsBudgets(rows: Row[]): void {
+  console.log(`JavaScript budget (gzip): ${JS_BUDGET_KIB} KiB a page, ${FORM_JS_BUDGET_KIB} KiB a create or edit page`);
+  for (const page of PAGES.filter((listed) => listed.as)) {
+    const row = rows.find((candidate) => candidate.name === page.name);
+    if (!row?.assets) continue;
+    const budget = page.form ? FORM_JS_BUDGET_KIB : JS_BUDGET_KIB;
+    const within = row.assets.jsGzipBytes <= budget * 1024;
+    console.log(`  ${page.name} (${row.path}): ${kib(row.assets.jsGzipBytes)} of ${budget} KiB — ${within ? "within" : "OVER"}`);
+  }
+}
+
+function printLighthouse(rows: LighthouseRow[]): void {
+  console.log(`Lighthouse mobile (budget: score ≥ ${LIGHTHOUSE_MIN_SCORE}, TBT ≤ ${LIGHTHOUSE_MAX_TBT_MS} ms)`);
+  for (const row of rows) {
+    const within = row.score >= LIGHTHOUSE_MIN_SCORE && row.tbtMs <= LIGHTHOUSE_MAX_TBT_MS;
+    console.log(`  ${row.name} (${row.path}): score ${row.score}, TBT ${row.tbtMs.toFixed(0)} ms, interactive ${(row.interactiveMs / 1000).toFixed(1)} s — ${within ? "within" : "OVER"}`);
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   // sessionCookieFor signs with the secret it reads from this process's environment.
@@ -863,12 +959,12 @@ async function main(): Promise<void> {
 
   if (options.build) await runBuild();
 
-  const exports: ExportRow[] = [];
-  const pdfs: PdfRow[] = [];
-  const floors: FloorRow[] = [];
-  const memory: MemoryRow[] = [];
-  const rows = await benchmark(options, exports, pdfs, floors, memory);
+  const collected: Collected = { exports: [], pdfs: [], floors: [], memory: [], lighthouse: [] };
+  const rows = await benchmark(options, collected);
+  const { exports, pdfs, floors, memory, lighthouse } = collected;
   printTable(rows);
+  printJsBudgets(rows);
+  printLighthouse(lighthouse);
   printFloors(floors);
   printMemory(memory);
   printListBudget(rows);
@@ -876,7 +972,7 @@ async function main(): Promise<void> {
   for (const pdf of pdfs) console.log(`${pdf.name}: median ${pdf.medianMs.toFixed(0)} ms warm, ${kib(pdf.bytes)} KiB`);
   if (options.json) {
     const file = path.join(ROOT, "bench-results.json");
-    const results = { duration: options.duration, connections: options.connections, rows, floors, memory, exports, pdfs };
+    const results = { duration: options.duration, connections: options.connections, rows, floors, memory, exports, pdfs, lighthouse };
     await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   }

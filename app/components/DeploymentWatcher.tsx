@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import layoutTexts from "~/locales/ja/layout.json";
 import { reportBrowserError } from "./browser-errors";
 import { BUILD_VERSION_PATH, isChunkLoadFailure, mayReloadFor, VERSION_POLL_MS } from "./deployment";
 
@@ -20,7 +21,7 @@ function reloadOnceFor(path: string) {
  * fails to load; reports any other uncaught error to the server. Without JavaScript every page is fetched whole, so neither arises.
  */
 export function DeploymentWatcher() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ layout: layoutTexts });
   const [outdated, setOutdated] = useState(false);
 
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { useFetchers, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import layoutTexts from "~/locales/ja/layout.json";
 
 /** Covers the page while a navigation or a submission is under way (JavaScript only). */
 export function LoadingOverlay() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ layout: layoutTexts });
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");

@@ -1,5 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import adminTexts from "~/locales/ja/admin.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import { isSpecialSystemAdmin } from "@domain/roles";
 import { titleMeta } from "~/meta";
 import type { loader as adminLayoutLoader } from "./_admin";
@@ -10,7 +12,7 @@ export const meta = titleMeta("adminHome");
 
 /** Bank staff's landing page: who they are, what they oversee, where to go. */
 export default function AdminHome() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ admin: adminTexts, titles: titlesTexts });
   const user = useRouteLoaderData<typeof adminLayoutLoader>("routes/_admin")?.user;
   if (!user) return null;
   const scope =

@@ -1,21 +1,23 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTexts } from "~/components/texts";
+import companyTexts from "~/locales/ja/company.json";
+import titlesTexts from "~/locales/ja/titles.json";
+import type { z } from "zod";
 import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES } from "@domain/codes";
-import { companyInputSchema } from "@domain/company";
+import type { companyFormSchema } from "~/components/companies/company-validation";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { parseForm } from "~/components/forms/parse-form";
+import { useLiveValidation } from "~/components/forms/live-validation";
 import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { apiErrorReply } from "~/services/api-form-errors.server";
 import { getOwnCompany, saveOwnCompany, type Company } from "~/services/companies.server";
+import { companyFormConstraint, parseCompanyForm } from "~/services/company-form.server";
 import { requireCompanySavePrecondition } from "~/services/company-save.server";
 import { remixI18next } from "~/services/i18n.server";
 import { readFormData } from "~/services/read-form.server";
@@ -25,13 +27,10 @@ export const handle = { i18n: ["common"], screenName: "companies-create" };
 
 export const meta = titleMeta("companyEdit");
 
-/** The company form: the profile's rules plus the version the edit started from. */
-const schema = companyInputSchema.extend({ version: z.coerce.number().int().optional() });
-
 const SCALES = [0, 1, 2, 3, 4].map((digits) => ({ id: digits, key: String(digits), label: `${digits}` }));
 const WITHHOLDING_CHOICES = WITHHOLDING_TYPES.filter((type) => type.key !== "disabled");
 
-type CompanyFormInput = z.input<typeof schema>;
+type CompanyFormInput = z.input<typeof companyFormSchema>;
 
 /** What the form starts from: the saved profile, else the SPEC §5 defaults. Forms hold text, so every value is one. */
 function defaultsOf(company: Company | null): CompanyFormInput {
@@ -82,7 +81,8 @@ function defaultsOf(company: Company | null): CompanyFormInput {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "companies-create");
-  return { company: await getOwnCompany(caller) };
+  // The constraint attributes come from the server, so the browser needs no zod to render the form.
+  return { company: await getOwnCompany(caller), constraint: companyFormConstraint };
 }
 
 function uploaded(formData: FormData, name: string): File | null {
@@ -93,7 +93,7 @@ function uploaded(formData: FormData, name: string): File | null {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "companies-create");
   const formData = await readFormData(request);
-  const submission = parseForm(formData, schema);
+  const submission = parseCompanyForm(formData);
   if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
 
   await requireCompanySavePrecondition(caller);
@@ -133,7 +133,7 @@ function ImageField({
   alt: string;
   errors: string[] | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const source = preview ?? (current ? `/companies/file/${current.path}` : null);
@@ -165,17 +165,18 @@ function ImageField({
 }
 
 export default function CompanyEditPage() {
-  const { t } = useTranslation();
-  const { company } = useLoaderData<typeof loader>();
+  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
+  const { company, constraint } = useLoaderData<typeof loader>();
+  const liveValidation = useLiveValidation(() => import("~/components/companies/company-validation"));
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<CompanyFormInput, z.output<typeof schema>>({
+  const [form, fields] = useForm<CompanyFormInput, z.output<typeof companyFormSchema>>({
     id: "company",
     lastResult,
     defaultValue: defaultsOf(company),
-    constraint: getZodConstraint(schema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, schema),
+    onValidate: liveValidation.onValidate,
   });
   const accounts = fields.company_bank_accounts.getFieldList();
   const label = (name: keyof typeof fields) => t(`company.fields.${name as "company_name"}`);
@@ -183,7 +184,7 @@ export default function CompanyEditPage() {
   return (
     <>
       <h1>{t("titles.companyEdit")}</h1>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...liveValidation.formProps}>
         <FormErrors id={form.errorId} errors={form.errors} />
         {company ? <input type="hidden" name="version" value={String(company.version)} /> : null}
 

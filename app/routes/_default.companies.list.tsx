@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import companyTexts from "~/locales/ja/company.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import { BANK_ACCOUNT_TYPES, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES, type Code } from "@domain/codes";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
@@ -24,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const labelOf = (codes: readonly Code[], id: number) => codes.find((code) => code.id === id)?.label ?? "";
 
 export default function CompaniesListPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
   const { company, loadFailed } = useLoaderData<typeof loader>();
 
   if (loadFailed) {

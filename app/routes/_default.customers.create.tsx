@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import titlesTexts from "~/locales/ja/titles.json";
 import { DEFAULT_HOLIDAY_SHIFT } from "@domain/due-date";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import { titleMeta } from "~/meta";
-import { customerFormAction } from "~/services/customer-form.server";
+import { customerFormAction, customerFormConstraint } from "~/services/customer-form.server";
 import { requireCompanyUser } from "~/services/route-checks.server";
 
 export const handle = { i18n: ["common"], screenName: "customers-create" };
@@ -14,7 +15,7 @@ export const meta = titleMeta("customerCreate");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCompanyUser(request);
-  return null;
+  return { constraint: customerFormConstraint };
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
@@ -22,12 +23,13 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CustomerCreatePage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ titles: titlesTexts });
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <>
       <h1>{t("titles.customerCreate")}</h1>
-      <CustomerForm defaultValue={{ name: "", honorific: "御中", holiday_shift: DEFAULT_HOLIDAY_SHIFT }} lastResult={lastResult} editing={false} />
+      <CustomerForm defaultValue={{ name: "", honorific: "御中", holiday_shift: DEFAULT_HOLIDAY_SHIFT }} lastResult={lastResult} constraint={constraint} editing={false} />
     </>
   );
 }

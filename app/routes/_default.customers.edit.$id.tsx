@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import titlesTexts from "~/locales/ja/titles.json";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import type { CustomerFormInput } from "~/components/customers/customer-schema";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
-import { customerFormAction } from "~/services/customer-form.server";
+import { customerFormAction, customerFormConstraint } from "~/services/customer-form.server";
 import { getCustomer, type Customer } from "~/services/customers.server";
 import { notFound } from "~/services/errors.server";
 
@@ -45,7 +46,7 @@ function formValuesOf(customer: Customer): CustomerFormInput {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "customers-edit");
-  return { customer: formValuesOf(await getCustomer(caller, String(idOf(params)))) };
+  return { customer: formValuesOf(await getCustomer(caller, String(idOf(params)))), constraint: customerFormConstraint };
 }
 
 export function action({ request, params, context }: ActionFunctionArgs) {
@@ -53,13 +54,13 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function CustomerEditPage() {
-  const { t } = useTranslation();
-  const { customer } = useLoaderData<typeof loader>();
+  const { t } = useTexts({ titles: titlesTexts });
+  const { customer, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <>
       <h1>{t("titles.customerEdit")}</h1>
-      <CustomerForm key={String(customer.version)} defaultValue={customer} lastResult={lastResult} editing />
+      <CustomerForm key={String(customer.version)} defaultValue={customer} lastResult={lastResult} constraint={constraint} editing />
     </>
   );
 }

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import csvTexts from "~/locales/ja/csv.json";
+import customerTexts from "~/locales/ja/customer.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
 import { listQueryOf } from "~/components/lists/list-query";
@@ -21,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CustomersListPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ csv: csvTexts, customer: customerTexts, titles: titlesTexts });
   const { query, result } = useLoaderData<typeof loader>();
   const links = listQueryLinks(PATH, query);
   const paging = { links, total: result.total, perPage: result.per_page };

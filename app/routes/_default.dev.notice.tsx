@@ -2,7 +2,9 @@ import { getCollectionProps, getFormProps, getInputProps, useForm } from "@confo
 import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import devTexts from "~/locales/ja/dev.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import { z } from "zod";
 import { capitalLetters, integer, numeric } from "@domain/validation-messages";
 import { FieldErrors } from "~/components/forms/FieldErrors";
@@ -61,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DevNoticePage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ dev: devTexts, titles: titlesTexts });
   const lastResult = useActionData<typeof action>();
   const restored = useRestoredForm();
   const [form, fields] = useForm({

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import titlesTexts from "~/locales/ja/titles.json";
 import { ITEM_CSV_HEADERS } from "@domain/master-csv-columns";
 import { MasterCsvPage, type CsvImportResult } from "~/components/csv/MasterCsvPage";
 import { titleMeta } from "~/meta";
@@ -21,7 +22,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ItemsCsvPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ titles: titlesTexts });
   const result = useActionData<typeof action>() as CsvImportResult | undefined;
   return <MasterCsvPage title={t("titles.itemCsv")} resource="items" listPath="/items/list" columns={Object.values(ITEM_CSV_HEADERS)} result={result} />;
 }

@@ -1,7 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import csvTexts from "~/locales/ja/csv.json";
+import itemTexts from "~/locales/ja/item.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
@@ -73,7 +76,7 @@ function formValuesOf(item: Item): ItemFormInput & { id: number } {
 }
 
 export default function ItemsListPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ csv: csvTexts, item: itemTexts, titles: titlesTexts });
   const { query, editId, result } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { formId: string; result: SubmissionResult<string[]> } | undefined;
   // A new location after each successful save empties the add row; an error keeps what was typed.

@@ -2,7 +2,9 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type Submissi
 import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import officeRulesTexts from "~/locales/ja/officeRules.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import { z } from "zod";
 import { officeProcessRuleInputSchema } from "@domain/office-process-rule-input";
 import { OFFICE_PROCESS_RULE_KINDS, OFFICE_PROCESS_RULE_LABELS } from "@domain/office-process-rules";
@@ -65,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function RuleForm({ defaultValue, lastResult }: { defaultValue: RuleFormInput; lastResult: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ officeRules: officeRulesTexts, titles: titlesTexts });
   const [form, fields] = useForm<RuleFormInput, z.output<typeof schema>>({
     id: "office-process-rule",
     lastResult,
@@ -108,7 +110,7 @@ function RuleForm({ defaultValue, lastResult }: { defaultValue: RuleFormInput; l
 }
 
 export default function OfficeProcessRuleTemplatesPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ officeRules: officeRulesTexts, titles: titlesTexts });
   const { values, document } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (

@@ -2,9 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import documentSettingsTexts from "~/locales/ja/documentSettings.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import type { z } from "zod";
-import { HONORIFICS } from "@domain/customer";
+import { HONORIFICS } from "@domain/honorifics";
 import { toHalfWidth } from "@domain/normalize";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DUE_DATE_RULES, MAIL_PLACEHOLDERS, NUMBER_DATE_PARTS, NUMBER_RESETS, documentSettingInputSchema, formatDocumentNumber, MAX_NUMBER_DIGITS, NUMBER_PREFIX_PATTERN, type NumberFormat } from "@domain/document-settings";
@@ -90,7 +92,7 @@ function nextNumberOf(setting: DocumentSetting, values: Partial<Record<keyof Num
 }
 
 export default function DocumentSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documentSettings: documentSettingsTexts, titles: titlesTexts });
   const { kind, setting, accounts } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
@@ -119,7 +121,7 @@ function DocumentSettingForm({
   accounts: { id: number; label: string; displayed: boolean }[];
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documentSettings: documentSettingsTexts, titles: titlesTexts });
   const [form, fields] = useForm<FormInput, z.output<typeof documentSettingInputSchema>>({
     id: `document-setting-${kind}`,
     lastResult,

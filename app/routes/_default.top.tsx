@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import navTexts from "~/locales/ja/nav.json";
+import topTexts from "~/locales/ja/top.json";
 import type { NavLabelKey } from "~/components/navigation/navigation";
 import { titleMeta } from "~/meta";
 import { requireTopPageAccess } from "~/services/route-checks.server";
@@ -33,7 +35,7 @@ const SETUP_LINKS: readonly Shortcut[] = [
 ];
 
 function ShortcutGrid({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ nav: navTexts, top: topTexts });
   return (
     <ul className="link-grid">
       {shortcuts.map((item) => (
@@ -48,7 +50,7 @@ function ShortcutGrid({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
 }
 
 export default function TopPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ nav: navTexts, top: topTexts });
   const layout = useRouteLoaderData<typeof defaultLayoutLoader>("routes/_default");
   const user = layout?.user;
   return (

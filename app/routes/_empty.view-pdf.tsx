@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import viewPdfTexts from "~/locales/ja/viewPdf.json";
 import { formatJapaneseDate, formatJapaneseDateTime } from "@domain/datetime";
 import { titleMeta } from "~/meta";
 import { publicMail, recordMailOpened } from "~/services/mails.server";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function ViewPdfPage() {
   const { refused, mail, token, preview } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useTexts({ viewPdf: viewPdfTexts });
   if (!mail) {
     return (
       <>

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import signInTexts from "~/locales/ja/signIn.json";
 import { safeReturnPath } from "@domain/return-path";
 import { titleMeta } from "~/meta";
 import { FormErrors } from "~/components/forms/FormErrors";
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignInPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ signIn: signInTexts });
   const { bankCode, returnTo } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (

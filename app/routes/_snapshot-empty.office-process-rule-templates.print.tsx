@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import officeRulesTexts from "~/locales/ja/officeRules.json";
 import { PrintControls } from "~/components/print/PrintControls";
 import { RuleDocumentView } from "~/components/office-process-rules/RuleDocumentView";
 import { titleMeta } from "~/meta";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function OfficeProcessRulesPrintPage() {
   const { document } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useTexts({ officeRules: officeRulesTexts });
   return (
     <>
       <PrintControls backTo="/office-process-rule-templates" backLabel={t("officeRules.back")} />

@@ -1,3 +1,4 @@
+import { getZodConstraint } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { customerFormSchema } from "~/components/customers/customer-schema";
 import { parseForm } from "~/components/forms/parse-form";
@@ -7,6 +8,9 @@ import { archiveCustomer, deleteCustomer, saveCustomer } from "./customers.serve
 import { remixI18next } from "./i18n.server";
 import { readFormData } from "./read-form.server";
 import { redirectWithNotice } from "./session.server";
+
+/** The form's constraint attributes, for the loaders: the browser renders them without zod. */
+export const customerFormConstraint = getZodConstraint(customerFormSchema);
 
 /**
  * The create and edit pages' action: save (or, on edit, archive or delete)

@@ -1,9 +1,10 @@
-import { useTranslation } from "react-i18next";
-import { EXPORT_ENCODINGS } from "@domain/codes";
+import { useTexts } from "~/components/texts";
+import csvEncodingTexts from "~/locales/ja/csvEncoding.json";
+import { EXPORT_ENCODINGS } from "@domain/list-codes";
 
 /** The CSV encodings (SPEC §4), UTF-8 with BOM first: what Excel opens without asking. */
 export function EncodingSelect({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ csv: csvEncodingTexts });
   return (
     <>
       <label htmlFor={id}>{t("csv.encoding")}</label>

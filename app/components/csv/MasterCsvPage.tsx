@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import csvTexts from "~/locales/ja/csv.json";
 import { CSV_ID_HEADER } from "@domain/master-csv-columns";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { EncodingSelect } from "./EncodingSelect";
@@ -25,7 +26,7 @@ export function MasterCsvPage({
   columns: string[];
   result: CsvImportResult | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ csv: csvTexts });
   return (
     <>
       <h1>{title}</h1>

@@ -1,16 +1,17 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import customerTexts from "~/locales/ja/customer.json";
 import type { z } from "zod";
-import { HONORIFICS } from "@domain/customer";
+import { HONORIFICS } from "@domain/honorifics";
 import { HOLIDAY_SHIFTS } from "@domain/due-date";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { parseForm } from "~/components/forms/parse-form";
+import { useLiveValidation } from "~/components/forms/live-validation";
 import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
-import { customerFormSchema, type CustomerFormInput } from "./customer-schema";
+import type { customerFormSchema, CustomerFormInput } from "./customer-schema";
 
 export type CustomerFormValues = CustomerFormInput & { id?: number };
 
@@ -18,21 +19,25 @@ export type CustomerFormValues = CustomerFormInput & { id?: number };
 export function CustomerForm({
   defaultValue,
   lastResult,
+  constraint,
   editing,
 }: {
   defaultValue: CustomerFormInput;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The schema's HTML constraints, computed by the loader. */
+  constraint: ReturnType<typeof getZodConstraint>;
   editing: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ customer: customerTexts });
+  const liveValidation = useLiveValidation(() => import("./customer-schema"));
   const [form, fields] = useForm<CustomerFormInput, z.output<typeof customerFormSchema>>({
     id: "customer",
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(customerFormSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, customerFormSchema),
+    onValidate: liveValidation.onValidate,
   });
   const label = (name: string) => t(`customer.fields.${name as "name"}`);
   const unset = { id: "", key: "unset", label: t("customer.unset") };
@@ -42,7 +47,7 @@ export function CustomerForm({
   const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
 
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" {...getFormProps(form)} {...liveValidation.formProps}>
       <FormErrors id={form.errorId} errors={form.errors} />
       {editing ? <input type="hidden" name="version" value={String(defaultValue.version ?? "")} /> : null}
       <section className="card">

@@ -1,8 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import devTexts from "~/locales/ja/dev.json";
+import titlesTexts from "~/locales/ja/titles.json";
 
 /** Body of the layout sample pages (development and tests only). */
 export function LayoutSample({ layout }: { layout: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ dev: devTexts, titles: titlesTexts });
   return (
     <>
       <h1>{t("titles.devLayouts")}</h1>

@@ -1,12 +1,17 @@
 import { Fragment } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import documentsTexts from "~/locales/ja/documents.json";
+import documentsListTexts from "~/locales/ja/documentsList.json";
+import mailTexts from "~/locales/ja/mail.json";
+import snapshotTexts from "~/locales/ja/snapshot.json";
 import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst, formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
-import { CONVERSIONS, DOCUMENT_PATHS, needsRevenueStamp, statusLabel } from "@domain/documents";
+import { CONVERSIONS, DOCUMENT_PATHS, statusLabel } from "@domain/documents";
+import { needsRevenueStamp } from "@domain/revenue-stamp";
 import { can, editModeOf, nextStatuses, stageOf } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
@@ -38,7 +43,7 @@ function DocumentLinks({ label, links }: { label: string; links: Array<{ id: num
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
 export function DocumentDetailPage({ kind, document, company, mail, confirm }: DocumentDetailData) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts }, mail: mailTexts, snapshot: snapshotTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
   const labelOf = (id: number | null) => (id === null ? "" : statusLabel(kind, id));
   const facts = lifecycleFactsOf(document);

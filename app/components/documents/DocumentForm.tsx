@@ -1,27 +1,28 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import documentsTexts from "~/locales/ja/documents.json";
+import documentsListTexts from "~/locales/ja/documentsList.json";
 import type { z } from "zod";
 import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
-import { HONORIFICS } from "@domain/customer";
+import { HONORIFICS } from "@domain/honorifics";
 import { formatDecimal, parseDecimalInput } from "@domain/decimal";
 import type { DocumentKind } from "@domain/document-kinds";
-import { documentInputSchema } from "@domain/document-input";
-import { needsRevenueStamp } from "@domain/documents";
+import { needsRevenueStamp } from "@domain/revenue-stamp";
 import { refreshedDueDate, type DueDateRules } from "@domain/due-date";
 import { computeTotals, totalsRulesOf, type RoundingIds, type Totals } from "@domain/totals";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FieldFrame } from "~/components/forms/FieldFrame";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { parseForm } from "~/components/forms/parse-form";
+import { useLiveValidation } from "~/components/forms/live-validation";
 import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/hydrated";
 import { DocumentTotals } from "./DocumentTotals";
-import { schemaOfIntent } from "./form-intents";
+import type { schemaOfIntent } from "./form-intents";
 import type { DocumentChoices } from "./DocumentFormPage";
 import type { DocumentFormValues } from "./document-form-values";
 
@@ -51,7 +52,7 @@ function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: R
  * pressing the form's first button.
  */
 function MasterSearch({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts } });
   return (
     <div className="field master-search">
       <label htmlFor={`document-${name}`}>{label}</label>
@@ -85,6 +86,7 @@ export function DocumentForm({
   lastResult,
   serverTotals,
   rounding,
+  constraint,
   dueDateRules,
   choices,
   bankAccounts,
@@ -97,6 +99,8 @@ export function DocumentForm({
   lastResult: SubmissionResult<string[]> | undefined;
   serverTotals: Totals | null;
   rounding: RoundingIds;
+  /** The schema's HTML constraints, computed by the loader. */
+  constraint: ReturnType<typeof getZodConstraint>;
   dueDateRules: DueDateRules | null;
   choices: DocumentChoices;
   bankAccounts: Choice[];
@@ -105,16 +109,17 @@ export function DocumentForm({
   /** An issued document's edit: saved as a correction, whose reason is printed on it. */
   correcting: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts } });
   const hydrated = useHydrated();
+  const liveValidation = useLiveValidation(() => import("./document-validation"));
   const [form, fields] = useForm<DocumentFormValues, z.output<ReturnType<typeof schemaOfIntent>>>({
     id: `document-${kind}`,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(documentInputSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, schemaOfIntent(formData.get("intent"))),
+    onValidate: liveValidation.onValidate,
   });
   const label = (name: string) => t(`documents.fields.${name as "issue_date"}`);
   const lines = fields.lines.getFieldList();
@@ -150,7 +155,7 @@ export function DocumentForm({
   }, [issueDate, customerId, dueDateBasis, dueDateRules, customers, form, fields.due_date.name, fields.due_date_basis.name]);
 
   return (
-    <Form method="post" className="document-form" {...getFormProps(form)}>
+    <Form method="post" className="document-form" {...getFormProps(form)} {...liveValidation.formProps}>
       {/* Enter in a field presses the form's first button: let that be 「再計算」, never a line's delete button or a save. */}
       <button type="submit" name="intent" value="recalculate" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       <FormErrors id={form.errorId} errors={form.errors} />

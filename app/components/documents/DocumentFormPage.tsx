@@ -1,5 +1,6 @@
 import type { TaxCategoryId } from "@domain/codes";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import documentsTexts from "~/locales/ja/documents.json";
 import { DOCUMENT_KINDS } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import type { CustomerTerms } from "@domain/due-date";
@@ -16,7 +17,7 @@ export type DocumentChoices = {
 
 /** The create and edit pages of every kind. */
 export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoaderData; actionData: DocumentFormActionData | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documents: documentsTexts });
   const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === data.kind)!.label;
   const hidden: Record<string, string> = data.create
     ? {
@@ -41,6 +42,7 @@ export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoade
         correcting={data.correction !== null}
         rounding={data.rounding}
         dueDateRules={data.dueDateRules}
+        constraint={data.constraint}
         choices={actionData?.choices ?? data}
         bankAccounts={data.company.bankAccounts}
         hidden={hidden}

@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import documentsListTexts from "~/locales/ja/documentsList.json";
 import { formatListDate } from "@domain/datetime";
 import { mailStatusLabel } from "@domain/mail-status";
 import type { Code } from "@domain/codes";
@@ -57,7 +58,7 @@ function StatusOptions({ statuses, empty }: { statuses: readonly Code[]; empty: 
 
 /** A kind's list: filters as a GET form, sortable headings, 50 a page, the filtered total and a bulk status change. */
 export function DocumentListPage({ kind, filters, ignored, page, statuses }: { kind: DocumentKind; filters: Filters; ignored: string[]; page: DocumentListData; statuses: readonly Code[] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documents: documentsListTexts });
   const { base, list } = DOCUMENT_PATHS[kind];
   const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
   const links: ListLinks<SortKey> = {

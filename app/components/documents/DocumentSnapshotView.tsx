@@ -1,4 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import companyTexts from "~/locales/ja/company.json";
+import documentsTexts from "~/locales/ja/documents.json";
+import documentsListTexts from "~/locales/ja/documentsList.json";
+import snapshotTexts from "~/locales/ja/snapshot.json";
 import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
 import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, type CopyMark, type SnapshotContent } from "@domain/snapshot";
@@ -11,7 +15,7 @@ const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
  * only the snapshot is read, so the page and the PDF show the same thing.
  */
 export function DocumentSnapshotView({ content, mark = null }: { content: SnapshotContent; mark?: CopyMark }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ company: companyTexts, documents: { ...documentsTexts, ...documentsListTexts }, snapshot: snapshotTexts });
   const { recipient, issuer } = content;
   return (
     // The word goes across the sheet (a faint CSS watermark, on screen and on paper) and in a box at its

@@ -1,4 +1,5 @@
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import documentsTexts from "~/locales/ja/documents.json";
 import { formatDecimal } from "@domain/decimal";
 import { totalsRows, type ShownTotals } from "@domain/snapshot";
 
@@ -9,7 +10,7 @@ const yen = (amount: string) => `${formatDecimal(amount)}円`;
  * category without tax (非課税, 不課税, 免税, 立替金), withholding and the amount due.
  */
 export function DocumentTotals({ totals, internal }: { totals: ShownTotals; internal: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ documents: documentsTexts });
   return (
     <table className="table document-totals" data-testid="document-totals">
       <caption>{t("documents.totals.caption")}</caption>

@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import errorsTexts from "~/locales/ja/errors.json";
+import titlesTexts from "~/locales/ja/titles.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import type { ErrorScreen as ErrorScreenModel } from "./error-model";
 
 function useErrorText(screen: ErrorScreenModel): { heading: string; body: string } {
-  const { t } = useTranslation();
+  const { t } = useTexts({ errors: errorsTexts, titles: titlesTexts });
   switch (screen.kind) {
     case "maintenance":
       return { heading: t("errors.maintenance.heading"), body: t("errors.maintenance.body") };
@@ -33,7 +35,7 @@ export function ErrorScreen({
   contactFormUrl: string;
   showTopLink: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ errors: errorsTexts, titles: titlesTexts });
   const { heading, body } = useErrorText(screen);
   return (
     <section className="error-screen" data-status={screen.status} data-kind={screen.kind}>

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import itemTexts from "~/locales/ja/item.json";
 import { z } from "zod";
 import { TAX_CATEGORIES } from "@domain/codes";
 import { resolveTaxCategory } from "@domain/form-fields";
@@ -34,7 +35,7 @@ export function ItemForm({
   editing: boolean;
   cancelTo?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ item: itemTexts });
   const [form, fields] = useForm<ItemFormInput, z.output<typeof itemFormSchema>>({
     id,
     lastResult,

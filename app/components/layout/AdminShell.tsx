@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import adminTexts from "~/locales/ja/admin.json";
 import { PageNotice } from "~/components/notice/NoticeArea";
 import type { SessionUser } from "~/services/session-user";
 import { SignOutButton, SkipLink, TopBar } from "./TopBar";
@@ -12,7 +13,7 @@ const ADMIN_MENU = [
 
 /** Admin layout for bank staff: its own top bar and admin menu, no side navigation. */
 export function AdminShell({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ admin: adminTexts });
   return (
     <div className="shell shell--admin" data-layout="admin">
       <SkipLink />

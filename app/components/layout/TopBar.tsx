@@ -1,10 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import layoutTexts from "~/locales/ja/layout.json";
+import productTexts from "~/locales/ja/product.json";
 
 /** The bar across the top of every layout with chrome; `start` holds the menu button where there is one. */
 export function TopBar({ start, end, home = "/top" }: { start?: ReactNode; end?: ReactNode; home?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ layout: layoutTexts, product: productTexts });
   return (
     <header className="top-bar">
       {start}
@@ -18,7 +20,7 @@ export function TopBar({ start, end, home = "/top" }: { start?: ReactNode; end?:
 
 /** Sign-out as a form post, so it works without JavaScript and cannot be triggered by a link. */
 export function SignOutButton() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ layout: layoutTexts, product: productTexts });
   return (
     <Form method="post" action="/logout" reloadDocument className="top-bar__sign-out">
       <button type="submit" className="top-bar__button">
@@ -29,7 +31,7 @@ export function SignOutButton() {
 }
 
 export function SkipLink() {
-  const { t } = useTranslation();
+  const { t } = useTexts({ layout: layoutTexts, product: productTexts });
   return (
     <a href="#main" className="skip-link">
       {t("layout.skipToContent")}

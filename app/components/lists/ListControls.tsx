@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import listTexts from "~/locales/ja/list.json";
 import { listUrl, type ListQuery } from "./list-query";
 
 /** Where a list's sort and paging links go: each list builds its own URLs from its own filters. */
@@ -38,7 +39,7 @@ export function SortHeading<Sort extends string>({ links, sort, label }: { links
 
 /** The search box: a GET form, so the result is a URL that can be bookmarked and works without JavaScript. */
 export function ListSearch({ id, label, query }: { id: string; label: string; query: ListQuery<string> }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ list: listTexts });
   return (
     <Form method="get" className="card search-form" role="search">
       <label htmlFor={id}>{label}</label>
@@ -64,7 +65,7 @@ export function ListPaging<Sort extends string>({
   perPage: number;
   placement: "count" | "links";
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ list: listTexts });
   const from = total === 0 ? 0 : (links.page - 1) * perPage + 1;
   const to = Math.min(total, links.page * perPage);
   const count = t("list.count", { total, from, to });

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import navTexts from "~/locales/ja/nav.json";
 import type { Navigation } from "./navigation";
 import { SideNav } from "./SideNav";
 
@@ -9,7 +10,7 @@ import { SideNav } from "./SideNav";
  * without JavaScript; with it, the drawer also closes on navigation and Escape.
  */
 export function MenuDrawer({ navigation }: { navigation: Navigation }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ nav: navTexts });
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 

@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
 import { createRemixStub } from "@remix-run/testing";
-import { createInstance } from "i18next";
 import { act } from "react";
 import { createRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { i18nConfig, resources } from "~/i18n";
 import { fixtureUsers, type FixtureUserName } from "../../../tests/support/users";
 import { buildNavigation } from "./navigation";
 import { SideNav } from "./SideNav";
@@ -14,17 +11,13 @@ import { SideNav } from "./SideNav";
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 async function render(userName: FixtureUserName, pathname = "/top") {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "ja", resources });
   const navigation = buildNavigation({ user: fixtureUsers[userName], pathname });
   const Stub = createRemixStub([{ path: "*", Component: () => <SideNav navigation={navigation} /> }]);
   const container = document.createElement("div");
   document.body.replaceChildren(container);
   await act(async () => {
     createRoot(container).render(
-      <I18nextProvider i18n={i18n}>
-        <Stub initialEntries={[pathname]} />
-      </I18nextProvider>,
+      <Stub initialEntries={[pathname]} />,
     );
   });
   return container.querySelector("nav")!;

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import navTexts from "~/locales/ja/nav.json";
 import type { NavLink, Navigation } from "./navigation";
 
 function NavItem({ item }: { item: NavLink }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ nav: navTexts });
   if (item.disabled) {
     return (
       <li>
@@ -29,7 +30,7 @@ function NavItem({ item }: { item: NavLink }) {
 
 /** The side navigation of SPEC §2, drawn from the navigation model. */
 export function SideNav({ navigation }: { navigation: Navigation }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ nav: navTexts });
   const { header } = navigation;
   return (
     <nav className="side-nav" aria-label={t("nav.label")} data-disabled={navigation.disabled ? "true" : undefined}>

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import noticeTexts from "~/locales/ja/notice.json";
 import { useHydrated } from "~/components/hydrated";
 import type { loader as rootLoader } from "~/root";
 import { NOTICE_TIMEOUT_MS, type Notice } from "./notice";
@@ -16,7 +17,7 @@ export function PageNotice() {
  * it is also removed then, can be closed at once, and a newer one replaces it.
  */
 export function NoticeArea({ notice }: { notice: Notice | null }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ notice: noticeTexts });
   const hydrated = useHydrated();
   const [shown, setShown] = useState<Notice | null>(notice);
   const noticeId = notice?.id;

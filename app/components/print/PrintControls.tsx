@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "~/components/texts";
+import printTexts from "~/locales/ja/print.json";
 import { useHydrated } from "~/components/hydrated";
 
 /** The button needs window.print, so before (or without) JavaScript the page points to the browser's own command. */
 export function PrintControls({ backTo, backLabel, children }: { backTo: string; backLabel: string; children?: React.ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTexts({ print: printTexts });
   const hydrated = useHydrated();
   return (
     <div className="print-hidden print-controls">

@@ -6,6 +6,7 @@ import { documentFieldsSchema, documentInputSchema, type DocumentInput } from "@
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { dueDateBasis, proposeDueDate } from "@domain/due-date";
 import { editModeOf } from "@domain/lifecycle";
+import { getZodConstraint } from "@conform-to/zod";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
 import type { DocumentFormValues } from "~/components/documents/document-form-values";
 import { nothingJudged, recalculationSchema } from "~/components/documents/form-intents";
@@ -21,6 +22,9 @@ import { remixI18next } from "../i18n.server";
 import { readFormData } from "../read-form.server";
 import { redirectWithNotice } from "../session.server";
 import { choicesOf, companyFacts, documentIdOf, dueDateRulesOf, filledFromMasters, formValuesOfDocument, refreshDueDate, roundingOfCompany, screen, wantedByDocument, wantedByForm } from "./shared.server";
+
+/** The form's HTML constraints (required, maxLength…), from the schema here so the browser needs no zod to render them. */
+const documentConstraint = getZodConstraint(documentInputSchema);
 
 /** Receipts name the document in the path (/receipts/edit/{id}); the other kinds in the query (/{kind}/edit?id=). */
 function editedIdOf(request: Request, params: LoaderFunctionArgs["params"]): number {
@@ -83,6 +87,7 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
     correction: null,
     company: companyFacts(company),
     dueDateRules: dueDateRulesOf(kind, setting, true),
+    constraint: documentConstraint,
     ...choices,
   };
 };
@@ -107,6 +112,7 @@ export const documentEditLoader = async ({ request, params, context }: LoaderFun
     correction: mode === "correct" ? { nextRevision: document.revision + 1 } : null,
     company: companyFacts(company),
     dueDateRules: dueDateRulesOf(kind, setting, true),
+    constraint: documentConstraint,
     ...choices,
   };
 };

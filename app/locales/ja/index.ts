@@ -1,0 +1,57 @@
+import admin from "./admin.json";
+import company from "./company.json";
+import csv from "./csv.json";
+import csvEncoding from "./csvEncoding.json";
+import customer from "./customer.json";
+import dev from "./dev.json";
+import documentSettings from "./documentSettings.json";
+import documents from "./documents.json";
+import documentsList from "./documentsList.json";
+import errors from "./errors.json";
+import item from "./item.json";
+import layout from "./layout.json";
+import list from "./list.json";
+import mail from "./mail.json";
+import nav from "./nav.json";
+import notice from "./notice.json";
+import officeRules from "./officeRules.json";
+import print from "./print.json";
+import product from "./product.json";
+import signIn from "./signIn.json";
+import snapshot from "./snapshot.json";
+import titles from "./titles.json";
+import top from "./top.json";
+import viewPdf from "./viewPdf.json";
+
+/**
+ * Every interface text of the `common` namespace, for the server's i18next
+ * (and tests). One file per top-level section: a component that renders in
+ * the browser imports only the sections it uses (see app/components/texts.tsx),
+ * so a page's JavaScript carries its own texts and not the whole dictionary.
+ */
+export const common = {
+  product,
+  titles,
+  snapshot,
+  mail,
+  viewPdf,
+  print,
+  nav,
+  admin,
+  layout,
+  notice,
+  errors,
+  top,
+  dev,
+  signIn,
+  company,
+  customer,
+  list,
+  item,
+  // The export's encoding choice sits on the document lists, which need none of the other CSV texts.
+  csv: { ...csv, ...csvEncoding },
+  officeRules,
+  documentSettings,
+  // The list page's texts are a file of their own, so the list does not load the form's and the detail's.
+  documents: { ...documents, ...documentsList },
+};

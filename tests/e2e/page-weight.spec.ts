@@ -1,0 +1,63 @@
+import type { Page } from "@playwright/test";
+import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+
+/** The source of every script the page has loaded so far, by URL. */
+function recordScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.set(response.url(), response.text());
+  });
+  return scripts;
+}
+
+async function loaded(scripts: Map<string, Promise<string>>): Promise<Array<[string, string]>> {
+  return Promise.all([...scripts].map(async ([url, text]) => [url, await text] as [string, string]));
+}
+
+// Marks of code that must not reach these pages (decision 004): i18next's and react-i18next's
+// own log prefixes, a text of a dictionary section the page does not use, and zod's issue codes.
+const I18NEXT = /i18next:/;
+const OFFICE_RULES_TEXT = "正当な理由がない訂正・削除の防止";
+
+/** A text as it may stand in a bundle: itself, or escaped as \\uXXXX (how esbuild writes JSON's Japanese). */
+function containsText(source: string, text: string): boolean {
+  const escaped = [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`).join("");
+  return source.includes(text) || source.includes(escaped);
+}
+const ZOD = /invalid_type|too_small/;
+
+test.describe("what the browser loads", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "JavaScript on only: without it nothing is loaded");
+
+  test("the invoice list loads neither i18next, nor other pages' texts, nor zod", async ({ page, javaScript }) => {
+    await signInAsProjectCompany(page, javaScript);
+    const scripts = recordScripts(page);
+    await page.goto("/invoices/list");
+    await settled(page, javaScript);
+    const sources = await loaded(scripts);
+    expect(sources.length).toBeGreaterThan(3);
+    for (const [url, source] of sources) {
+      expect(source, url).not.toMatch(I18NEXT);
+      expect(containsText(source, OFFICE_RULES_TEXT), url).toBe(false);
+      expect(source, url).not.toMatch(ZOD);
+    }
+    // The texts still come from the dictionary after a client-side navigation.
+    await page.getByRole("link", { name: "見積書", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("見積書");
+  });
+
+  test("the invoice form loads zod only once it is used, and then validates live in Japanese", async ({ page, javaScript }) => {
+    await signInAsProjectCompany(page, javaScript);
+    const scripts = recordScripts(page);
+    await page.goto("/invoices/create");
+    await settled(page, javaScript);
+    for (const [url, source] of await loaded(scripts)) expect(source, url).not.toMatch(ZOD);
+
+    const customer = page.getByLabel("取引先名");
+    await customer.fill("一時的な取引先");
+    await expect.poll(async () => (await loaded(scripts)).some(([, source]) => ZOD.test(source))).toBe(true);
+    await customer.fill("");
+    await customer.blur();
+    await expect(page.getByText("このフィールドは必須です").first()).toBeVisible();
+  });
+});
