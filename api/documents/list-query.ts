@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { parseDecimalInput } from "../../domain/decimal";
 import { DOCUMENT_KIND_IDS } from "../../domain/document-kinds";
@@ -44,13 +44,37 @@ export const listQuery = z.object({
 
 export type ListQuery = z.output<typeof listQuery>;
 
+/**
+ * What the search indexes answer for a search (migration 0016): a document
+ * whose number, customer search key or subject contains one of the texts has
+ * it in document_search_text (a pg_trgm index, for three characters or more)
+ * and, for two characters, the pair among document_search_bigrams (a GIN
+ * index of exact pairs). True of every document the search finds and of few
+ * others; null when a text is a single character, which finds too much to narrow.
+ */
+function searchIndexCondition(texts: string[]): SQL | null {
+  // ILIKE and lower() fold ASCII letters alike, so "INV-1" and "inv-1" ask the same.
+  const distinct = [...new Set(texts.map((text) => (/^[\x20-\x7e]*$/.test(text) ? text.toLowerCase() : text)))];
+  const arms = distinct.map((text) => {
+    const length = [...text].length;
+    if (length >= 3) return sql`document_search_text(${documents.number}, ${documents.customerSearchKey}, ${documents.subject}) ilike ${`%${escapeLike(text)}%`}`;
+    if (length === 2) return sql`document_search_bigrams(${documents.number}, ${documents.customerSearchKey}, ${documents.subject}) @> array[lower(${text})]`;
+    return null;
+  });
+  return arms.every((arm) => arm !== null) ? or(...arms)! : null;
+}
+
 /** The list's filters as SQL, always inside the tenant and the kind. */
 export function listConditions(tenant: string, query: ListQuery): SQL {
   const conditions: (SQL | undefined)[] = [eq(documents.companyUniqueCode, tenant), eq(documents.kind, query.kind)];
   const key = searchKey(query.q);
   if (key) {
-    const pattern = `%${escapeLike(key)}%`;
-    conditions.push(or(ilike(documents.number, `%${escapeLike(query.q.trim())}%`), ilike(documents.customerSearchKey, pattern), ilike(documents.subject, `%${escapeLike(query.q.trim())}%`)));
+    const typed = query.q.trim();
+    // The index narrows; the three ILIKEs of document_search_matches decide, so what a search finds does not depend on the index.
+    conditions.push(searchIndexCondition([typed, key]) ?? undefined);
+    conditions.push(
+      sql`document_search_matches(${documents.number}, ${documents.customerSearchKey}, ${documents.subject}, ${`%${escapeLike(typed)}%`}, ${`%${escapeLike(key)}%`})`,
+    );
   }
   if (query.status !== undefined) conditions.push(eq(documents.status, query.status));
   if (query.customer_id !== undefined) conditions.push(eq(documents.customerId, query.customer_id));

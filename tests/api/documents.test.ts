@@ -226,3 +226,47 @@ describe("documents", () => {
     expect((await (await api.call(`/documents/${theirs.id}`, { as: "shinkinOwner" })).json()).status).toBe(1);
   });
 });
+
+type Listed = { items: Array<{ number: string; subject: string | null; customer_name: string }>; total: number; sum: { tax_included: string; amount_due: string } };
+const listed = async (query: string, as: As = "owner"): Promise<Listed> => (await api.call(`/documents?kind=invoice&${query}`, { as })).json();
+const subjects = async (query: string) => (await listed(query)).items.map((item) => item.subject).sort();
+const invoice = (customer_name: string, subject: string | null, price = "1000") => createDocument(api, { customer_name, subject, lines: [{ description: "作業", unit_price: price }] });
+
+describe("the document list's search (migration 0016's indexes narrow, the ILIKEs decide)", () => {
+  it("finds what the three ILIKEs find, for two characters, for more, and for one", async () => {
+    await invoice("山田商店", "年次監査");
+    await invoice("株式会社山田", "保守");
+    await invoice("ヤマダ電設", "監査対応の追加");
+    await invoice("青空商事", "Web保守 Ab");
+    // Two characters inside a word: the pair index, at the start, the middle and the end of a name.
+    expect(await subjects(`q=${encodeURIComponent("山田")}`)).toEqual(["保守", "年次監査"]);
+    expect(await subjects(`q=${encodeURIComponent("監査")}`)).toEqual(["年次監査", "監査対応の追加"]);
+    // Hiragana and half-width kana find the customer through its search key, as before.
+    expect(await subjects(`q=${encodeURIComponent("やまだ")}`)).toEqual(["監査対応の追加"]);
+    expect(await subjects(`q=${encodeURIComponent("ﾔﾏﾀﾞ")}`)).toEqual(["監査対応の追加"]);
+    // Case folds in every length; a space inside the typed text is kept for the subject.
+    expect(await subjects("q=web")).toEqual(["Web保守 Ab"]);
+    expect(await subjects(`q=${encodeURIComponent("守 a")}`)).toEqual(["Web保守 Ab"]);
+    expect(await subjects("q=ab")).toEqual(["Web保守 Ab"]);
+    // One character is not narrowed by an index, and finds the same.
+    expect(await subjects(`q=${encodeURIComponent("守")}`)).toEqual(["Web保守 Ab", "保守"]);
+    // Number fragments, in either case.
+    expect((await listed("q=inv-202611-000")).total).toBe(4);
+    expect((await listed("q=INV-202611-0004")).items.map((item) => item.number)).toEqual(["INV-202611-0004"]);
+  });
+
+  it("does not match across fields, reads % and _ as themselves and stays inside the company", async () => {
+    await invoice("山田商店", "10%引き");
+    await invoice("田中", "a_b");
+    await createDocument(api, { customer_name: "山田商店", subject: "他社", lines: [{ description: "作業", unit_price: "1" }] }, "shinkinOwner");
+    // The end of one field and the start of the next are not one text ("店" ends the customer, "1" starts the subject).
+    expect((await listed(`q=${encodeURIComponent("店1")}`)).total).toBe(0);
+    expect((await listed(`q=${encodeURIComponent("0001山")}`)).total).toBe(0);
+    expect(await subjects("q=0%25")).toEqual(["10%引き"]);
+    expect(await subjects("q=%25")).toEqual(["10%引き"]);
+    expect(await subjects("q=a_b")).toEqual(["a_b"]);
+    expect((await listed("q=ab")).total).toBe(0);
+    expect(await subjects(`q=${encodeURIComponent("山田")}`)).toEqual(["10%引き"]);
+    expect((await listed(`q=${encodeURIComponent("山田")}`, "shinkinOwner")).items.map((item) => item.subject)).toEqual(["他社"]);
+  });
+});
