@@ -270,3 +270,44 @@ describe("the document list's search (migration 0016's indexes narrow, the ILIKE
     expect((await listed(`q=${encodeURIComponent("山田")}`, "shinkinOwner")).items.map((item) => item.subject)).toEqual(["他社"]);
   });
 });
+
+describe("the list's count and sums of a filter (computed once per list version)", () => {
+  it("are exact on every view: the same filter on another page or sort, and again after each change", async () => {
+    const a = await invoice("山田商店", "一", "1000");
+    const b = await invoice("山田商店", "二", "2000");
+    await invoice("青空商事", "三", "4000");
+    const filtered = `q=${encodeURIComponent("山田")}`;
+    const summary = async (query: string) => {
+      const body = await listed(query);
+      return [body.total, body.sum.tax_included];
+    };
+    expect(await summary(filtered)).toEqual([2, "3300"]);
+    // Another sort and page of the same filter: the same count and sums.
+    expect(await summary(`${filtered}&sort=amount&order=asc&per_page=1&page=2`)).toEqual([2, "3300"]);
+    // Each change moves the list version, and the next view counts again.
+    expect((await post(`/documents/${b.id}`, { _method: "PATCH", version: 1, issue_date: "2026-11-22", customer_name: "山田商店", lines: [{ description: "作業", unit_price: "5000" }] })).status).toBe(200);
+    expect(await summary(filtered)).toEqual([2, "6600"]);
+    const added = await invoice("山田工務店", "四", "10000");
+    expect(await summary(filtered)).toEqual([3, "17600"]);
+    expect((await post(`/documents/${added.id}/issue`, {})).status).toBe(200);
+    expect((await post(`/documents/${added.id}/void`, {})).status).toBe(200);
+    expect(await summary(filtered)).toEqual([2, "6600"]);
+    // Voided documents are outside document_totals but inside the version: voided=include counts them at once.
+    expect(await summary(`${filtered}&voided=include`)).toEqual([3, "17600"]);
+    expect((await api.call(`/documents/${a.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await summary(filtered)).toEqual([1, "5500"]);
+    expect(await summary(`${filtered}&voided=include`)).toEqual([2, "16500"]);
+    // A change made around the API (a bulk load, a repair) moves the version too.
+    await api.database.db.update(documents).set({ taxIncluded: "100" });
+    expect(await summary(filtered)).toEqual([1, "100"]);
+  });
+
+  it("keep one company's figures from another's, whatever their versions", async () => {
+    await invoice("山田商店", null, "1000");
+    await createDocument(api, { customer_name: "山田商店", lines: [{ description: "作業", unit_price: "3000" }] }, "shinkinOwner");
+    const filtered = `q=${encodeURIComponent("山田")}&issued_from=2000-01-01`;
+    expect((await listed(filtered)).sum.tax_included).toBe("1100");
+    expect((await listed(filtered, "shinkinOwner")).sum.tax_included).toBe("3300");
+    expect((await listed(filtered)).sum.tax_included).toBe("1100");
+  });
+});
