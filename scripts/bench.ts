@@ -112,6 +112,33 @@ const FLOOR_PAGES = [
   { name: "TOP", path: () => "/top", budget: 1 / 2 },
 ];
 
+/**
+ * The invoice list page (signed in, through the loader and the Payment API) with
+ * each filter and each sort, for the large and the small company: in one
+ * database, and the small company again alone in a database of its own.
+ * Each is measured for LIST_PAGE_SECONDS at most, as there are many of them.
+ */
+const LIST_PAGE_PATH = "/invoices/list";
+const LIST_PAGES = [
+  { name: "no filter", query: "" },
+  { name: "q=number fragment", query: "q=LOAD-00004" },
+  { name: "q=customer, 2 characters", query: "q=山田" },
+  { name: "q=customer, 5 characters", query: "q=山田工務店" },
+  { name: "q=subject, 2 characters", query: "q=監査" },
+  { name: "status", query: "status=2" },
+  { name: "issued range", query: "issued_from=2025-01-01&issued_to=2025-02-28" },
+  { name: "amount range", query: "amount_min=1000&amount_max=300000" },
+  { name: "sort number", query: "sort=number" },
+  { name: "sort customer", query: "sort=customer" },
+  { name: "sort amount", query: "sort=amount" },
+  { name: "sort amount asc", query: "sort=amount&order=asc" },
+  { name: "sort status", query: "sort=status" },
+  { name: "sort updated", query: "sort=updated" },
+];
+const LIST_PAGE_SECONDS = 2;
+/** Fewer connections than the other targets: a page queued behind nine others measures the queue. */
+const LIST_PAGE_CONNECTIONS = 4;
+
 /** Lines on each of the large company's invoices: 100,000 lines to export. */
 const LINES_PER_LARGE_INVOICE = 10;
 const EXPORTS = [
@@ -409,6 +436,22 @@ function apiTargets(run: Run, database: string): Target[] {
   return [...API_ENDPOINTS.map(({ name, path }) => ({ name: `${name} (${database})`, path, headers, expectedStatus: 200, assets: null })), ...documentLists];
 }
 
+/**
+ * The first invoices of every seeded company carry a customer and a subject
+ * no other invoice has, so a narrow search finds as many in the large company
+ * as in the small one and the budget compares the cost of finding them.
+ */
+const NARROW_CUSTOMER = { name: "山田工務店", indexes: [7, 8, 9] };
+const NARROW_SUBJECT = { subject: "年次監査対応", indexes: [20, 21, 22] };
+
+function customerNameOf(index: number): string {
+  return NARROW_CUSTOMER.indexes.includes(index) ? NARROW_CUSTOMER.name : `取引先${index % 300}`;
+}
+
+function subjectOf(index: number, month: string): string {
+  return NARROW_SUBJECT.indexes.includes(index) ? NARROW_SUBJECT.subject : `${Number(month)}月分 保守作業`;
+}
+
 /** Invoices straight into the table, in batches: the list's cost, not the create path's, is what is measured. */
 async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: string, count: number, linesPerInvoice = 0): Promise<void> {
   const statuses = [1, 2, 3, 4];
@@ -424,9 +467,10 @@ async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: strin
         number: `LOAD-${String(index + 1).padStart(6, "0")}`,
         status: statuses[index % statuses.length]!,
         issueDate: `2025-${month}-${day}`,
-        customerName: `取引先${index % 300}`,
+        customerName: customerNameOf(index),
         customerHonorific: "御中",
-        customerSearchKey: `取引先${index % 300}`,
+        customerSearchKey: customerNameOf(index),
+        subject: subjectOf(index, month),
         taxTypeId: 1,
         itemRoundingId: 1,
         itemRoundingScale: 0,
@@ -604,6 +648,88 @@ function printExports(rows: ExportRow[]): void {
   }
 }
 
+type ListPageServers = { origin: string; smallAloneOrigin: string; bareRequestsPerSecond: number };
+
+function listPagePath(query: string): string {
+  const params = new URLSearchParams(query);
+  return params.size > 0 ? `${LIST_PAGE_PATH}?${params}` : LIST_PAGE_PATH;
+}
+
+const listPageName = (name: string, documents: string, database: string) => `list page ${name}, ${documents} (${database})`;
+
+/**
+ * Every list page of LIST_PAGES as the small company alone, the large company
+ * and the small company beside it, measured one after the other so that the
+ * three of a filter share the machine's state (it is shared and noisy).
+ */
+async function loadListPages(servers: ListPageServers, run: Run, database: string): Promise<Row[]> {
+  const options = { ...run.options, duration: Math.min(run.options.duration, LIST_PAGE_SECONDS), connections: Math.min(run.options.connections, LIST_PAGE_CONNECTIONS) };
+  const large = await cookieHeaderFor({ name: "list", path: LIST_PAGE_PATH, as: API_USER }, run.token);
+  const small = await cookieHeaderFor({ name: "list", path: LIST_PAGE_PATH, as: SMALL_COMPANY_USER }, run.smallCompanyToken);
+  const targets = LIST_PAGES.flatMap(({ name, query }) => {
+    const path = listPagePath(query);
+    return [
+      { origin: servers.smallAloneOrigin, target: { name: listPageName(name, `${SMALL_COMPANY_DOCUMENTS} alone`, database), path, headers: small, expectedStatus: 200, assets: null } },
+      { origin: servers.origin, target: { name: listPageName(name, LARGE_COMPANY_DOCUMENTS.toLocaleString("en"), database), path, headers: large, expectedStatus: 200, assets: null } },
+      { origin: servers.origin, target: { name: listPageName(name, String(SMALL_COMPANY_DOCUMENTS), database), path, headers: small, expectedStatus: 200, assets: null } },
+    ];
+  });
+  const rows: Row[] = [];
+  for (const { origin, target } of targets) {
+    await checkStatuses(origin, [target]);
+    const throughput = await measureThroughput(target.name, loopbackUrl(target.path, origin), target.headers, 200, options);
+    rows.push({ ...target, throughput, ratioToBare: throughput.requestsPerSecond / servers.bareRequestsPerSecond });
+  }
+  return rows;
+}
+
+/** The small company's invoices and the demo data only: what its own deployment would hold. */
+async function seedSmallCompanyAlone(db: DatabaseHandle["db"]): Promise<void> {
+  await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
+  await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
+}
+
+/** A second PGlite server whose data directory holds the small company alone, for `measure`. */
+async function withSmallCompanyAlonePglite<T>(run: Run, measure: (origin: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-small-"));
+  try {
+    await migrateAndSeedDatabase({ dataDir }, seedSmallCompanyAlone);
+    return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, (origin) => measure(origin));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A second server on a second PostgreSQL database that holds the small company alone, dropped afterwards. */
+async function withSmallCompanyAlonePostgres<T>(serverUrl: URL, run: Run, measure: (origin: string) => Promise<T>): Promise<T> {
+  const client = adminClient(serverUrl);
+  await client.connect();
+  return withNewDatabase(client, serverUrl, "chohyo_bench_small", async (databaseUrl) => {
+    await migrateAndSeed(databaseUrl, seedSmallCompanyAlone);
+    return withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, (origin) => measure(origin));
+  });
+}
+
+/** Each list page of the large company against the small one's, beside it and alone, with the budget. */
+function printListPageBudget(rows: Row[]): void {
+  for (const row of rows) {
+    const match = /^list page (.+), ([\d,]+) \((.+)\)$/.exec(row.name);
+    if (!match || match[2] !== LARGE_COMPANY_DOCUMENTS.toLocaleString("en")) continue;
+    const [, name, , database] = match;
+    const ratios = [
+      ["same database", rows.find((other) => other.name === listPageName(name!, String(SMALL_COMPANY_DOCUMENTS), database!))],
+      ["separate databases", rows.find((other) => other.name === listPageName(name!, `${SMALL_COMPANY_DOCUMENTS} alone`, database!))],
+    ] as const;
+    const parts = ratios.flatMap(([where, small]) => {
+      if (!small) return [];
+      if (small.throughput.requestsPerSecond === 0 || row.throughput.requestsPerSecond === 0) return [`${where} not measured (no request completed)`];
+      const ratio = small.throughput.requestsPerSecond / row.throughput.requestsPerSecond;
+      return [`${where} ${ratio.toFixed(2)}× ${ratio <= LIST_BUDGET_RATIO ? "within" : "OVER"}`];
+    });
+    console.log(`list page ${name} (${database}): ${LARGE_COMPANY_DOCUMENTS} vs ${SMALL_COMPANY_DOCUMENTS} invoices: ${parts.join(", ")} (budget ${LIST_BUDGET_RATIO}×)`);
+  }
+}
+
 /** Each database's list of the large company against the small one's, with the budget. */
 function printListBudget(rows: Row[]): void {
   for (const row of rows) {
@@ -741,13 +867,7 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
   try {
     // DATABASE_URL unset, or a value in the caller's environment would make this a PostgreSQL run.
     // Prepared here, before the server opens it: PGlite has one process at a time, and the server's own seed then finds data and stops.
-    const database = await openDatabase({ dataDir });
-    try {
-      await database.migrate(path.join(ROOT, "api/db/migrations"));
-      await seedForBench(database.db);
-    } finally {
-      await database.close();
-    }
+    await migrateAndSeedDatabase({ dataDir }, seedForBench);
     cpSync(dataDir, floorDir, { recursive: true });
     const rows = await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin, server) => {
       await measureMemory(origin, server, run, "PGlite");
@@ -758,7 +878,10 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
       await measureLighthouse(origin, pages, run);
       const api = apiTargets(run, "PGlite");
       await checkStatuses(origin, api);
-      return loadRows(origin, "bare route", [...pages, ...api], run.options);
+      const rows = await loadRows(origin, "bare route", [...pages, ...api], run.options);
+      const bareRequestsPerSecond = rows[0]!.throughput.requestsPerSecond;
+      rows.push(...(await withSmallCompanyAlonePglite(run, (smallAloneOrigin) => loadListPages({ origin, smallAloneOrigin, bareRequestsPerSecond }, run, "PGlite"))));
+      return rows;
     });
     // From a fresh server, so its memory is the export's and not what the load before left.
     await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, (origin, server) => measureExports(origin, server, run, "PGlite"));
@@ -818,18 +941,23 @@ async function connectPostgres({ serverUrl, requested }: PostgresServer): Promis
   }
 }
 
-/** Migrates and seeds from this process: the server seeds only its embedded PGlite database. */
-async function migrateAndSeed(databaseUrl: URL): Promise<void> {
-  const url = new URL(databaseUrl);
-  // Bounds each statement, as HEALTH_TIMEOUT_MS bounds the server start.
-  url.searchParams.set("statement_timeout", String(HEALTH_TIMEOUT_MS));
-  const database = await openDatabase({ databaseUrl: url.href });
+/** Opens a database, migrates it, seeds it with `seed` and closes it again, before a server opens it. */
+async function migrateAndSeedDatabase(options: Parameters<typeof openDatabase>[0], seed: (db: DatabaseHandle["db"]) => Promise<void>): Promise<void> {
+  const database = await openDatabase(options);
   try {
     await database.migrate(path.join(ROOT, "api/db/migrations"));
-    await seedForBench(database.db);
+    await seed(database.db);
   } finally {
     await database.close();
   }
+}
+
+/** Migrates and seeds from this process: the server seeds only its embedded PGlite database. */
+async function migrateAndSeed(databaseUrl: URL, seed = seedForBench): Promise<void> {
+  const url = new URL(databaseUrl);
+  // Bounds each statement, as HEALTH_TIMEOUT_MS bounds the server start.
+  url.searchParams.set("statement_timeout", String(HEALTH_TIMEOUT_MS));
+  await migrateAndSeedDatabase({ databaseUrl: url.href }, seed);
 }
 
 /** The bare route and the API in a second server on a fresh PostgreSQL database, dropped afterwards. */
@@ -837,7 +965,27 @@ async function benchmarkPostgres(postgres: PostgresServer, run: Run): Promise<Ro
   const client = await connectPostgres(postgres);
   if (!client) return [];
   const { serverUrl } = postgres;
-  const name = `chohyo_bench_${randomBytes(8).toString("hex")}`;
+  return withNewDatabase(client, serverUrl, "chohyo_bench", async (databaseUrl) => {
+    await migrateAndSeed(databaseUrl);
+    const rows = await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, async (origin, server) => {
+      await measureMemory(origin, server, run, "PostgreSQL");
+      await withFloor({ DATABASE_URL: databaseUrl.href }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PostgreSQL"));
+      const targets = apiTargets(run, "PostgreSQL");
+      await checkStatuses(origin, targets);
+      const loaded = await loadRows(origin, "bare route (PostgreSQL run)", targets, run.options);
+      const bareRequestsPerSecond = loaded[0]!.throughput.requestsPerSecond;
+      loaded.push(...(await withSmallCompanyAlonePostgres(serverUrl, run, (smallAloneOrigin) => loadListPages({ origin, smallAloneOrigin, bareRequestsPerSecond }, run, "PostgreSQL"))));
+      return loaded;
+    });
+    // From a fresh server, so its memory is the export's and not what the load before left.
+    await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, (origin, server) => measureExports(origin, server, run, "PostgreSQL"));
+    return rows;
+  });
+}
+
+/** A new database on the server for `use`, dropped afterwards; `client` (connected) is ended once it has made it. */
+async function withNewDatabase<T>(client: pg.Client, serverUrl: URL, prefix: string, use: (databaseUrl: URL) => Promise<T>): Promise<T> {
+  const name = `${prefix}_${randomBytes(8).toString("hex")}`;
   try {
     await client.query(`CREATE DATABASE ${name}`);
   } finally {
@@ -846,16 +994,7 @@ async function benchmarkPostgres(postgres: PostgresServer, run: Run): Promise<Ro
   try {
     const databaseUrl = new URL(serverUrl);
     databaseUrl.pathname = `/${name}`;
-    await migrateAndSeed(databaseUrl);
-    const rows = await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, async (origin, server) => {
-      await measureMemory(origin, server, run, "PostgreSQL");
-      await withFloor({ DATABASE_URL: databaseUrl.href }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PostgreSQL"));
-      const targets = apiTargets(run, "PostgreSQL");
-      await checkStatuses(origin, targets);
-      return loadRows(origin, "bare route (PostgreSQL run)", targets, run.options);
-    });
-    await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, (origin, server) => measureExports(origin, server, run, "PostgreSQL"));
-    return rows;
+    return await use(databaseUrl);
   } finally {
     await dropDatabase(serverUrl, name);
   }
@@ -968,6 +1107,7 @@ async function main(): Promise<void> {
   printFloors(floors);
   printMemory(memory);
   printListBudget(rows);
+  printListPageBudget(rows);
   printExports(exports);
   for (const pdf of pdfs) console.log(`${pdf.name}: median ${pdf.medianMs.toFixed(0)} ms warm, ${kib(pdf.bytes)} KiB`);
   if (options.json) {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   customType,
   jsonb,
@@ -8,6 +9,7 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -409,6 +411,16 @@ export const documents = pgTable(
     index("documents_customer_idx").on(table.customerId),
     index("documents_source_idx").on(table.sourceDocumentId),
     index("documents_credit_note_idx").on(table.creditNoteOf),
+    // The list's sorts (SORT_COLUMNS, with id as the tie-break): the first page of each is read in index order.
+    // issue_date is documents_list_idx, number the unique index above.
+    index("documents_customer_sort_idx").on(table.companyUniqueCode, table.kind, table.customerSearchKey, table.id),
+    index("documents_amount_sort_idx").on(table.companyUniqueCode, table.kind, table.taxIncluded, table.id),
+    index("documents_status_sort_idx").on(table.companyUniqueCode, table.kind, table.status, table.id),
+    index("documents_updated_sort_idx").on(table.companyUniqueCode, table.kind, table.updatedAt, table.id),
+    // The list's search (migration 0016): trigrams of number, customer search key and subject for three
+    // characters or more, and their two-character pairs, which pg_trgm cannot answer inside a word.
+    index("documents_search_trigram_idx").using("gin", sql`document_search_text(${table.number}, ${table.customerSearchKey}, ${table.subject}) gin_trgm_ops`),
+    index("documents_search_bigram_idx").using("gin", sql`document_search_bigrams(${table.number}, ${table.customerSearchKey}, ${table.subject})`),
   ],
 );
 
@@ -542,6 +554,25 @@ export const localMailbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("local_mailbox_company_idx").on(table.companyUniqueCode, table.id)],
+);
+
+/**
+ * A number that grows with every change to a company's documents of a kind,
+ * set by a trigger on documents (migration 0016) from
+ * document_list_version_seq, so a value is never given twice even after the
+ * row is gone: the list's count and sums of a filter are computed once per
+ * version and reused until the next change.
+ */
+export const documentListVersionSeq = pgSequence("document_list_version_seq");
+
+export const documentListVersions = pgTable(
+  "document_list_versions",
+  {
+    companyUniqueCode: text("company_unique_code").notNull(),
+    kind: text("kind").notNull(),
+    version: bigint("version", { mode: "bigint" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind] })],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { parseDecimalInput } from "../../domain/decimal";
 import { DOCUMENT_KIND_IDS } from "../../domain/document-kinds";
@@ -6,7 +6,7 @@ import { DOCUMENT_SORTS, VOIDED_FILTERS } from "../../domain/documents";
 import { mailDisplayStatus, type MailDisplayStatus } from "../../domain/mail-status";
 import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
-import { documentMails, documents, documentTotals } from "../db/schema";
+import { documentListVersions, documentMails, documents, documentTotals } from "../db/schema";
 import { escapeLike } from "../routes/master-records";
 
 export const DOCUMENTS_PER_PAGE = 50;
@@ -44,13 +44,37 @@ export const listQuery = z.object({
 
 export type ListQuery = z.output<typeof listQuery>;
 
+/**
+ * What the search indexes answer for a search (migration 0016): a document
+ * whose number, customer search key or subject contains one of the texts has
+ * it in document_search_text (a pg_trgm index, for three characters or more)
+ * and, for two characters, the pair among document_search_bigrams (a GIN
+ * index of exact pairs). True of every document the search finds and of few
+ * others; null when a text is a single character, which finds too much to narrow.
+ */
+function searchIndexCondition(texts: string[]): SQL | null {
+  // ILIKE and lower() fold ASCII letters alike, so "INV-1" and "inv-1" ask the same.
+  const distinct = [...new Set(texts.map((text) => (/^[\x20-\x7e]*$/.test(text) ? text.toLowerCase() : text)))];
+  const arms = distinct.map((text) => {
+    const length = [...text].length;
+    if (length >= 3) return sql`document_search_text(${documents.number}, ${documents.customerSearchKey}, ${documents.subject}) ilike ${`%${escapeLike(text)}%`}`;
+    if (length === 2) return sql`document_search_bigrams(${documents.number}, ${documents.customerSearchKey}, ${documents.subject}) @> array[lower(${text})]`;
+    return null;
+  });
+  return arms.every((arm) => arm !== null) ? or(...arms)! : null;
+}
+
 /** The list's filters as SQL, always inside the tenant and the kind. */
 export function listConditions(tenant: string, query: ListQuery): SQL {
   const conditions: (SQL | undefined)[] = [eq(documents.companyUniqueCode, tenant), eq(documents.kind, query.kind)];
   const key = searchKey(query.q);
   if (key) {
-    const pattern = `%${escapeLike(key)}%`;
-    conditions.push(or(ilike(documents.number, `%${escapeLike(query.q.trim())}%`), ilike(documents.customerSearchKey, pattern), ilike(documents.subject, `%${escapeLike(query.q.trim())}%`)));
+    const typed = query.q.trim();
+    // The index narrows; the three ILIKEs of document_search_matches decide, so what a search finds does not depend on the index.
+    conditions.push(searchIndexCondition([typed, key]) ?? undefined);
+    conditions.push(
+      sql`document_search_matches(${documents.number}, ${documents.customerSearchKey}, ${documents.subject}, ${`%${escapeLike(typed)}%`}, ${`%${escapeLike(key)}%`})`,
+    );
   }
   if (query.status !== undefined) conditions.push(eq(documents.status, query.status));
   if (query.customer_id !== undefined) conditions.push(eq(documents.customerId, query.customer_id));
@@ -72,37 +96,89 @@ export const SORT_COLUMNS = {
   updated: documents.updatedAt,
 } as const;
 
+/** Count and sums of a filtered list: exact, as money is. */
+export type ListSummary = { total: number; taxIncluded: string; amountDue: string };
+
 /**
- * Count and sums of the filtered set. A view filtered by status at most is
- * read from document_totals (kept by a trigger), which costs the same for
- * any number of documents; other filters narrow the set and are summed.
+ * The summaries of recently viewed filters, each with the list version
+ * (document_list_versions) it was computed at: a filter's count and sums are
+ * computed once and then serve every page and sort of it until a document of
+ * the company and kind is added, changed or deleted, which moves the version.
+ * One per database (documentRoutes makes it); the oldest are dropped past
+ * `capacity`.
  */
-export async function summaryOf(db: Database, tenant: string, query: ListQuery, where: SQL) {
+export class ListSummaries {
+  private readonly entries = new Map<string, { version: bigint; summary: ListSummary }>();
+
+  constructor(private readonly capacity = 1000) {}
+
+  get(key: string, version: bigint): ListSummary | null {
+    const entry = this.entries.get(key);
+    return entry && entry.version === version ? entry.summary : null;
+  }
+
+  set(key: string, version: bigint, summary: ListSummary): void {
+    // A slower request that read an older version must not replace what a newer one computed.
+    const existing = this.entries.get(key);
+    if (existing && existing.version > version) return;
+    this.entries.delete(key);
+    this.entries.set(key, { version, summary });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/** What a summary depends on: the filters, not the sort or the page. */
+function filterKey(tenant: string, query: ListQuery): string {
+  return JSON.stringify([tenant, query.kind, query.q, query.status, query.customer_id, query.issued_from, query.issued_to, query.amount_min, query.amount_max, query.voided]);
+}
+
+/**
+ * Count and sums of the filtered set, always exact. A view filtered by status
+ * at most is read from document_totals (kept by a trigger), which costs the
+ * same for any number of documents. Other filters are summed over the rows
+ * they select, once per filter and list version (see ListSummaries): the
+ * version is read first, so a summary is never kept under a version older
+ * than the rows it counted, and any change to the documents recomputes it.
+ */
+export async function summaryOf(db: Database, summaries: ListSummaries, tenant: string, query: ListQuery, where: SQL): Promise<ListSummary> {
   const byStatusOnly = !searchKey(query.q) && query.customer_id === undefined && !query.issued_from && !query.issued_to && !query.amount_min && !query.amount_max && query.voided === "exclude";
-  const [summary] = byStatusOnly
-    ? await db
-        .select({
-          total: sql<string>`coalesce(sum(${documentTotals.documentCount}), 0)`,
-          taxIncluded: sql<string>`coalesce(sum(${documentTotals.taxIncluded}), 0)`,
-          amountDue: sql<string>`coalesce(sum(${documentTotals.amountDue}), 0)`,
-        })
-        .from(documentTotals)
-        .where(
-          and(
-            eq(documentTotals.companyUniqueCode, tenant),
-            eq(documentTotals.kind, query.kind),
-            query.status === undefined ? undefined : eq(documentTotals.status, query.status),
-          ),
-        )
-    : await db
-        .select({
-          total: count(),
-          taxIncluded: sql<string>`coalesce(sum(${documents.taxIncluded}), 0)`,
-          amountDue: sql<string>`coalesce(sum(${documents.amountDue}), 0)`,
-        })
-        .from(documents)
-        .where(where);
-  return { total: Number(summary!.total), taxIncluded: String(summary!.taxIncluded), amountDue: String(summary!.amountDue) };
+  if (byStatusOnly) {
+    const [summary] = await db
+      .select({
+        total: sql<string>`coalesce(sum(${documentTotals.documentCount}), 0)`,
+        taxIncluded: sql<string>`coalesce(sum(${documentTotals.taxIncluded}), 0)`,
+        amountDue: sql<string>`coalesce(sum(${documentTotals.amountDue}), 0)`,
+      })
+      .from(documentTotals)
+      .where(
+        and(
+          eq(documentTotals.companyUniqueCode, tenant),
+          eq(documentTotals.kind, query.kind),
+          query.status === undefined ? undefined : eq(documentTotals.status, query.status),
+        ),
+      );
+    return { total: Number(summary!.total), taxIncluded: String(summary!.taxIncluded), amountDue: String(summary!.amountDue) };
+  }
+  const [listVersion] = await db
+    .select({ version: documentListVersions.version })
+    .from(documentListVersions)
+    .where(and(eq(documentListVersions.companyUniqueCode, tenant), eq(documentListVersions.kind, query.kind)));
+  // No version yet: the company never had a document of the kind, and there is nothing to sum.
+  const version = listVersion?.version ?? null;
+  const key = filterKey(tenant, query);
+  const kept = version === null ? null : summaries.get(key, version);
+  if (kept) return kept;
+  const [summed] = await db
+    .select({
+      total: count(),
+      taxIncluded: sql<string>`coalesce(sum(${documents.taxIncluded}), 0)`,
+      amountDue: sql<string>`coalesce(sum(${documents.amountDue}), 0)`,
+    })
+    .from(documents)
+    .where(where);
+  const summary = { total: Number(summed!.total), taxIncluded: String(summed!.taxIncluded), amountDue: String(summed!.amountDue) };
+  if (version !== null) summaries.set(key, version, summary);
+  return summary;
 }
 
 /** The latest send of each listed document, as the list's mail column shows it (SPEC §4: blank, 送信済, 閲覧済, 送信エラー). */

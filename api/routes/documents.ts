@@ -9,7 +9,7 @@ import { todayJst } from "../../domain/datetime";
 import { optionalText } from "../../domain/form-fields";
 import type { Database } from "../db/client";
 import { companies, documents } from "../db/schema";
-import { latestMailStatuses, listConditions, listQuery, SORT_COLUMNS, summaryOf } from "../documents/list-query";
+import { latestMailStatuses, listConditions, listQuery, ListSummaries, SORT_COLUMNS, summaryOf } from "../documents/list-query";
 import { changeStatus, deleteDraft, issue, issueCreditNote, recordHistory, saveEdit, voidDocument } from "../documents/lifecycle";
 import { fullDocument, LIST_COLUMNS, NOT_FOUND, ownDocument, presentListRow, sendPdf } from "../documents/presenters";
 import { copyOf, snapshotOfRevision, snapshotPdf, type Actor } from "../documents/snapshots";
@@ -54,6 +54,7 @@ async function withCompanyTaxType(db: Database, tenant: string, body: unknown): 
 /** Issued documents of every kind: the HTTP side; the rules are domain/lifecycle.ts, the transitions api/documents/lifecycle.ts. */
 export function documentRoutes(db: Database, storage: FileStorage): Router {
   const router = Router();
+  const summaries = new ListSummaries();
 
   router.get(
     "/documents",
@@ -70,7 +71,7 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
           .orderBy(direction(SORT_COLUMNS[query.sort]), direction(documents.id))
           .limit(query.per_page)
           .offset((query.page - 1) * query.per_page),
-        summaryOf(db, tenant, query, where),
+        summaryOf(db, summaries, tenant, query, where),
       ]);
       const mails = await latestMailStatuses(db, rows.map((row) => row.id));
       res.json({

@@ -226,3 +226,88 @@ describe("documents", () => {
     expect((await (await api.call(`/documents/${theirs.id}`, { as: "shinkinOwner" })).json()).status).toBe(1);
   });
 });
+
+type Listed = { items: Array<{ number: string; subject: string | null; customer_name: string }>; total: number; sum: { tax_included: string; amount_due: string } };
+const listed = async (query: string, as: As = "owner"): Promise<Listed> => (await api.call(`/documents?kind=invoice&${query}`, { as })).json();
+const subjects = async (query: string) => (await listed(query)).items.map((item) => item.subject).sort();
+const invoice = (customer_name: string, subject: string | null, price = "1000") => createDocument(api, { customer_name, subject, lines: [{ description: "作業", unit_price: price }] });
+
+describe("the document list's search (migration 0016's indexes narrow, the ILIKEs decide)", () => {
+  it("finds what the three ILIKEs find, for two characters, for more, and for one", async () => {
+    await invoice("山田商店", "年次監査");
+    await invoice("株式会社山田", "保守");
+    await invoice("ヤマダ電設", "監査対応の追加");
+    await invoice("青空商事", "Web保守 Ab");
+    // Two characters inside a word: the pair index, at the start, the middle and the end of a name.
+    expect(await subjects(`q=${encodeURIComponent("山田")}`)).toEqual(["保守", "年次監査"]);
+    expect(await subjects(`q=${encodeURIComponent("監査")}`)).toEqual(["年次監査", "監査対応の追加"]);
+    // Hiragana and half-width kana find the customer through its search key, as before.
+    expect(await subjects(`q=${encodeURIComponent("やまだ")}`)).toEqual(["監査対応の追加"]);
+    expect(await subjects(`q=${encodeURIComponent("ﾔﾏﾀﾞ")}`)).toEqual(["監査対応の追加"]);
+    // Case folds in every length; a space inside the typed text is kept for the subject.
+    expect(await subjects("q=web")).toEqual(["Web保守 Ab"]);
+    expect(await subjects(`q=${encodeURIComponent("守 a")}`)).toEqual(["Web保守 Ab"]);
+    expect(await subjects("q=ab")).toEqual(["Web保守 Ab"]);
+    // One character is not narrowed by an index, and finds the same.
+    expect(await subjects(`q=${encodeURIComponent("守")}`)).toEqual(["Web保守 Ab", "保守"]);
+    // Number fragments, in either case.
+    expect((await listed("q=inv-202611-000")).total).toBe(4);
+    expect((await listed("q=INV-202611-0004")).items.map((item) => item.number)).toEqual(["INV-202611-0004"]);
+  });
+
+  it("does not match across fields, reads % and _ as themselves and stays inside the company", async () => {
+    await invoice("山田商店", "10%引き");
+    await invoice("田中", "a_b");
+    await createDocument(api, { customer_name: "山田商店", subject: "他社", lines: [{ description: "作業", unit_price: "1" }] }, "shinkinOwner");
+    // The end of one field and the start of the next are not one text ("店" ends the customer, "1" starts the subject).
+    expect((await listed(`q=${encodeURIComponent("店1")}`)).total).toBe(0);
+    expect((await listed(`q=${encodeURIComponent("0001山")}`)).total).toBe(0);
+    expect(await subjects("q=0%25")).toEqual(["10%引き"]);
+    expect(await subjects("q=%25")).toEqual(["10%引き"]);
+    expect(await subjects("q=a_b")).toEqual(["a_b"]);
+    expect((await listed("q=ab")).total).toBe(0);
+    expect(await subjects(`q=${encodeURIComponent("山田")}`)).toEqual(["10%引き"]);
+    expect((await listed(`q=${encodeURIComponent("山田")}`, "shinkinOwner")).items.map((item) => item.subject)).toEqual(["他社"]);
+  });
+});
+
+describe("the list's count and sums of a filter (computed once per list version)", () => {
+  it("are exact on every view: the same filter on another page or sort, and again after each change", async () => {
+    const a = await invoice("山田商店", "一", "1000");
+    const b = await invoice("山田商店", "二", "2000");
+    await invoice("青空商事", "三", "4000");
+    const filtered = `q=${encodeURIComponent("山田")}`;
+    const summary = async (query: string) => {
+      const body = await listed(query);
+      return [body.total, body.sum.tax_included];
+    };
+    expect(await summary(filtered)).toEqual([2, "3300"]);
+    // Another sort and page of the same filter: the same count and sums.
+    expect(await summary(`${filtered}&sort=amount&order=asc&per_page=1&page=2`)).toEqual([2, "3300"]);
+    // Each change moves the list version, and the next view counts again.
+    expect((await post(`/documents/${b.id}`, { _method: "PATCH", version: 1, issue_date: "2026-11-22", customer_name: "山田商店", lines: [{ description: "作業", unit_price: "5000" }] })).status).toBe(200);
+    expect(await summary(filtered)).toEqual([2, "6600"]);
+    const added = await invoice("山田工務店", "四", "10000");
+    expect(await summary(filtered)).toEqual([3, "17600"]);
+    expect((await post(`/documents/${added.id}/issue`, {})).status).toBe(200);
+    expect((await post(`/documents/${added.id}/void`, {})).status).toBe(200);
+    expect(await summary(filtered)).toEqual([2, "6600"]);
+    // Voided documents are outside document_totals but inside the version: voided=include counts them at once.
+    expect(await summary(`${filtered}&voided=include`)).toEqual([3, "17600"]);
+    expect((await api.call(`/documents/${a.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await summary(filtered)).toEqual([1, "5500"]);
+    expect(await summary(`${filtered}&voided=include`)).toEqual([2, "16500"]);
+    // A change made around the API (a bulk load, a repair) moves the version too.
+    await api.database.db.update(documents).set({ taxIncluded: "100" });
+    expect(await summary(filtered)).toEqual([1, "100"]);
+  });
+
+  it("keep one company's figures from another's, whatever their versions", async () => {
+    await invoice("山田商店", null, "1000");
+    await createDocument(api, { customer_name: "山田商店", lines: [{ description: "作業", unit_price: "3000" }] }, "shinkinOwner");
+    const filtered = `q=${encodeURIComponent("山田")}&issued_from=2000-01-01`;
+    expect((await listed(filtered)).sum.tax_included).toBe("1100");
+    expect((await listed(filtered, "shinkinOwner")).sum.tax_included).toBe("3300");
+    expect((await listed(filtered)).sum.tax_included).toBe("1100");
+  });
+});
