@@ -135,6 +135,9 @@ export const paymentServiceUsers = pgTable(
     userId: text("user_id"),
     referenceId: integer("reference_id").notNull().default(2),
     receiveReferenceId: integer("receive_reference_id").notNull().default(1),
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }),
+    /** Moves on every role or permission change: a stale change is refused. */
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (table) => [
@@ -151,6 +154,14 @@ export const paymentInfos = pgTable("payment_infos", {
   startDate: date("start_date"),
   endDate: date("end_date"),
   withdrawalDate: date("withdrawal_date"),
+  /** debit or card (domain/plans PAYMENT_METHODS); null until registration asks for it. */
+  paymentMethod: text("payment_method"),
+  /** The account fees are debited from; the card itself is kept by the bank, never here. */
+  debitBankCode: text("debit_bank_code"),
+  debitBranchCode: text("debit_branch_code"),
+  debitAccountType: integer("debit_account_type"),
+  debitAccountNo: text("debit_account_no"),
+  debitAccountName: text("debit_account_name"),
   ...timestamps,
 });
 
@@ -191,8 +202,58 @@ export const companyPlans = pgTable("company_plans", {
   appliedCampaignStartDate: date("applied_campaign_start_date"),
   appliedCampaignFinishDate: date("applied_campaign_finish_date"),
   appliedCampaignEndDate: date("applied_campaign_end_date"),
+  /** The JST day of the last addplan or changeplan: one change per calendar month. */
+  planChangedOn: date("plan_changed_on", { mode: "string" }),
+  version: integer("version").notNull().default(1),
   ...timestamps,
 });
+
+/** The plans each bank offers its companies. */
+export const bankPlans = pgTable(
+  "bank_plans",
+  {
+    bankCode: text("bank_code").notNull(),
+    planId: integer("plan_id").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bankCode, table.planId] })],
+);
+
+/** Which version of which terms a user agreed to, and when (registration). */
+export const termsAgreements = pgTable(
+  "terms_agreements",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    userUniqueCode: text("user_unique_code").notNull(),
+    termsId: integer("terms_id").notNull(),
+    termsKind: text("terms_kind").notNull(),
+    termsVersion: text("terms_version").notNull(),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("terms_agreements_company_idx").on(table.companyUniqueCode, table.agreedAt)],
+);
+
+/**
+ * A bank's free-trial campaign: new companies registering between start and
+ * finish (all of the bank's, or one branch's) get `free_months` without charge.
+ */
+export const freeTrialReservations = pgTable(
+  "free_trial_reservations",
+  {
+    id: serial("id").primaryKey(),
+    bankCode: text("bank_code").notNull(),
+    /** null: every new company of the bank. */
+    branchCode: text("branch_code"),
+    freeMonths: integer("free_months").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    finishDate: date("finish_date", { mode: "string" }).notNull(),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    createdBy: text("created_by"),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [index("free_trial_reservations_bank_idx").on(table.bankCode, table.startDate)],
+);
 
 /** Every plan change, kept for the once-a-month rule and for the bank's records. */
 export const companyPlanHistory = pgTable(

@@ -12,7 +12,7 @@ import { recordHistory } from "../documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../documents/store";
 import { createDatabaseFileStorage } from "../storage/storage";
 import type { Database } from "./client";
-import { banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
+import { bankPlans, banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
 
 const JOIN_DATE = "2026-04-01";
 
@@ -42,6 +42,12 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
       DEMO_BANKS.map((bank) => ({ bankCode: bank.bankCode, name: bank.name, baName: bank.name, enablePaymentReceive: bank.receiveEnabled })),
     );
     await tx.insert(plans).values(DEMO_PLANS);
+    // Receive plans only where the bank offers receiving; the operator's bank 9998 has no companies.
+    await tx.insert(bankPlans).values(
+      DEMO_BANKS.filter((bank) => bank.bankCode !== "9998").flatMap((bank) =>
+        DEMO_PLANS.filter((plan) => plan.planId === 1 || (plan.planId >= 2 && bank.receiveEnabled)).map((plan) => ({ bankCode: bank.bankCode, planId: plan.planId })),
+      ),
+    );
     await tx.insert(terms).values([
       { kind: "cookie", title: "Cookieポリシー", body: COOKIE_POLICY, version: "1.0" },
       { kind: "product", product: "chohyo", title: "帳票クラウド利用規約", body: PRODUCT_TERMS, version: "1.0" },

@@ -35,6 +35,13 @@ export async function requireCompanyUser(request: Request): Promise<SessionUser>
   return user;
 }
 
+/** Owner-only pages (account, users, permissions): a company user gets the 403 page. */
+export async function requireOwner(request: Request): Promise<SessionUser> {
+  const user = await requireCompanyUser(request);
+  if (user.paymentRole !== PAYMENT_ROLE.owner) throw forbidden();
+  return user;
+}
+
 /** Where a company without a payment user registers a plan. */
 export const PLAN_REGISTRATION_PATH = "/accounts/register";
 
