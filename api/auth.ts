@@ -10,6 +10,8 @@ export type Caller = {
   userUniqueCode: string;
   userType: UserType;
   bankCode: string;
+  /** The bank branch the SSO profile places the user in (`ba_user_bb_code`), when it says. */
+  branchCode: string | null;
   /** The tenant: every query on company data is scoped by it. Null for bank staff. */
   companyUniqueCode: string | null;
   issuer: string;
@@ -158,6 +160,7 @@ export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): Re
         userUniqueCode,
         userType: userType as UserType,
         bankCode,
+        branchCode: claim(payload, "ba_user_bb_code"),
         companyUniqueCode: isAdminUserType(userType as UserType) ? null : companyUniqueCode,
         issuer: trusted.issuer,
         name: personName(payload),

@@ -6,6 +6,9 @@ export type ApiErrorCode =
   | "bad_request"
   | "unauthorized"
   | "forbidden"
+  /** SPEC §4's 403 variants: a plan change while a cancellation is pending, or a second one in a month. */
+  | "subscription_canceled"
+  | "plan_changed"
   | "not_found"
   | "conflict"
   | "payload_too_large"
@@ -33,6 +36,9 @@ export class ApiError extends Error {
 export const badRequest = (message = "リクエストの形式が正しくありません。") => new ApiError(400, "bad_request", message);
 export const unauthorized = (message = "認証に失敗しました。") => new ApiError(401, "unauthorized", message);
 export const forbidden = (message = "この操作を行う権限がありません。") => new ApiError(403, "forbidden", message);
+export const subscriptionCanceled = () =>
+  new ApiError(403, "subscription_canceled", "解約のお申し込み中はプランを変更できません。アカウント設定で解約を取り消してからお手続きください。");
+export const planChangedThisMonth = () => new ApiError(403, "plan_changed", "プランの変更は月に1回までです。来月以降にお手続きください。");
 export const notFound = (message = "対象が見つかりません。") => new ApiError(404, "not_found", message);
 export const conflict = (message: string) => new ApiError(409, "conflict", message);
 export const tooManyRequests = (message: string) => new ApiError(429, "too_many_requests", message);

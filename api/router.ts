@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import { apiErrorHandler, notFound } from "./errors";
 import { refuseUnreadableInput } from "./input-guard";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
+import { accountRoutes } from "./routes/accounts";
 import { companyRoutes } from "./routes/companies";
 import { csvRoutes } from "./routes/csv";
 import { customerRoutes } from "./routes/customers";
@@ -47,7 +48,8 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(refuseUnreadableInput);
   api.use(sessionRoutes(deps.db));
   api.use(referenceRoutes(deps.db));
-  api.use(userServiceRoutes(deps.db));
+  api.use(userServiceRoutes(deps.db, deps.now));
+  api.use(accountRoutes(deps.db, deps.now));
   api.use(companyRoutes(deps.db, storage));
   api.use(fileRoutes(deps.db, storage));
   // Before the id routes, which would read "export" as an id.

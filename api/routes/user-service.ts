@@ -3,11 +3,14 @@ import { eq } from "drizzle-orm";
 import { tenantOf } from "../auth";
 import type { Database } from "../db/client";
 import { companyPlans, paymentInfos, paymentServiceUsers, plans } from "../db/schema";
+import { todayJst } from "../../domain/datetime";
+import { planStatusOn, previousPlanOn, retainedUntil } from "../../domain/plans";
 import { notFound } from "../errors";
+import { planStateOf } from "../accounts/store";
 import { handler } from "./handler";
 
 /** The caller's payment service user, plan info and payment info (SPEC §7). */
-export function userServiceRoutes(db: Database): Router {
+export function userServiceRoutes(db: Database, now: () => Date = () => new Date()): Router {
   const router = Router();
 
   router.get(
@@ -31,16 +34,31 @@ export function userServiceRoutes(db: Database): Router {
     handler(async (req, res) => {
       const company = tenantOf(req.caller);
       const [row] = await db
-        .select({ plan: companyPlans, planName: plans.planName, amounts: plans })
+        .select({ plan: companyPlans, amounts: plans })
         .from(companyPlans)
         .leftJoin(plans, eq(plans.planId, companyPlans.planId))
         .where(eq(companyPlans.companyUniqueCode, company))
         .limit(1);
       if (!row) throw notFound("プラン情報が見つかりません。");
-      const { amounts } = row;
+      const { plan, amounts } = row;
+      const today = todayJst(now());
+      const state = planStateOf(plan);
+      const status = planStatusOn(state, today);
+      const previousPlanId = previousPlanOn(state, today);
+      const [previous] = previousPlanId === null ? [] : await db.select().from(plans).where(eq(plans.planId, previousPlanId)).limit(1);
+      // This month is charged at the plan it began with; a change made this month is charged from its first charged day.
+      const charged = previous ?? amounts;
       res.json({
-        ...row.plan,
-        planName: row.planName,
+        ...plan,
+        previousPlanId,
+        isPlanChanged: previousPlanId !== null,
+        isFreeTerm: status === "free_term" || status === "campaign",
+        isContract: status !== "ended",
+        status,
+        retainedUntil: plan.withdrawalDate ? retainedUntil(plan.withdrawalDate) : null,
+        planName: amounts?.planName ?? "",
+        currentAmount: status === "free_term" || status === "campaign" ? 0 : (charged?.amount ?? 0),
+        currentTotalAmount: status === "free_term" || status === "campaign" ? 0 : (charged?.totalAmount ?? 0),
         amount: amounts?.amount ?? 0,
         totalAmount: amounts?.totalAmount ?? 0,
         issueAmount: amounts?.issueAmount ?? 0,

@@ -1,5 +1,5 @@
 import type { Database } from "../../api/db/client";
-import { banks, companyPlans, paymentInfos, paymentServiceUsers, plans, terms } from "../../api/db/schema";
+import { bankPlans, banks, companyPlans, paymentInfos, paymentServiceUsers, plans, terms } from "../../api/db/schema";
 import { fixtureUsers, type FixtureUserName } from "./users";
 
 export async function insertPlans(db: Database) {
@@ -9,6 +9,15 @@ export async function insertPlans(db: Database) {
       { planId: 1, planName: "発行プラン", amount: 1000, totalAmount: 1100, issueAmount: 1000, issueTotalAmount: 1100, sortOrder: 1 },
       { planId: 2, planName: "発行・受取プラン", amount: 2000, totalAmount: 2200, issueAmount: 1000, issueTotalAmount: 1100, receiveAmount: 1000, receiveTotalAmount: 1100, maxReceiveFiles: 100, sortOrder: 2 },
     ])
+    .onConflictDoNothing();
+}
+
+/** The bank offers these plans (the plans master must hold them). */
+export async function offerPlans(db: Database, bankCode: string, planIds: number[]) {
+  await insertBank(db, bankCode);
+  await db
+    .insert(bankPlans)
+    .values(planIds.map((planId) => ({ bankCode, planId })))
     .onConflictDoNothing();
 }
 
