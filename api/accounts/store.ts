@@ -33,7 +33,7 @@ export async function offeredPlans(db: Reader, bankCode: string) {
 export async function requiredTerms(db: Reader, bankCode: string) {
   const latest = (condition: ReturnType<typeof and>) =>
     db
-      .select({ id: terms.id, kind: terms.kind, title: terms.title, version: terms.version, publishedAt: terms.publishedAt })
+      .select({ id: terms.id, kind: terms.kind, title: terms.title, version: terms.version, body: terms.body, publishedAt: terms.publishedAt })
       .from(terms)
       .where(condition)
       .orderBy(desc(terms.publishedAt), desc(terms.id))

@@ -118,6 +118,9 @@ function answeredWith(thrown: unknown, status: number): boolean {
   return (thrown as { init?: { status?: number } } | null)?.init?.status === status;
 }
 
+/** What the session keeps of the company's plan info. */
+export type PlanInfoForSession = { plan_id: number; previous_plan_id: number | null; is_subscribe_cancellation: boolean; withdrawal_date: string | null };
+
 /** The session's view of the user: SSO profile, bank config, payment role, cookie terms. */
 async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: string): Promise<SessionUser> {
   if (!USER_TYPES.includes(profile.ba_user_type as UserType)) throw new Error(`unknown user type ${profile.ba_user_type}`);
@@ -133,7 +136,7 @@ async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: stri
     getBankConfig(idToken),
     companyUser ? callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/me").then((me) => me.role, orNullWhenMissing) : null,
     companyUser
-      ? callPaymentApi<{ plan_id: number; previous_plan_id: number | null }>(caller, "/user_service/planinfo").then((info) => info, orNullWhenMissing)
+      ? callPaymentApi<PlanInfoForSession>(caller, "/user_service/planinfo").then((info) => info, orNullWhenMissing)
       : null,
     callPaymentApi(caller, "/terms/cookie").then(
       () => true,
@@ -159,6 +162,7 @@ async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: stri
     hasCookieTerms,
     planId: paymentRole === null ? null : (plan?.plan_id ?? null),
     previousPlanId: paymentRole === null ? null : (plan?.previous_plan_id ?? null),
+    withdrawalDate: paymentRole !== null && plan?.is_subscribe_cancellation ? plan.withdrawal_date : null,
   };
 }
 

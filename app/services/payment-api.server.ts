@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "./config.server";
 import { paymentApiCalls } from "./metrics.server";
+import type { ForbiddenVariant } from "~/components/errors/error-model";
 import { forbidden, maintenance, notFound, refused, unauthorized, unavailable } from "./errors.server";
 
 /**
@@ -53,6 +54,13 @@ type ErrorBody = {
   status?: string;
   start?: string;
   end?: string;
+};
+
+/** The API's codes for SPEC §4's 403 variants, as the error screen names them. */
+const FORBIDDEN_VARIANT_OF_CODE: Record<string, ForbiddenVariant> = {
+  subscription_canceled: "subscriptionCanceled",
+  plan_changed: "planChanged",
+  unpublished: "unpublished",
 };
 
 async function errorBodyOf(response: Response): Promise<ErrorBody> {
@@ -110,7 +118,7 @@ export async function fetchPaymentApi(
     case 401:
       throw unauthorized();
     case 403:
-      throw forbidden();
+      throw forbidden(FORBIDDEN_VARIANT_OF_CODE[body.code ?? ""] ?? "generic");
     case 404:
       throw notFound();
     case 409:

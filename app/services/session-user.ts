@@ -23,6 +23,8 @@ export type SessionUser = {
   /** The company's current and previous plan (SPEC §4), null without a plan. */
   planId: number | null;
   previousPlanId: number | null;
+  /** The last day of a cancelled service (pending or past), null otherwise: the layout says so on every page. */
+  withdrawalDate: string | null;
 };
 
 export function isAdmin(user: Pick<SessionUser, "userType">): boolean {

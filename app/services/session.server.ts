@@ -23,10 +23,19 @@ const sessionUserSchema = z.object({
   hasCookieTerms: z.boolean(),
   planId: z.number().int().nullable(),
   previousPlanId: z.number().int().nullable(),
-}) satisfies z.ZodType<SessionUser>;
+  withdrawalDate: z.string().nullable().optional().default(null),
+}) satisfies z.ZodType<SessionUser, z.ZodTypeDef, unknown>;
 
 /** Times in seconds since the epoch: sign-in, the last page load (refreshed at most once a minute). */
-type SessionData = { user: SessionUser; idToken: string; idTokenExpiresAt: number; signedInAt: number; seenAt: number };
+type SessionData = {
+  user: SessionUser;
+  idToken: string;
+  idTokenExpiresAt: number;
+  signedInAt: number;
+  seenAt: number;
+  /** Plan registration between its form and its confirmation (app/services/accounts.server.ts). */
+  registrationDraft?: unknown;
+};
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const SEEN_RESOLUTION_SECONDS = 60;
@@ -138,10 +147,14 @@ export async function noticeOnlySession(type: NoticeType, message: string) {
   return getSessionStorage().commitSession(session);
 }
 
-/** Post/redirect/get with a notice shown once on the page redirected to. */
-export async function redirectWithNotice(request: Request, to: string, type: NoticeType, message: string) {
+/**
+ * Post/redirect/get with a notice shown once on the page redirected to; `user`
+ * replaces what the session knows of the user (a plan registered or changed).
+ */
+export async function redirectWithNotice(request: Request, to: string, type: NoticeType, message: string, user?: SessionUser) {
   const session = await getSession(request);
   session.flash("notice", { id: crypto.randomUUID(), type, message });
+  if (user) session.set("user", user);
   return redirect(to, { headers: { "Set-Cookie": await getSessionStorage().commitSession(session) } });
 }
 

@@ -22,6 +22,7 @@ export function sessionUserOf(login: string, overrides: Partial<SessionUser> = {
     hasCookieTerms: true,
     planId: user.paymentRole === null ? null : (company?.planId ?? null),
     previousPlanId: null,
+    withdrawalDate: null,
     ...overrides,
   };
 }

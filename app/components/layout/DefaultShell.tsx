@@ -4,11 +4,13 @@ import { buildNavigation } from "~/components/navigation/navigation";
 import { MenuDrawer } from "~/components/navigation/MenuDrawer";
 import { SideNav } from "~/components/navigation/SideNav";
 import { PageNotice } from "~/components/notice/NoticeArea";
+import { PAYMENT_ROLE } from "@domain/roles";
 import type { SessionUser } from "~/services/session-user";
+import { ServiceEndBanner, type ServiceEnd } from "./ServiceEndBanner";
 import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 
 /** Default layout: top bar and side navigation drawer (a menu button below 1025 px). */
-export function DefaultShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function DefaultShell({ user, service = null, children }: { user: SessionUser; service?: ServiceEnd | null; children: ReactNode }) {
   const { pathname } = useLocation();
   const navigation = buildNavigation({ user, pathname });
   return (
@@ -21,6 +23,7 @@ export function DefaultShell({ user, children }: { user: SessionUser; children: 
         </aside>
         <main id="main" className="shell__main">
           <PageNotice />
+          {service ? <ServiceEndBanner service={service} owner={user.paymentRole === PAYMENT_ROLE.owner} /> : null}
           {children}
         </main>
       </div>

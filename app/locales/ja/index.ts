@@ -1,3 +1,4 @@
+import accounts from "./accounts.json";
 import admin from "./admin.json";
 import company from "./company.json";
 import csv from "./csv.json";
@@ -30,6 +31,7 @@ import viewPdf from "./viewPdf.json";
  * so a page's JavaScript carries its own texts and not the whole dictionary.
  */
 export const common = {
+  accounts,
   product,
   titles,
   snapshot,

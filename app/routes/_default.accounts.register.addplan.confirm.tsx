@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PlanConfirmPage } from "~/components/accounts/PlanChangePages";
+import { titleMeta } from "~/meta";
+import { planConfirmAction, planConfirmLoader } from "~/services/plan-change-pages.server";
+
+export const handle = { i18n: ["common"], screenName: "accounts-register-addplan-confirm" };
+
+export const meta = titleMeta("addplanConfirm");
+
+export const loader = (args: LoaderFunctionArgs) => planConfirmLoader(args, "addplan");
+
+export const action = (args: ActionFunctionArgs) => planConfirmAction(args, "addplan");
+
+export default PlanConfirmPage;

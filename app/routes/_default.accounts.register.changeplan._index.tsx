@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { PlanChoicePage } from "~/components/accounts/PlanChangePages";
+import { titleMeta } from "~/meta";
+import { planChoiceLoader } from "~/services/plan-change-pages.server";
+
+export const handle = { i18n: ["common"], screenName: "accounts-register-changeplan" };
+
+export const meta = titleMeta("changeplan");
+
+export const loader = (args: LoaderFunctionArgs) => planChoiceLoader(args, "changeplan");
+
+export default PlanChoicePage;

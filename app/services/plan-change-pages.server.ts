@@ -1,0 +1,49 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { planChangeInputSchema } from "@domain/account-input";
+import type { PlanChangeKind } from "@domain/plans";
+import { changePlan, getPlanChangeOptions, userAfterPlanChange } from "./accounts.server";
+import { requireCompanyCaller } from "./api-caller.server";
+import { remixI18next } from "./i18n.server";
+import { PaymentApiValidationError } from "./payment-api.server";
+import { readFormData } from "./read-form.server";
+import { requireOwner } from "./route-checks.server";
+import { redirectWithNotice } from "./session.server";
+
+/** addplan and changeplan (SPEC §2): owner only; the API answers 403 with its variant when the company may not change now. */
+async function ownerCaller(request: Request, context: LoaderFunctionArgs["context"], kind: PlanChangeKind, step: string) {
+  await requireOwner(request);
+  return requireCompanyCaller(request, context, `accounts-register-${kind}${step}`);
+}
+
+export async function planChoiceLoader({ request, context }: LoaderFunctionArgs, kind: PlanChangeKind) {
+  const { caller } = await ownerCaller(request, context, kind, "");
+  const options = await getPlanChangeOptions(caller, kind);
+  const chosen = Number(new URL(request.url).searchParams.get("plan_id"));
+  return { kind, currentPlan: options.current_plan, plans: options.plans, chosen: Number.isInteger(chosen) ? chosen : null };
+}
+
+export async function planConfirmLoader({ request, context }: LoaderFunctionArgs, kind: PlanChangeKind) {
+  const { caller } = await ownerCaller(request, context, kind, "-confirm");
+  const options = await getPlanChangeOptions(caller, kind);
+  const planId = Number(new URL(request.url).searchParams.get("plan_id"));
+  const plan = options.plans.find((candidate) => candidate.plan_id === planId);
+  if (!plan) {
+    const t = await remixI18next.getFixedT(request);
+    throw await redirectWithNotice(request, `/accounts/register/${kind}`, "error", t("accounts.change.chooseFirst"));
+  }
+  return { kind, currentPlan: options.current_plan, plan, version: options.version, chargedFrom: options.charged_from };
+}
+
+export async function planConfirmAction({ request, context }: ActionFunctionArgs, kind: PlanChangeKind) {
+  const { user, caller } = await ownerCaller(request, context, kind, "-confirm");
+  const parsed = planChangeInputSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) throw redirect(`/accounts/register/${kind}`);
+  try {
+    await changePlan(caller, kind, parsed.data);
+  } catch (error) {
+    if (error instanceof PaymentApiValidationError) return data({ errors: [error.message, ...Object.values(error.fields).flat()] }, { status: error.status });
+    throw error;
+  }
+  const t = await remixI18next.getFixedT(request);
+  return redirectWithNotice(request, "/accounts/settings", "success", t("accounts.change.done"), await userAfterPlanChange(caller, user));
+}
