@@ -20,16 +20,18 @@ export function createSandboxBankService({ issuers, clientId }: { issuers: Trust
     return user;
   };
 
+  // The config as the caller's bank gives it to the caller: whether their company's payment method is on file is theirs.
   api.get("/app/config", (req, res) => {
     const bank = DEMO_BANKS.find((candidate) => candidate.bankCode === req.caller!.bankCode);
     if (!bank) throw notFound("銀行が見つかりません。");
+    const company = DEMO_COMPANIES.find((candidate) => candidate.companyUniqueCode === req.caller!.companyUniqueCode);
     res.json({
       result: {
         config: {
           ba_name: bank.name,
           enable_payment_receive: bank.receiveEnabled,
-          check_payment_method_filled: false,
-          is_payment_method_filled: true,
+          check_payment_method_filled: bank.checksPaymentMethod ?? false,
+          is_payment_method_filled: company?.paymentMethodFilled ?? true,
         },
       },
     });

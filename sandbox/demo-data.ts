@@ -7,10 +7,17 @@ import type { PaymentRole, UserType } from "../domain/roles";
  */
 export const DEMO_PASSWORD = "demo";
 
-export type DemoBank = { bankCode: string; name: string; receiveEnabled: boolean; identityProvider: "default" | "0182" };
+export type DemoBank = {
+  bankCode: string;
+  name: string;
+  receiveEnabled: boolean;
+  identityProvider: "default" | "0182";
+  /** Bank config `check_payment_method_filled`: registration asks for a payment method the bank does not have yet. */
+  checksPaymentMethod?: boolean;
+};
 
 export const DEMO_BANKS: DemoBank[] = [
-  { bankCode: "0001", name: "デモ銀行", receiveEnabled: true, identityProvider: "default" },
+  { bankCode: "0001", name: "デモ銀行", receiveEnabled: true, identityProvider: "default", checksPaymentMethod: true },
   { bankCode: "0002", name: "サンプル信用金庫", receiveEnabled: false, identityProvider: "default" },
   { bankCode: "0182", name: "みらい地方銀行", receiveEnabled: true, identityProvider: "0182" },
   { bankCode: "9998", name: "運営管理", receiveEnabled: false, identityProvider: "default" },
@@ -22,12 +29,25 @@ export type DemoCompany = {
   bankCode: string;
   /** null: the company has no payment service user yet. */
   planId: number | null;
+  /** Bank config `is_payment_method_filled` for this company; filled unless it says false. */
+  paymentMethodFilled?: boolean;
+  /**
+   * A plan state the seed sets up relative to the day it runs (ADR 022):
+   * in the months of a free-trial campaign, with a cancellation pending at
+   * the end of the month, or with the plan changed this month.
+   */
+  planState?: "campaign" | "cancellation_pending" | "changed_this_month";
 };
 
 export const DEMO_COMPANIES: DemoCompany[] = [
   { companyUniqueCode: "C-DEMO", name: "株式会社デモ商事", bankCode: "0001", planId: 4 },
   { companyUniqueCode: "C-OTHER", name: "合同会社アザー", bankCode: "0001", planId: 1 },
-  { companyUniqueCode: "C-NEWCOMER", name: "新規工房", bankCode: "0001", planId: null },
+  { companyUniqueCode: "C-NEWCOMER", name: "新規工房", bankCode: "0001", planId: null, paymentMethodFilled: false },
+  { companyUniqueCode: "C-NEWSHOP", name: "新規商店", bankCode: "0001", planId: null, paymentMethodFilled: false },
+  { companyUniqueCode: "C-STARTUP", name: "スタートアップ合同会社", bankCode: "0001", planId: null, paymentMethodFilled: false },
+  { companyUniqueCode: "C-CAMPAIGN", name: "株式会社はじまり商会", bankCode: "0001", planId: 1, planState: "campaign" },
+  { companyUniqueCode: "C-LEAVING", name: "有限会社おわり屋", bankCode: "0001", planId: 1, planState: "cancellation_pending" },
+  { companyUniqueCode: "C-CHANGED", name: "合同会社かわる", bankCode: "0001", planId: 3, planState: "changed_this_month" },
   { companyUniqueCode: "C-SHINKIN", name: "有限会社しんきん", bankCode: "0002", planId: 1 },
   { companyUniqueCode: "C-MIRAI", name: "株式会社みらい製作所", bankCode: "0182", planId: 2 },
 ];
@@ -56,6 +76,11 @@ export const DEMO_USERS: DemoUser[] = [
   user({ login: "user@demo.example", userUniqueCode: "U-DEMO-USER", userType: "company_user", bankCode: "0001", companyUniqueCode: "C-DEMO", paymentRole: 2, lastName: "佐藤", firstName: "花子", lastNameKana: "サトウ", firstNameKana: "ハナコ" }),
   user({ login: "owner@other.example", userUniqueCode: "U-OTHER-OWNER", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-OTHER", paymentRole: 1, lastName: "伊藤", firstName: "健", lastNameKana: "イトウ", firstNameKana: "ケン" }),
   user({ login: "newcomer@demo.example", userUniqueCode: "U-NEWCOMER", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-NEWCOMER", paymentRole: null, lastName: "鈴木", firstName: "一郎", lastNameKana: "スズキ", firstNameKana: "イチロウ" }),
+  user({ login: "newshop@demo.example", userUniqueCode: "U-NEWSHOP", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-NEWSHOP", paymentRole: null, lastName: "森", firstName: "大輔", lastNameKana: "モリ", firstNameKana: "ダイスケ" }),
+  user({ login: "startup@demo.example", userUniqueCode: "U-STARTUP", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-STARTUP", paymentRole: null, lastName: "清水", firstName: "優", lastNameKana: "シミズ", firstNameKana: "ユウ" }),
+  user({ login: "campaign@demo.example", userUniqueCode: "U-CAMPAIGN", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-CAMPAIGN", paymentRole: 1, lastName: "松本", firstName: "陽子", lastNameKana: "マツモト", firstNameKana: "ヨウコ" }),
+  user({ login: "leaving@demo.example", userUniqueCode: "U-LEAVING", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-LEAVING", paymentRole: 1, lastName: "井上", firstName: "修", lastNameKana: "イノウエ", firstNameKana: "オサム" }),
+  user({ login: "changed@demo.example", userUniqueCode: "U-CHANGED", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-CHANGED", paymentRole: 1, lastName: "木村", firstName: "綾", lastNameKana: "キムラ", firstNameKana: "アヤ" }),
   user({ login: "invalid@demo.example", userUniqueCode: "U-DEMO-INVALID", userType: "company_user", bankCode: "0001", companyUniqueCode: "C-DEMO", paymentRole: 0, lastName: "中村", firstName: "美咲", lastNameKana: "ナカムラ", firstNameKana: "ミサキ" }),
   user({ login: "owner@shinkin.example", userUniqueCode: "U-SHINKIN-OWNER", userType: "company_owner", bankCode: "0002", companyUniqueCode: "C-SHINKIN", paymentRole: 1, lastName: "高橋", firstName: "次郎", lastNameKana: "タカハシ", firstNameKana: "ジロウ" }),
   user({ login: "owner@mirai.example", userUniqueCode: "U-MIRAI-OWNER", userType: "company_owner", bankCode: "0182", companyUniqueCode: "C-MIRAI", paymentRole: 1, lastName: "小林", firstName: "さくら", lastNameKana: "コバヤシ", firstNameKana: "サクラ" }),
