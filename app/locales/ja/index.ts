@@ -19,6 +19,7 @@ import print from "./print.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
 import snapshot from "./snapshot.json";
+import terms from "./terms.json";
 import titles from "./titles.json";
 import top from "./top.json";
 import viewPdf from "./viewPdf.json";
@@ -52,6 +53,7 @@ export const common = {
   csv: { ...csv, ...csvEncoding },
   officeRules,
   documentSettings,
+  terms,
   // The list page's texts are a file of their own, so the list does not load the form's and the detail's.
   documents: { ...documents, ...documentsList },
 };
