@@ -19,6 +19,7 @@ import print from "./print.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
 import snapshot from "./snapshot.json";
+import support from "./support.json";
 import terms from "./terms.json";
 import titles from "./titles.json";
 import top from "./top.json";
@@ -54,6 +55,7 @@ export const common = {
   officeRules,
   documentSettings,
   terms,
+  support,
   // The list page's texts are a file of their own, so the list does not load the form's and the detail's.
   documents: { ...documents, ...documentsList },
 };
