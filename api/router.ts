@@ -15,6 +15,7 @@ import { documentExportRoutes } from "./routes/documents-export";
 import { itemRoutes } from "./routes/items";
 import { officeProcessRuleRoutes } from "./routes/office-process-rules";
 import { fileRoutes } from "./routes/files";
+import { publicTermsRoutes } from "./routes/public-terms";
 import { referenceRoutes } from "./routes/reference";
 import { revocationCheck, sessionRoutes } from "./routes/sessions";
 import { snakeCaseResponses } from "./snake-case";
@@ -41,6 +42,8 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   // A recipient's link needs no sign-in: these routes come before the token check.
   const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
   api.use(publicMailRoutes(deps.db, storage, deps.mail));
+  // Terms are read before signing in (the /legal pages): also before the token check.
+  api.use(publicTermsRoutes(deps.db));
   api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId, isRevoked: revocationCheck(deps.db) }));
   api.use(express.json({ limit: "1mb" }));
   // Forms without files; `extended` reads indexed fields such as company_bank_accounts[0][bank_name].

@@ -24,6 +24,24 @@ const PRODUCT_TERMS = `第1条（目的）本規約は、帳票クラウド（�
 第2条（利用者）本サービスは、お取引銀行を通じて利用登録をした事業者とその従業員が利用できます。
 第3条（データの取扱い）利用者が登録した書類と取引先の情報は、利用者の事業のためにのみ取り扱います。`;
 
+const DEMO_BANK_TERMS = `第1条（適用）本規約は、デモ銀行（以下「当行」）が提供する帳票クラウド（以下「本サービス」）の利用に適用されます。本規約に定めのない事項は、帳票クラウド利用規約によります。
+第2条（利用資格）本サービスは、当行のビジネス向けインターネットバンキングを契約している法人および個人事業主が利用できます。
+第3条（利用料金）利用料金は、お申し込みのプランに応じて、毎月末日に当行所定の口座から引き落とします。
+第4条（免責）当行は、通信回線の障害その他当行の責めに帰すことのできない事由により生じた損害について責任を負いません。`;
+
+const MIRAI_BANK_TERMS = `第1条（総則）本規約は、みらい地方銀行（以下「当行」）の取引先が帳票クラウド（以下「本サービス」）を利用する際の条件を定めるものです。
+第2条（ログイン）本サービスへのログインには、当行が発行する「みらいビジネスID」を使用します。IDとパスワードの管理は利用者の責任で行ってください。
+第3条（利用料金）当行が別に定める期間は、利用料金を無料とします。無料期間の終了後は、当行所定の口座から引き落とします。
+第4条（規約の変更）当行は、当行のホームページで事前に告知したうえで、本規約を変更できるものとします。`;
+
+const ID_TERMS = `第1条（目的）本規約は、Kokopelli ID（以下「本ID」）の発行と利用の条件を定めます。
+第2条（本IDの管理）利用者は、本IDとパスワードを第三者に知られないよう管理するものとし、第三者に利用させてはなりません。
+第3条（不正利用）本IDの不正利用に気付いたときは、直ちにお取引銀行に連絡してください。
+第4条（個人情報）本IDの発行と認証のために取得した情報は、プライバシーポリシーに従って取り扱います。`;
+
+/** The day the demo texts took effect, in Japan. */
+const TERMS_EFFECTIVE = new Date("2026-04-01T00:00:00+09:00");
+
 /**
  * Creates the sandbox's banks, plans, terms, companies and users
  * (../shared/SANDBOX.md). Does nothing when banks already exist, so it is
@@ -49,8 +67,12 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
       ),
     );
     await tx.insert(terms).values([
-      { kind: "cookie", title: "Cookieポリシー", body: COOKIE_POLICY, version: "1.0" },
-      { kind: "product", product: "chohyo", title: "帳票クラウド利用規約", body: PRODUCT_TERMS, version: "1.0" },
+      { kind: "cookie", title: "Cookieポリシー", body: COOKIE_POLICY, version: "1.0", publishedAt: TERMS_EFFECTIVE },
+      { kind: "product", product: "chohyo", title: "帳票クラウド利用規約", body: PRODUCT_TERMS, version: "1.0", publishedAt: TERMS_EFFECTIVE },
+      // Two banks publish their own version of the product's terms; 0002 shows the product's.
+      { kind: "bank", product: "chohyo", bankCode: "0001", title: "帳票クラウド利用規約（デモ銀行）", body: DEMO_BANK_TERMS, version: "1.2", publishedAt: TERMS_EFFECTIVE },
+      { kind: "bank", product: "chohyo", bankCode: "0182", title: "みらい地方銀行 帳票クラウドご利用規約", body: MIRAI_BANK_TERMS, version: "2.0", publishedAt: new Date("2026-06-01T00:00:00+09:00") },
+      { kind: "id", title: "Kokopelli ID 利用規約", body: ID_TERMS, version: "1.0", publishedAt: TERMS_EFFECTIVE },
     ]);
 
     for (const company of DEMO_COMPANIES) {

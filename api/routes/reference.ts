@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { asc, desc, eq, and, isNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   BANK_ACCOUNT_TYPES,
@@ -22,6 +22,7 @@ import { PAYMENT_ROLE, USER_TYPES } from "../../domain/roles";
 import type { Database } from "../db/client";
 import { plans, terms } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
+import { currentCookiePolicy, currentProductTermsFor } from "../terms";
 import { handler } from "./handler";
 
 const CONSTANTS = {
@@ -73,7 +74,7 @@ export function referenceRoutes(db: Database): Router {
   router.get(
     "/terms/cookie",
     handler(async (_req, res) => {
-      const [cookieTerms] = await db.select().from(terms).where(eq(terms.kind, "cookie")).orderBy(desc(terms.publishedAt)).limit(1);
+      const cookieTerms = await currentCookiePolicy(db);
       if (!cookieTerms) throw notFound("Cookieポリシーが登録されていません。");
       res.json(cookieTerms);
     }),
@@ -91,24 +92,9 @@ export function referenceRoutes(db: Database): Router {
   router.get(
     /^\/bank\/([a-z0-9_-]+)term$/,
     handler(async (req, res) => {
-      const product = req.params[0]!;
-      const bankCode = req.caller!.bankCode;
-      const [found] = await db
-        .select()
-        .from(terms)
-        .where(and(eq(terms.kind, "bank"), eq(terms.product, product), eq(terms.bankCode, bankCode)))
-        .orderBy(desc(terms.publishedAt))
-        .limit(1);
-      const [fallback] = found
-        ? [found]
-        : await db
-            .select()
-            .from(terms)
-            .where(and(eq(terms.kind, "product"), eq(terms.product, product), isNull(terms.bankCode)))
-            .orderBy(desc(terms.publishedAt))
-            .limit(1);
-      if (!fallback) throw notFound("規約が見つかりません。");
-      res.json(fallback);
+      const found = await currentProductTermsFor(db, req.params[0]!, req.caller!.bankCode);
+      if (!found) throw notFound("規約が見つかりません。");
+      res.json(found);
     }),
   );
 

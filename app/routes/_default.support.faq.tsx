@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { SupportLinks } from "~/components/support/SupportLinks";
 import type { Locale } from "~/i18n";
 import { titleMeta } from "~/meta";
 import { getFaq } from "~/services/content.server";
@@ -27,6 +28,7 @@ export default function FaqPage() {
           </div>
         ))}
       </dl>
+      <SupportLinks />
     </>
   );
 }

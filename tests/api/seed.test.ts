@@ -40,6 +40,11 @@ describe("sandbox demo data", () => {
     expect((await api.call("/user_service/me", { as: "newcomer" })).status).toBe(404);
     expect(await (await api.call("/user_service/planinfo", { as: "shinkinOwner" })).json()).toMatchObject({ plan_id: 1, plan_name: "発行プラン" });
     expect(await (await api.call("/terms/cookie")).json()).toMatchObject({ title: "Cookieポリシー" });
+    // Banks 0001 and 0182 publish their own terms of the product; 0002 shows the product's; the ID terms are there.
+    expect(await (await api.call("/bank/chohyoterm")).json()).toMatchObject({ kind: "bank", bank_code: "0001" });
+    expect(await (await api.call("/public/terms/bank/0182", { as: null })).json()).toMatchObject({ title: "みらい地方銀行 帳票クラウドご利用規約", effective_date: "2026-06-01" });
+    expect(await (await api.call("/public/terms/bank/0002", { as: null })).json()).toMatchObject({ title: "帳票クラウド利用規約", effective_date: "2026-04-01" });
+    expect(await (await api.call("/public/terms/kokopelli-id", { as: null })).json()).toMatchObject({ title: "Kokopelli ID 利用規約" });
     expect((await (await api.call("/customers?per_page=100")).json()).total).toBe(10);
     expect((await (await api.call("/items?per_page=100")).json()).total).toBe(20);
     const invoices = await (await api.call("/documents?kind=invoice&sort=number&order=asc")).json();

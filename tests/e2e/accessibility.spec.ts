@@ -107,6 +107,13 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
   });
 
+  test("the terms and support pages have no violations, signed in and public", async ({ page, javaScript }) => {
+    test.setTimeout(120_000);
+    await signInAsProjectCompany(page, javaScript);
+    const paths = ["/support/qa", "/support/qa?q=%E5%AE%9A%E6%9C%9F%E8%AB%8B%E6%B1%82", "/support/qa?category=mail", "/terms/chohyo-term", "/terms/kokopelli-id-term", "/cookie-policy", "/legal/terms/0001", "/legal/kokopelli-id"];
+    expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
+  });
+
   test("the admin landing has no violations for bank staff", async ({ page, javaScript, signInAs }) => {
     await signInAs("bankAdmin");
     expect(await violationsOnEach(page, javaScript, ["/admin", "/dev/errors/forbidden-generic"])).toEqual([]);

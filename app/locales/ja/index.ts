@@ -20,6 +20,8 @@ import print from "./print.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
 import snapshot from "./snapshot.json";
+import support from "./support.json";
+import terms from "./terms.json";
 import titles from "./titles.json";
 import top from "./top.json";
 import viewPdf from "./viewPdf.json";
@@ -54,6 +56,8 @@ export const common = {
   csv: { ...csv, ...csvEncoding },
   officeRules,
   documentSettings,
+  terms,
+  support,
   // The list page's texts are a file of their own, so the list does not load the form's and the detail's.
   documents: { ...documents, ...documentsList },
 };

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { TermsDocument } from "~/components/terms/TermsDocument";
+import { titleMeta } from "~/meta";
+import { requireCompanyCaller } from "~/services/api-caller.server";
+import { idTerms } from "~/services/terms.server";
+
+export const handle = { i18n: ["common"], screenName: "terms-kokopelli-id" };
+
+export const meta = titleMeta("idTerms");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { caller } = await requireCompanyCaller(request, context, "terms-kokopelli-id");
+  return { terms: await idTerms(caller) };
+}
+
+export default function IdTermsPage() {
+  const { terms } = useLoaderData<typeof loader>();
+  return <TermsDocument terms={terms} />;
+}
