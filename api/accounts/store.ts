@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Campaign, PlanState } from "../../domain/plans";
+import { PRODUCT_SLUG } from "../../domain/terms";
 import type { Database } from "../db/client";
-import { bankPlans, companyPlans, freeTrialReservations, plans, terms } from "../db/schema";
-
-/** The product whose terms registration asks to agree to. */
-const PRODUCT = "chohyo";
+import { currentIdTerms, currentProductTermsFor } from "../terms";
+import { bankPlans, companyPlans, freeTrialReservations, plans } from "../db/schema";
 
 export type Writer = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Reader = Database | Writer;
@@ -29,21 +28,15 @@ export async function offeredPlans(db: Reader, bankCode: string) {
     .orderBy(asc(plans.sortOrder), asc(plans.planId));
 }
 
-/** The latest version of each terms a registering user agrees to: the bank's own for the product (if any), the product's, the ID service's. */
-export async function requiredTerms(db: Reader, bankCode: string) {
-  const latest = (condition: ReturnType<typeof and>) =>
-    db
-      .select({ id: terms.id, kind: terms.kind, title: terms.title, version: terms.version, body: terms.body, publishedAt: terms.publishedAt })
-      .from(terms)
-      .where(condition)
-      .orderBy(desc(terms.publishedAt), desc(terms.id))
-      .limit(1);
-  const found = await Promise.all([
-    latest(and(eq(terms.kind, "bank"), eq(terms.product, PRODUCT), eq(terms.bankCode, bankCode))),
-    latest(and(eq(terms.kind, "product"), eq(terms.product, PRODUCT), isNull(terms.bankCode))),
-    latest(and(eq(terms.kind, "id"))),
-  ]);
-  return found.flat();
+/**
+ * The terms a registering user agrees to, in their versions in force: the
+ * product's terms as the caller's bank publishes them, and the ID service's (ADR 022).
+ */
+export async function requiredTerms(db: Database, bankCode: string) {
+  const found = await Promise.all([currentProductTermsFor(db, PRODUCT_SLUG, bankCode), currentIdTerms(db)]);
+  return found
+    .filter((row) => row !== null)
+    .map((row) => ({ id: row.id, kind: row.kind, title: row.title, version: row.version, body: row.body, publishedAt: row.publishedAt }));
 }
 
 /** A campaign of the bank open today for this company's branch, or for all its new companies. */

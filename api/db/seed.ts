@@ -2,17 +2,19 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { taxCategoryOf } from "../../domain/codes";
+import { todayJst } from "../../domain/datetime";
+import { firstOfMonth, lastOfMonth, registrationTerms, withdrawalDateFor, type Campaign } from "../../domain/plans";
 import { searchKey } from "../../domain/normalize";
 import { documentInputSchema } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
 import { statusOnIssue } from "../../domain/lifecycle";
-import { DEMO_BANKS, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
+import { type DemoCompany, DEMO_BANKS, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
 import { recordHistory } from "../documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../documents/store";
 import { createDatabaseFileStorage } from "../storage/storage";
 import type { Database } from "./client";
-import { bankPlans, banks, companies, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
+import { bankPlans, banks, companies, freeTrialReservations, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
 
 const JOIN_DATE = "2026-04-01";
 
@@ -75,12 +77,16 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
       { kind: "id", title: "Kokopelli ID 利用規約", body: ID_TERMS, version: "1.0", publishedAt: TERMS_EFFECTIVE },
     ]);
 
+    const today = todayJst();
+    // The bank's campaign, open from last month to the end of next: registering gives two free months.
+    const campaign = { freeMonths: 2, startDate: firstOfMonth(today, -1), finishDate: lastOfMonth(firstOfMonth(today, 1)) };
+    await tx.insert(freeTrialReservations).values({ bankCode: "0001", ...campaign, createdBy: "U-BANK-ADMIN" });
     for (const company of DEMO_COMPANIES) {
       if (company.planId === null) continue;
-      const common = { companyUniqueCode: company.companyUniqueCode, planId: company.planId, joinDate: JOIN_DATE, startDate: JOIN_DATE };
-      await tx.insert(paymentInfos).values(common);
-      await tx.insert(companyPlans).values({ ...common, bankCode: company.bankCode, isContract: true });
-      await tx.insert(companyPlanHistory).values({ companyUniqueCode: company.companyUniqueCode, event: "register", planId: company.planId });
+      const plan = demoPlanOf(company.planId, company.planState, today, campaign);
+      await tx.insert(paymentInfos).values({ companyUniqueCode: company.companyUniqueCode, ...plan.payment });
+      await tx.insert(companyPlans).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, isContract: true, ...plan.plan });
+      await tx.insert(companyPlanHistory).values(plan.history.map((event) => ({ companyUniqueCode: company.companyUniqueCode, ...event })));
     }
     const planOf = new Map(DEMO_COMPANIES.map((company) => [company.companyUniqueCode, company.planId ?? 0]));
     await tx.insert(paymentServiceUsers).values(
@@ -138,6 +144,59 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
     await seedDemoDocuments(tx);
   });
   return true;
+}
+
+/**
+ * A demo company's plan in the state it demonstrates, relative to the day the
+ * seed runs (ADR 022): registered long ago, in a campaign's free months,
+ * cancelling at the end of this month, or having changed plan today.
+ */
+function demoPlanOf(planId: number, state: DemoCompany["planState"], today: string, campaign: Campaign) {
+  const registered = { planId, joinDate: JOIN_DATE, startDate: JOIN_DATE };
+  const history: Array<{ event: string; planId: number; previousPlanId?: number }> = [{ event: "register", planId }];
+  switch (state) {
+    case "campaign": {
+      // Joined last month in the campaign's window, so this month is the first free one.
+      const joined = firstOfMonth(today, -1);
+      const terms = registrationTerms(joined, campaign);
+      const applied = terms.campaign!;
+      return {
+        payment: { planId, joinDate: terms.joinDate, startDate: terms.startDate },
+        plan: {
+          planId,
+          joinDate: terms.joinDate,
+          startDate: terms.startDate,
+          isFreeTerm: true,
+          isCampaign: true,
+          campaignNumOfMonths: applied.freeMonths,
+          campaignStartDate: applied.startDate,
+          campaignFinishDate: applied.finishDate,
+          isCampaignApplied: true,
+          appliedCampaignNumOfMonths: applied.freeMonths,
+          appliedCampaignStartDate: applied.appliedStartDate,
+          appliedCampaignFinishDate: applied.appliedFinishDate,
+          appliedCampaignEndDate: applied.finishDate,
+        },
+        history,
+      };
+    }
+    case "cancellation_pending": {
+      const withdrawalDate = withdrawalDateFor(today);
+      return {
+        payment: { ...registered, withdrawalDate, endDate: withdrawalDate },
+        plan: { ...registered, isSubscribeCancellation: true, withdrawalDate, endDate: withdrawalDate },
+        history: [...history, { event: "unregister", planId }],
+      };
+    }
+    case "changed_this_month":
+      return {
+        payment: registered,
+        plan: { ...registered, previousPlanId: 1, isPlanChanged: true, planChangedOn: today },
+        history: [{ event: "register", planId: 1 }, { event: "changeplan", planId, previousPlanId: 1 }],
+      };
+    default:
+      return { payment: registered, plan: registered, history };
+  }
 }
 
 /** The demo documents, made the way the Payment API makes them: numbers, frozen rules, totals, history. */

@@ -81,15 +81,16 @@ export function accountRoutes(db: Database, now: () => Date = () => new Date()):
       if (caller.userType !== "company_owner") throw forbidden("プランのお申し込みは企業の代表者（オーナー）が行います。");
       const input = parseBody(registrationInputSchema, req.body);
       const day = today();
+      // Read before the transaction: PGlite has one connection, which the transaction holds.
+      const required = await requiredTerms(db, caller.bankCode);
 
       const result = await db.transaction(async (tx) => {
         // One registration per company: the row is locked (or its absence raced on the primary key) before anything is written.
         const existing = await companyPlanOf(tx, company, { forUpdate: true });
         if (existing && planStatusOn(planStateOf(existing), day) !== "ended") throw conflict("この企業はすでにお申し込み済みです。");
 
-        const [offered, required, campaign] = await Promise.all([
+        const [offered, campaign] = await Promise.all([
           offeredPlans(tx, caller.bankCode),
-          requiredTerms(tx, caller.bankCode),
           openCampaign(tx, caller.bankCode, req.caller!.branchCode, day),
         ]);
         if (!offered.some((plan) => plan.planId === input.plan_id)) throw validationFailed({ plan_id: ["このプランはお選びいただけません"] });
