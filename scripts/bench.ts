@@ -903,7 +903,9 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
 async function measureWeightOnly(run: Run): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
   try {
-    await migrateAndSeedDatabase({ dataDir }, (db) => seedDemoData(db, path.join(ROOT, "sandbox/assets")));
+    await migrateAndSeedDatabase({ dataDir }, async (db) => {
+      await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
+    });
     return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin) => {
       const targets = await pageTargets(origin, run, await createPdfInvoice(origin, run));
       return targets.map(({ name, path, assets }) => ({ name, path, assets, throughput: { requestsPerSecond: 0, p95Ms: 0 }, ratioToBare: 0 }));
