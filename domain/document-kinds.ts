@@ -9,3 +9,19 @@ export const DOCUMENT_KINDS = [
 ] as const satisfies readonly Code<string>[];
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number]["id"];
 export const DOCUMENT_KIND_IDS = DOCUMENT_KINDS.map((kind) => kind.id) as [DocumentKind, ...DocumentKind[]];
+
+/** Where each kind lives in the web app (SPEC §2): receipts have no /list segment. */
+export const DOCUMENT_PATHS: Record<DocumentKind, { base: string; list: string }> = {
+  estimate: { base: "/estimates", list: "/estimates/list" },
+  delivery_slip: { base: "/delivery-slips", list: "/delivery-slips/list" },
+  invoice: { base: "/invoices", list: "/invoices/list" },
+  receipt: { base: "/receipts", list: "/receipts" },
+};
+
+/** SPEC §4 conversions: what each kind can be made into (a duplicate of any kind is always possible). */
+export const CONVERSIONS: Record<DocumentKind, readonly DocumentKind[]> = {
+  estimate: ["delivery_slip", "invoice"],
+  delivery_slip: ["invoice"],
+  invoice: ["receipt"],
+  receipt: [],
+};

@@ -1,14 +1,9 @@
 import type { Code } from "./codes";
 import { DELIVERY_SLIP_STATUSES, ESTIMATE_STATUSES, INVOICE_STATUSES, RECEIPT_STATUSES } from "./list-codes";
-import type { DocumentKind } from "./document-kinds";
+import { CONVERSIONS, DOCUMENT_PATHS, type DocumentKind } from "./document-kinds";
 
-/** Where each kind lives in the web app (SPEC §2): receipts have no /list segment. */
-export const DOCUMENT_PATHS: Record<DocumentKind, { base: string; list: string }> = {
-  estimate: { base: "/estimates", list: "/estimates/list" },
-  delivery_slip: { base: "/delivery-slips", list: "/delivery-slips/list" },
-  invoice: { base: "/invoices", list: "/invoices/list" },
-  receipt: { base: "/receipts", list: "/receipts" },
-};
+// Where kinds live and what they become are kinds' own facts; re-exported for the modules that read them here.
+export { CONVERSIONS, DOCUMENT_PATHS };
 
 export const DOCUMENT_STATUSES: Record<DocumentKind, readonly Code[]> = {
   estimate: ESTIMATE_STATUSES,
@@ -47,13 +42,6 @@ export const COPY_MODES = ["new", "copy_estimate", "copy_delivery_slip", "copy_i
 export type CopyMode = (typeof COPY_MODES)[number];
 export const ORIGINS = ["from_detail", "from_list", "duplicate"] as const;
 
-/** SPEC §4 conversions: what each kind can be made into (a duplicate of any kind is always possible). */
-export const CONVERSIONS: Record<DocumentKind, readonly DocumentKind[]> = {
-  estimate: ["delivery_slip", "invoice"],
-  delivery_slip: ["invoice"],
-  invoice: ["receipt"],
-  receipt: [],
-};
 
 /** The copy mode recorded for a document made from a source of this kind; SPEC §4 names no receipt mode, so a duplicated receipt is "new" with origin duplicate. */
 export function copyModeOf(source: DocumentKind): CopyMode {

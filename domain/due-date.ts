@@ -1,4 +1,4 @@
-import { normalizeIsoDate } from "./datetime";
+import { normalizeIsoDate } from "./normalize";
 
 /** Due dates proposed for an invoice from its issue date (YYYY-MM-DD, no time zones involved). */
 

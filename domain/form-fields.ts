@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TAX_CATEGORIES, TAX_RATES, idsOf, taxCategoryOfRate, type TaxCategoryId } from "./codes";
-import { normalizeIsoDate } from "./datetime";
+import { normalizeIsoDate } from "./normalize";
 import { REGISTRATION_NUMBER_MESSAGES, normalizeRegistrationNumber, registrationNumberProblem } from "./registration-number";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 

@@ -21,7 +21,11 @@
  * 110 for create and edit pages), and Lighthouse's mobile performance run
  * (Debian's Chromium) scores the invoice list and the invoice form.
  *
- *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json]
+ *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json] [--only=weight]
+ *
+ * --only=weight measures the pages' JavaScript and CSS alone (on the demo data,
+ * without load, exports, PDF, memory or Lighthouse) and prints the budgets:
+ * byte sizes do not depend on the machine's load, so this part needs no quiet machine.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -58,6 +62,8 @@ type Page = {
   form?: boolean;
   /** Also measured with Lighthouse (mobile, performance). */
   lighthouse?: boolean;
+  /** Mounted only with ENABLE_DEV_ROUTES: not a company page, so its weight is shown but not held to a budget. */
+  devOnly?: boolean;
 };
 
 /** Stands in a page's path for the id of the invoice the run creates. */
@@ -76,7 +82,7 @@ const PAGES: Page[] = [
   { name: "FAQ", path: "/support/faq", as: "owner" },
   { name: "plain layout", path: "/dev/layouts/plain" },
   { name: "admin layout", path: "/dev/layouts/admin", as: "bankAdmin" },
-  { name: "notice + validation form", path: "/dev/notice", as: "owner" },
+  { name: "notice + validation form", path: "/dev/notice", as: "owner", devOnly: true },
   { name: "invoice list", path: "/invoices/list", as: "owner", callsApi: true, lighthouse: true },
   { name: "invoice detail", path: `/invoices/detail/${INVOICE_ID}`, as: "owner", callsApi: true },
   { name: "customer list", path: "/customers/list", as: "owner", callsApi: true },
@@ -186,7 +192,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Aut
 /** Variables set for a server; undefined removes one inherited from this process. */
 type ServerEnv = Record<string, string | undefined>;
 
-type Options = { build: boolean; duration: number; connections: number; json: boolean };
+type Options = { build: boolean; duration: number; connections: number; json: boolean; weightOnly: boolean };
 
 type Assets = { jsGzipBytes: number; cssGzipBytes: number; files: number };
 
@@ -223,9 +229,12 @@ function parseOptions(argv: string[]): Options {
       json: { type: "boolean", default: false },
       duration: { type: "string", default: "5" },
       connections: { type: "string", default: "10" },
+      only: { type: "string" },
     },
   });
+  if (values.only !== undefined && values.only !== "weight") throw new Error(`--only takes "weight", got "${values.only}"`);
   return {
+    weightOnly: values.only === "weight",
     build: !values["no-build"],
     json: values.json,
     // Upper bounds keep a typo from turning into an hour-long run.
@@ -892,6 +901,22 @@ async function benchmarkPglite(run: Run): Promise<Row[]> {
   }
 }
 
+/** --only=weight: each page's assets on a fresh embedded database with the demo data and the detail page's invoice. */
+async function measureWeightOnly(run: Run): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
+  try {
+    await migrateAndSeedDatabase({ dataDir }, async (db) => {
+      await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
+    });
+    return await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin) => {
+      const targets = await pageTargets(origin, run, await createPdfInvoice(origin, run));
+      return targets.map(({ name, path, assets }) => ({ name, path, assets, throughput: { requestsPerSecond: 0, p95Ms: 0 }, ratioToBare: 0 }));
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The benchmark stays on this machine: a PostgreSQL server elsewhere is refused, as non-loopback pages are. */
 function loopbackDatabaseUrl(spec: string): URL {
   const url = new URL(spec);
@@ -1037,6 +1062,7 @@ async function benchmark(options: Options, collected: Collected): Promise<Row[]>
       },
       ...collected,
     };
+    if (options.weightOnly) return await measureWeightOnly(run);
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
     const pgliteRows = await benchmarkPglite(run);
     return [...pgliteRows, ...(await benchmarkPostgres(postgres, run))];
@@ -1076,6 +1102,10 @@ function printJsBudgets(rows: Row[]): void {
   for (const page of PAGES.filter((listed) => listed.as)) {
     const row = rows.find((candidate) => candidate.name === page.name);
     if (!row?.assets) continue;
+    if (page.devOnly) {
+      console.log(`  ${page.name} (${row.path}): ${kib(row.assets.jsGzipBytes)} KiB — a development sample, not a company page: no budget`);
+      continue;
+    }
     const budget = page.form ? FORM_JS_BUDGET_KIB : JS_BUDGET_KIB;
     const within = row.assets.jsGzipBytes <= budget * 1024;
     console.log(`  ${page.name} (${row.path}): ${kib(row.assets.jsGzipBytes)} of ${budget} KiB — ${within ? "within" : "OVER"}`);
@@ -1101,6 +1131,10 @@ async function main(): Promise<void> {
   const collected: Collected = { exports: [], pdfs: [], floors: [], memory: [], lighthouse: [] };
   const rows = await benchmark(options, collected);
   const { exports, pdfs, floors, memory, lighthouse } = collected;
+  if (options.weightOnly) {
+    printJsBudgets(rows);
+    return;
+  }
   printTable(rows);
   printJsBudgets(rows);
   printLighthouse(lighthouse);

@@ -6,21 +6,15 @@ import documentsTexts from "~/locales/ja/documents.json";
 import documentsListTexts from "~/locales/ja/documentsList.json";
 import mailTexts from "~/locales/ja/mail.json";
 import snapshotTexts from "~/locales/ja/snapshot.json";
-import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst, formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
-import { CONVERSIONS, DOCUMENT_PATHS, statusLabel } from "@domain/documents";
-import { needsRevenueStamp } from "@domain/revenue-stamp";
-import { can, editModeOf, nextStatuses, stageOf } from "@domain/lifecycle";
-import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
-import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
+import { CONVERSIONS, DOCUMENT_PATHS } from "@domain/document-kinds";
 import { MailSendForm } from "~/components/mail/MailSendForm";
 import type { DocumentDetailData } from "~/services/document-pages/detail.server";
 import { ConfirmAction, ConfirmPage } from "./ConfirmAction";
 import { DocumentTotals } from "./DocumentTotals";
-import { lifecycleFactsOf, type ConfirmedAction } from "./lifecycle-facts";
-import { roundingOfDocument } from "./rounding";
+import type { ConfirmedAction } from "./lifecycle-facts";
 
 const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
 const editPath = (kind: DocumentKind, id: number) => (kind === "receipt" ? `/receipts/edit/${id}` : `${DOCUMENT_PATHS[kind].base}/edit?id=${id}`);
@@ -42,19 +36,12 @@ function DocumentLinks({ label, links }: { label: string; links: Array<{ id: num
 }
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
-export function DocumentDetailPage({ kind, document, company, mail, confirm }: DocumentDetailData) {
+export function DocumentDetailPage({ kind, document, rules, mail, confirm }: DocumentDetailData) {
   const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts }, mail: mailTexts, snapshot: snapshotTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
-  const labelOf = (id: number | null) => (id === null ? "" : statusLabel(kind, id));
-  const facts = lifecycleFactsOf(document);
-  const stage = stageOf(facts);
-  const next = nextStatuses(facts);
-  // The stored totals are the engine's; the per-rate rows are recomputed from the lines with the document's own rules.
-  const totals = computeTotals(
-    document.lines.map(totalsLineOf),
-    totalsRulesOf(roundingOfDocument(document), document.withholding, document.tax_type_id),
-  );
-  const gaps = qualifiedInvoiceGaps(kind, { issuerName: company.name, registeredNo: company.registeredNo, customerName: document.customer_name, issueDate: document.issue_date, lineCount: document.lines.length });
+  // The rules were asked by the loader: an unknown status id shows as itself, as statusLabel does.
+  const labelOf = (id: number | null) => (id === null ? "" : (rules.statusLabels[id] ?? String(id)));
+  const { stage, next, allowed, totals, gaps } = rules;
   const base = DOCUMENT_PATHS[kind].base;
   const name = `${kindLabel(kind)} ${document.number}`;
   const confirmWords = (action: ConfirmedAction) => ({
@@ -82,7 +69,7 @@ export function DocumentDetailPage({ kind, document, company, mail, confirm }: D
           {t("documents.actionsHeading")}
         </h2>
         <p className="document-actions">
-          {editModeOf(facts) ? (
+          {rules.editable ? (
             <Link to={editPath(kind, document.id)} className="button" prefetch="none">
               {t("documents.edit")}
             </Link>
@@ -90,7 +77,7 @@ export function DocumentDetailPage({ kind, document, company, mail, confirm }: D
           <Link to={`${base}/create?source=${document.id}&origin=duplicate`} className="button button--secondary" prefetch="none">
             {t("documents.duplicate")}
           </Link>{" "}
-          {can(facts, "convert")
+          {allowed.convert
             ? CONVERSIONS[kind].map((target) => (
                 <Link key={target} to={`${DOCUMENT_PATHS[target].base}/create?source=${document.id}&origin=from_detail`} className="button button--secondary" prefetch="none">
                   {t("documents.makeInto", { kind: kindLabel(target) })}
@@ -125,11 +112,11 @@ export function DocumentDetailPage({ kind, document, company, mail, confirm }: D
             {t("mail.historyLink")}
           </Link>
         </p>
-        {can(facts, "void") || can(facts, "delete") || can(facts, "creditNote") ? (
+        {allowed.void || allowed.delete || allowed.creditNote ? (
           <p className="document-actions document-actions--danger">
-            {can(facts, "creditNote") ? <ConfirmAction action="creditNote" label={t("documents.creditNote")} words={confirmWords("creditNote")} extra={creditNoteReason} /> : null}{" "}
-            {can(facts, "void") ? <ConfirmAction action="void" label={t("documents.void")} words={confirmWords("void")} /> : null}{" "}
-            {can(facts, "delete") ? <ConfirmAction action="delete" label={t("documents.delete")} words={confirmWords("delete")} /> : null}
+            {allowed.creditNote ? <ConfirmAction action="creditNote" label={t("documents.creditNote")} words={confirmWords("creditNote")} extra={creditNoteReason} /> : null}{" "}
+            {allowed.void ? <ConfirmAction action="void" label={t("documents.void")} words={confirmWords("void")} /> : null}{" "}
+            {allowed.delete ? <ConfirmAction action="delete" label={t("documents.delete")} words={confirmWords("delete")} /> : null}
           </p>
         ) : null}
       </section>
@@ -213,7 +200,7 @@ export function DocumentDetailPage({ kind, document, company, mail, confirm }: D
                   {line.unit ?? ""}
                 </td>
                 <td className="table__number">{formatDecimal(line.unit_price)}円</td>
-                <td>{taxCategoryOf(line.tax_category).label}</td>
+                <td>{rules.taxCategoryLabels[line.tax_category]}</td>
                 <td className="table__number">{formatDecimal(line.amount)}円</td>
               </tr>
             ))}
@@ -221,7 +208,7 @@ export function DocumentDetailPage({ kind, document, company, mail, confirm }: D
         </table>
         <p className="field__hint">{t("documents.reducedMark")}</p>
         <DocumentTotals totals={totals} internal={document.tax_type_id === 2} />
-        {needsRevenueStamp(kind, totals) ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
+        {rules.stampDuty ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
         {document.notes ? <p className="document-notes">{document.notes}</p> : null}
       </section>
 

@@ -1,8 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { TAX_CATEGORIES } from "@domain/codes";
 import type { DocumentKind } from "@domain/document-kinds";
-import { DOCUMENT_PATHS } from "@domain/documents";
-import { can } from "@domain/lifecycle";
+import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
+import { can, editModeOf, nextStatuses, stageOf, type LifecycleFacts } from "@domain/lifecycle";
+import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
+import { needsRevenueStamp } from "@domain/revenue-stamp";
+import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
 import { confirmedActionOf, lifecycleFactsOf } from "~/components/documents/lifecycle-facts";
+import { roundingOfDocument } from "~/components/documents/rounding";
 import { requireCompanyCaller } from "../api-caller.server";
 import { getOwnCompany } from "../companies.server";
 import { changeDocumentStatus, deleteDocument, getDocument, issueCreditNote, issueDocument, voidDocument } from "../documents.server";
@@ -13,6 +18,29 @@ import { readFormData } from "../read-form.server";
 import { redirectWithNotice } from "../session.server";
 import { companyFacts, documentIdOf, screen } from "./shared.server";
 
+type DetailDocument = Awaited<ReturnType<typeof getDocument>>;
+
+/**
+ * What domain/'s rules say about the document — lifecycle, totals per rate,
+ * qualified-invoice gaps, labels — asked here rather than in the component,
+ * so the page's JavaScript carries none of those modules (decision 020).
+ */
+function rulesOf(kind: DocumentKind, document: DetailDocument, facts: LifecycleFacts, company: ReturnType<typeof companyFacts>) {
+  // The stored totals are the engine's; the per-rate rows are recomputed from the lines with the document's own rules.
+  const totals = computeTotals(document.lines.map(totalsLineOf), totalsRulesOf(roundingOfDocument(document), document.withholding, document.tax_type_id));
+  return {
+    stage: stageOf(facts),
+    editable: editModeOf(facts) !== null,
+    allowed: { convert: can(facts, "convert"), void: can(facts, "void"), delete: can(facts, "delete"), creditNote: can(facts, "creditNote") },
+    next: nextStatuses(facts),
+    statusLabels: Object.fromEntries(DOCUMENT_STATUSES[kind].map((status) => [status.id, status.label])) as Record<number, string>,
+    taxCategoryLabels: Object.fromEntries(TAX_CATEGORIES.map((category) => [category.id, category.label])) as Record<string, string>,
+    totals,
+    stampDuty: needsRevenueStamp(kind, totals),
+    gaps: qualifiedInvoiceGaps(kind, { issuerName: company.name, registeredNo: company.registeredNo, customerName: document.customer_name, issueDate: document.issue_date, lineCount: document.lines.length }),
+  };
+}
+
 /** The detail page; `?confirm=void` (or delete, creditNote) makes it the confirmation page of that action. */
 export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
@@ -20,7 +48,8 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const facts = lifecycleFactsOf(document);
   const asked = confirmedActionOf(new URL(request.url).searchParams.get("confirm"));
   const mail = can(facts, "send") ? await mailFormDefaults(caller, document, company) : null;
-  return { kind, document, company: companyFacts(company), mail, confirm: asked && can(facts, asked) ? asked : null };
+  const shownCompany = companyFacts(company);
+  return { kind, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null };
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { normalizeIsoDate } from "@domain/datetime";
+import { normalizeIsoDate } from "@domain/normalize";
 import { parseDecimalInput } from "@domain/decimal";
 import type { DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, DOCUMENT_SORTS, DOCUMENT_STATUSES, VOIDED_FILTERS } from "@domain/documents";
