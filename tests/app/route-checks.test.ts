@@ -3,6 +3,7 @@ import { DEMO_USERS } from "../../sandbox/demo-data";
 import {
   requireAdminUser,
   requireCompanyUser,
+  requireOwner,
   requireReceiveAccess,
   requireTopPageAccess,
 } from "~/services/route-checks.server";
@@ -35,20 +36,25 @@ async function outcomeOf(check: (request: Request) => Promise<unknown>, login: s
 }
 
 /** Every demo user against every route group's check (SPEC §6). */
-const MATRIX: Array<[string | null, { company: Outcome; top: Outcome; receive: Outcome; admin: Outcome }]> = [
-  [null, { company: "sign-in", top: "sign-in", receive: "sign-in", admin: "sign-in" }],
-  ["owner@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
-  ["user@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
-  ["owner@other.example", { company: "ok", top: "ok", receive: "403 unpublished", admin: "403" }],
-  ["newcomer@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", admin: "403" }],
-  ["invalid@demo.example", { company: "403", top: "403", receive: "403", admin: "403" }],
-  ["owner@shinkin.example", { company: "ok", top: "ok", receive: "403 unpublished", admin: "403" }],
-  ["owner@mirai.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
-  ["sysadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
-  ["bankadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
-  ["branchadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
-  ["branchuser@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
-  ["operator@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
+const MATRIX: Array<[string | null, { company: Outcome; top: Outcome; receive: Outcome; owner: Outcome; admin: Outcome }]> = [
+  [null, { company: "sign-in", top: "sign-in", receive: "sign-in", owner: "sign-in", admin: "sign-in" }],
+  ["owner@demo.example", { company: "ok", top: "ok", receive: "ok", owner: "ok", admin: "403" }],
+  ["user@demo.example", { company: "ok", top: "ok", receive: "ok", owner: "403", admin: "403" }],
+  ["owner@other.example", { company: "ok", top: "ok", receive: "403 unpublished", owner: "ok", admin: "403" }],
+  ["newcomer@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", owner: "403", admin: "403" }],
+  ["newshop@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", owner: "403", admin: "403" }],
+  ["startup@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", owner: "403", admin: "403" }],
+  ["campaign@demo.example", { company: "ok", top: "ok", receive: "403 unpublished", owner: "ok", admin: "403" }],
+  ["leaving@demo.example", { company: "ok", top: "ok", receive: "403 unpublished", owner: "ok", admin: "403" }],
+  ["changed@demo.example", { company: "ok", top: "ok", receive: "ok", owner: "ok", admin: "403" }],
+  ["invalid@demo.example", { company: "403", top: "403", receive: "403", owner: "403", admin: "403" }],
+  ["owner@shinkin.example", { company: "ok", top: "ok", receive: "403 unpublished", owner: "ok", admin: "403" }],
+  ["owner@mirai.example", { company: "ok", top: "ok", receive: "ok", owner: "ok", admin: "403" }],
+  ["sysadmin@demo.example", { company: "403", top: "403", receive: "403", owner: "403", admin: "ok" }],
+  ["bankadmin@demo.example", { company: "403", top: "403", receive: "403", owner: "403", admin: "ok" }],
+  ["branchadmin@demo.example", { company: "403", top: "403", receive: "403", owner: "403", admin: "ok" }],
+  ["branchuser@demo.example", { company: "403", top: "403", receive: "403", owner: "403", admin: "ok" }],
+  ["operator@demo.example", { company: "403", top: "403", receive: "403", owner: "403", admin: "ok" }],
 ];
 
 describe("route checks × demo users", () => {
@@ -61,6 +67,7 @@ describe("route checks × demo users", () => {
       company: await outcomeOf(requireCompanyUser, login),
       top: await outcomeOf(requireTopPageAccess, login),
       receive: await outcomeOf(requireReceiveAccess, login),
+      owner: await outcomeOf(requireOwner, login),
       admin: await outcomeOf(requireAdminUser, login),
     }).toEqual(expected);
   });

@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyPlans, paymentServiceUsers } from "../../api/db/schema";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/_default.accounts.register.confirm";
+import { action as registerAction, loader as registerLoader } from "~/routes/_default.accounts.register._index";
+import { loader as changeplanConfirmLoader } from "~/routes/_default.accounts.register.changeplan.confirm";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.accounts.settings._index";
+import { action as unregisterAction } from "~/routes/_default.accounts.settings.unregister.confirm";
+import { getSession } from "~/services/session.server";
+import { signedInRequest, useRouteTestApi } from "../support/api";
+import { insertPlans, insertTerms, offerPlans } from "../support/factories";
+import type { FixtureUserName } from "../support/users";
+
+const api = useRouteTestApi();
+const context = {} as never;
+let termIds: number[] = [];
+
+beforeAll(async () => {
+  process.env.BANK_SERVICE_BASE_URL = api.bankServiceUrl;
+  const { db } = api.database;
+  await insertPlans(db);
+  await offerPlans(db, "0001", [1, 2]);
+  termIds = [(await insertTerms(db, { kind: "product", product: "chohyo", title: "帳票クラウド利用規約" })).id, (await insertTerms(db, { kind: "id", title: "Kokopelli ID 利用規約" })).id];
+});
+
+afterAll(() => {
+  delete process.env.BANK_SERVICE_BASE_URL;
+});
+
+async function thrownBy(promise: Promise<unknown>): Promise<Response & { init?: { status?: number }; data?: { variant?: string } }> {
+  try {
+    await promise;
+  } catch (thrown) {
+    return thrown as never;
+  }
+  throw new Error("expected a thrown answer");
+}
+
+/** A follow-up request carrying the cookie a previous answer set, as the browser would. */
+function withCookie(request: Request, response: Response): Request {
+  const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+  const headers = new Headers(request.headers);
+  headers.set("Cookie", cookie);
+  return new Request(request.url, { method: request.method, headers, body: request.method === "POST" ? new URLSearchParams() : undefined });
+}
+
+const post = (api: Parameters<typeof signedInRequest>[0], name: FixtureUserName, path: string, fields: Array<[string, string]>) =>
+  signedInRequest(api, name, path, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+
+describe("plan registration pages", () => {
+  it("shows the bank's plans, the terms and the payment method the bank asks for", async () => {
+    const page = await registerLoader({ request: await signedInRequest(api, "newcomer", "/accounts/register"), params: {}, context });
+    expect(page.plans.map((plan) => plan.plan_id)).toEqual([1, 2]);
+    expect(page.terms.map((item) => item.title)).toEqual(["帳票クラウド利用規約", "Kokopelli ID 利用規約"]);
+    // The sandbox bank 0001 checks for a payment method, and 新規工房 has none on file.
+    expect(page.asksPaymentMethod).toBe(true);
+  });
+
+  it("keeps everything typed and says what is missing", async () => {
+    const answer = (await registerAction({
+      request: await post(api, "newcomer", "/accounts/register", [["plan_id", "2"], ["agreed_terms", String(termIds[0])], ["payment_method", "debit"], ["debit_bank_code", "0001"]]),
+      params: {},
+      context,
+    })) as unknown as { init: { status: number }; data: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
+    expect(answer.init.status).toBe(400);
+    expect(Object.keys(answer.data.error).sort()).toEqual(["debit_account_name", "debit_account_no", "debit_branch_code"]);
+    expect(answer.data.initialValue).toMatchObject({ plan_id: "2", debit_bank_code: "0001" });
+  });
+
+  it("goes from the form through the confirmation to TOP with the menu enabled, once", async () => {
+    const fields: Array<[string, string]> = [
+      ["plan_id", "2"],
+      ...termIds.map((id): [string, string] => ["agreed_terms", String(id)]),
+      ["payment_method", "card"],
+    ];
+    const toConfirm = (await registerAction({ request: await post(api, "newcomer", "/accounts/register", fields), params: {}, context })) as Response;
+    expect(toConfirm.status).toBe(302);
+    expect(toConfirm.headers.get("Location")).toBe("/accounts/register/confirm");
+
+    const confirmRequest = withCookie(await signedInRequest(api, "newcomer", "/accounts/register/confirm"), toConfirm);
+    const confirm = await confirmLoader({ request: confirmRequest, params: {}, context });
+    expect(confirm.plan.plan_id).toBe(2);
+    expect(confirm.payment).toEqual({ method: "card", account: null });
+    expect(confirm.schedule.start_date > confirm.schedule.join_date).toBe(true);
+
+    const submit = withCookie(new Request(confirmRequest.url, { method: "POST" }), toConfirm);
+    const done = (await confirmAction({ request: submit, params: {}, context })) as Response;
+    expect(done.headers.get("Location")).toBe("/top");
+    const session = await getSession(new Request("http://localhost/top", { headers: { Cookie: done.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    expect(session.get("user")).toMatchObject({ paymentRole: 1, planId: 2 });
+
+    // The same confirmation sent again (a double click, the back button): still one registration, and TOP again.
+    const again = (await confirmAction({ request: withCookie(new Request(confirmRequest.url, { method: "POST" }), toConfirm), params: {}, context })) as Response;
+    expect(again.headers.get("Location")).toBe("/top");
+    const owners = await api.database.db.select().from(paymentServiceUsers).where(eq(paymentServiceUsers.companyUniqueCode, "C-NEWCOMER"));
+    expect(owners.map((row) => row.role)).toEqual([1]);
+  });
+
+  it("refuses a company user", async () => {
+    const thrown = await thrownBy(registerLoader({ request: await signedInRequest(api, "user", "/accounts/register"), params: {}, context }));
+    expect(thrown.init?.status ?? thrown.status).toBe(403);
+  });
+});
+
+describe("account settings pages", () => {
+  it("are the owner's: a company user gets the 403 page", async () => {
+    const thrown = await thrownBy(settingsLoader({ request: await signedInRequest(api, "user", "/accounts/settings"), params: {}, context }));
+    expect(thrown.init?.status).toBe(403);
+  });
+
+  it("show the 'plan changed' 403 for a second change in a month", async () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date());
+    await api.database.db.update(companyPlans).set({ planChangedOn: today, previousPlanId: 1 }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
+    const thrown = await thrownBy(changeplanConfirmLoader({ request: await signedInRequest(api, "owner", "/accounts/register/changeplan/confirm?plan_id=1"), params: {}, context }));
+    expect(thrown.init?.status).toBe(403);
+    expect(thrown.data?.variant).toBe("planChanged");
+  });
+
+  it("reserve a cancellation that blocks plan change, and withdraw it", async () => {
+    const before = await settingsLoader({ request: await signedInRequest(api, "owner", "/accounts/settings"), params: {}, context });
+    const reserved = (await unregisterAction({
+      request: await post(api, "owner", "/accounts/settings/unregister/confirm", [["version", String(before.plan.version)]]),
+      params: {},
+      context,
+    })) as Response;
+    expect(reserved.headers.get("Location")).toBe("/accounts/settings/unregister/reserved");
+
+    const blocked = await thrownBy(changeplanConfirmLoader({ request: await signedInRequest(api, "owner", "/accounts/register/changeplan/confirm?plan_id=1"), params: {}, context }));
+    expect(blocked.data?.variant).toBe("subscriptionCanceled");
+
+    const pending = await settingsLoader({ request: await signedInRequest(api, "owner", "/accounts/settings"), params: {}, context });
+    expect(pending.plan.status).toBe("cancellation_pending");
+    const withdrawn = (await settingsAction({ request: await post(api, "owner", "/accounts/settings", [["version", String(pending.plan.version)]]), params: {}, context })) as Response;
+    expect(withdrawn.headers.get("Location")).toBe("/accounts/settings");
+    const after = await settingsLoader({ request: await signedInRequest(api, "owner", "/accounts/settings"), params: {}, context });
+    expect(after.plan.status).not.toBe("cancellation_pending");
+  });
+});
