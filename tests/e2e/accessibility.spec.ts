@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { expect, settled, signInAsProjectCompany, signInThroughBank, test } from "./fixtures";
 
 /** WCAG 2.1 A and AA: what the bank's accessibility requirement asks of every page. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -112,6 +112,17 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     await signInAsProjectCompany(page, javaScript);
     const paths = ["/support/qa", "/support/qa?q=%E5%AE%9A%E6%9C%9F%E8%AB%8B%E6%B1%82", "/support/qa?category=mail", "/terms/chohyo-term", "/terms/kokopelli-id-term", "/cookie-policy", "/legal/terms/0001", "/legal/kokopelli-id"];
     expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
+  });
+
+  test("the plan registration and account pages have no violations", async ({ page, javaScript }) => {
+    test.setTimeout(120_000);
+    // Read-only visits: 新規工房 is never registered by a test, and the owner's pages are only looked at.
+    await signInThroughBank(page, "newcomer@demo.example");
+    const found = await violationsOnEach(page, javaScript, ["/accounts/register"]);
+    await page.context().clearCookies();
+    await signInThroughBank(page, "owner@demo.example");
+    found.push(...(await violationsOnEach(page, javaScript, ["/accounts/settings", "/accounts/register/changeplan", "/accounts/register/changeplan/confirm?plan_id=2", "/accounts/settings/unregister/confirm"])));
+    expect(found).toEqual([]);
   });
 
   test("the admin landing has no violations for bank staff", async ({ page, javaScript, signInAs }) => {
