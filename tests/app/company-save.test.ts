@@ -46,8 +46,11 @@ describe("sandbox bank service", () => {
     };
     expect(await get("/app/config")).toEqual({
       status: 200,
-      body: { result: { config: { ba_name: "デモ銀行", enable_payment_receive: true, check_payment_method_filled: false, is_payment_method_filled: true } } },
+      body: { result: { config: { ba_name: "デモ銀行", enable_payment_receive: true, check_payment_method_filled: true, is_payment_method_filled: true } } },
     });
+    // 新規工房 has no payment method on file with the bank yet: registration asks for one.
+    const newcomer = await fetch(`${api.bankServiceUrl}/api/v1/app/config`, { headers: { Authorization: `Bearer ${await api.tokenFor("newcomer")}` } });
+    expect((await newcomer.json()).result.config).toMatchObject({ check_payment_method_filled: true, is_payment_method_filled: false });
     expect((await get("/company/company")).body.result.company).toMatchObject({ company_name: "株式会社デモ商事" });
     expect((await get("/user/me")).body.result.user).toMatchObject({ ba_user_unique_code: "U-DEMO-OWNER", ba_user_last_name: "山田" });
     expect((await get("/user/search?user_unique_code=U-DEMO-USER")).body.result.user).toMatchObject({ ba_user_first_name: "花子" });
