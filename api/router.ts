@@ -19,6 +19,7 @@ import { revocationCheck, sessionRoutes } from "./routes/sessions";
 import { snakeCaseResponses } from "./snake-case";
 import { createDatabaseFileStorage, type FileStorage } from "./storage/storage";
 import { userServiceRoutes } from "./routes/user-service";
+import { accountUserRoutes } from "./routes/account-users";
 
 export type PaymentApiDeps = {
   db: Database;
@@ -48,6 +49,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(sessionRoutes(deps.db));
   api.use(referenceRoutes(deps.db));
   api.use(userServiceRoutes(deps.db));
+  api.use(accountUserRoutes(deps.db));
   api.use(companyRoutes(deps.db, storage));
   api.use(fileRoutes(deps.db, storage));
   // Before the id routes, which would read "export" as an id.
