@@ -3,6 +3,7 @@ import { DEMO_USERS } from "../../sandbox/demo-data";
 import {
   requireAdminUser,
   requireCompanyUser,
+  requireOwner,
   requireReceiveAccess,
   requireTopPageAccess,
 } from "~/services/route-checks.server";
@@ -35,20 +36,23 @@ async function outcomeOf(check: (request: Request) => Promise<unknown>, login: s
 }
 
 /** Every demo user against every route group's check (SPEC §6). */
-const MATRIX: Array<[string | null, { company: Outcome; top: Outcome; receive: Outcome; admin: Outcome }]> = [
-  [null, { company: "sign-in", top: "sign-in", receive: "sign-in", admin: "sign-in" }],
-  ["owner@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
-  ["user@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
-  ["owner@other.example", { company: "ok", top: "ok", receive: "403 unpublished", admin: "403" }],
-  ["newcomer@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", admin: "403" }],
-  ["invalid@demo.example", { company: "403", top: "403", receive: "403", admin: "403" }],
-  ["owner@shinkin.example", { company: "ok", top: "ok", receive: "403 unpublished", admin: "403" }],
-  ["owner@mirai.example", { company: "ok", top: "ok", receive: "ok", admin: "403" }],
-  ["sysadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
-  ["bankadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
-  ["branchadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
-  ["branchuser@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
-  ["operator@demo.example", { company: "403", top: "403", receive: "403", admin: "ok" }],
+const MATRIX: Array<[string | null, { company: Outcome; top: Outcome; receive: Outcome; admin: Outcome; owner: Outcome }]> = [
+  [null, { company: "sign-in", top: "sign-in", receive: "sign-in", admin: "sign-in", owner: "sign-in" }],
+  ["owner@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403", owner: "ok" }],
+  ["user@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403", owner: "403" }],
+  ["staff@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403", owner: "403" }],
+  ["clerk@demo.example", { company: "ok", top: "ok", receive: "ok", admin: "403", owner: "403" }],
+  ["newhire@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", admin: "403", owner: "403" }],
+  ["owner@other.example", { company: "ok", top: "ok", receive: "403 unpublished", admin: "403", owner: "ok" }],
+  ["newcomer@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", admin: "403", owner: "403" }],
+  ["invalid@demo.example", { company: "403", top: "403", receive: "403", admin: "403", owner: "403" }],
+  ["owner@shinkin.example", { company: "ok", top: "ok", receive: "403 unpublished", admin: "403", owner: "ok" }],
+  ["owner@mirai.example", { company: "ok", top: "ok", receive: "ok", admin: "403", owner: "ok" }],
+  ["sysadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok", owner: "403" }],
+  ["bankadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok", owner: "403" }],
+  ["branchadmin@demo.example", { company: "403", top: "403", receive: "403", admin: "ok", owner: "403" }],
+  ["branchuser@demo.example", { company: "403", top: "403", receive: "403", admin: "ok", owner: "403" }],
+  ["operator@demo.example", { company: "403", top: "403", receive: "403", admin: "ok", owner: "403" }],
 ];
 
 describe("route checks × demo users", () => {
@@ -62,6 +66,7 @@ describe("route checks × demo users", () => {
       top: await outcomeOf(requireTopPageAccess, login),
       receive: await outcomeOf(requireReceiveAccess, login),
       admin: await outcomeOf(requireAdminUser, login),
+      owner: await outcomeOf(requireOwner, login),
     }).toEqual(expected);
   });
 
