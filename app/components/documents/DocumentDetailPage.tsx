@@ -17,7 +17,7 @@ import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
 import { MailSendForm } from "~/components/mail/MailSendForm";
 import type { DocumentDetailData } from "~/services/document-pages/detail.server";
-import { ConfirmAction, ConfirmPage } from "./ConfirmAction";
+import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { DocumentTotals } from "./DocumentTotals";
 import { lifecycleFactsOf, type ConfirmedAction } from "./lifecycle-facts";
 import { roundingOfDocument } from "./rounding";

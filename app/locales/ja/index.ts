@@ -1,5 +1,6 @@
 import admin from "./admin.json";
 import company from "./company.json";
+import confirm from "./confirm.json";
 import csv from "./csv.json";
 import csvEncoding from "./csvEncoding.json";
 import customer from "./customer.json";
@@ -45,6 +46,7 @@ export const common = {
   dev,
   signIn,
   company,
+  confirm,
   customer,
   list,
   item,
