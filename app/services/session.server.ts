@@ -138,10 +138,15 @@ export async function noticeOnlySession(type: NoticeType, message: string) {
   return getSessionStorage().commitSession(session);
 }
 
-/** Post/redirect/get with a notice shown once on the page redirected to. */
-export async function redirectWithNotice(request: Request, to: string, type: NoticeType, message: string) {
+/**
+ * Post/redirect/get with a notice shown once on the page redirected to; with
+ * `user`, the session's view of the signed-in user is replaced too (an owner
+ * who just changed their own role).
+ */
+export async function redirectWithNotice(request: Request, to: string, type: NoticeType, message: string, user?: SessionUser) {
   const session = await getSession(request);
   session.flash("notice", { id: crypto.randomUUID(), type, message });
+  if (user) session.set("user", user);
   return redirect(to, { headers: { "Set-Cookie": await getSessionStorage().commitSession(session) } });
 }
 

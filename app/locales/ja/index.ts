@@ -1,3 +1,4 @@
+import accountUsers from "./accountUsers.json";
 import admin from "./admin.json";
 import company from "./company.json";
 import confirm from "./confirm.json";
@@ -39,6 +40,7 @@ export const common = {
   print,
   nav,
   admin,
+  accountUsers,
   layout,
   notice,
   errors,
