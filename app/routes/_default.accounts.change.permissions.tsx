@@ -2,8 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { z } from "zod";
-import { permissionsSchema } from "@domain/account-users";
+import { z } from "zod";
+import { userPermissionSchema } from "@domain/account-users";
 import { PAYMENT_ROLE } from "@domain/roles";
 import { userNameOf } from "~/components/account-users/labels";
 import { CodeSelect } from "~/components/forms/CodeSelect";
@@ -27,6 +27,14 @@ export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
 export const meta = titleMeta("accountPermissions");
 
+/**
+ * The API's lines plus the choices the page showed: only lines the owner
+ * changed are sent, so another owner's change to someone else meanwhile is
+ * not a conflict; a changed line still carries its version.
+ */
+const shown = z.coerce.number().int();
+const permissionsSchema = z.object({ users: z.array(userPermissionSchema.extend({ shown_reference_id: shown, shown_receive_reference_id: shown })).min(1).max(500) });
+
 type PermissionsFormInput = z.input<typeof permissionsSchema>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -41,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       reference_id: payment!.reference_id,
       receive_reference_id: payment!.receive_reference_id,
       version: payment!.version,
+      shown_reference_id: payment!.reference_id,
+      shown_receive_reference_id: payment!.receive_reference_id,
     })),
   };
   return {
@@ -54,8 +64,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
   const submission = parseForm(await readFormData(request), permissionsSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const changed = submission.value.users
+    .filter((line) => line.reference_id !== line.shown_reference_id || line.receive_reference_id !== line.shown_receive_reference_id)
+    .map(({ shown_reference_id: _reference, shown_receive_reference_id: _receive, ...line }) => line);
   try {
-    await savePermissions(caller, submission.value);
+    if (changed.length > 0) await savePermissions(caller, { users: changed });
   } catch (error) {
     const { result, status } = apiErrorReply(submission, error);
     return data(result, { status });
@@ -85,6 +98,8 @@ function PermissionsForm({ defaultValue, names, lastResult }: { defaultValue: Pe
             <legend>{names[index]}</legend>
             <input type="hidden" name={row.user_unique_code.name} value={String(row.user_unique_code.initialValue ?? "")} />
             <input type="hidden" name={row.version.name} value={String(row.version.initialValue ?? "")} />
+            <input type="hidden" name={row.shown_reference_id.name} value={String(row.shown_reference_id.initialValue ?? "")} />
+            <input type="hidden" name={row.shown_receive_reference_id.name} value={String(row.shown_receive_reference_id.initialValue ?? "")} />
             <CodeSelect meta={row.reference_id} label={t("accountUsers.permissions.issued")} codes={codes("issuedOptions")} />
             <CodeSelect meta={row.receive_reference_id} label={t("accountUsers.permissions.received")} codes={codes("receivedOptions")} />
           </fieldset>

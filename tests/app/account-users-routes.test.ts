@@ -130,11 +130,22 @@ describe("/accounts/user/detail/{user_unique_code}", () => {
 
 describe("/accounts/change/permissions", () => {
   const post = async (fields: Record<string, string>) => permissionsAction({ request: await signedInRequest(api, "owner", "/accounts/change/permissions", form(fields)), params: {}, context });
-  const line = { "users[0].user_unique_code": "U-DEMO-USER", "users[0].reference_id": "1", "users[0].receive_reference_id": "2", "users[0].version": "1" };
+  const line = {
+    "users[0].user_unique_code": "U-DEMO-USER",
+    "users[0].reference_id": "1",
+    "users[0].receive_reference_id": "2",
+    "users[0].version": "1",
+    "users[0].shown_reference_id": "2",
+    "users[0].shown_receive_reference_id": "1",
+  };
 
   it("lists the company users with their two choices; owners are named apart", async () => {
     const page = await permissionsLoader({ request: await signedInRequest(api, "owner", "/accounts/change/permissions"), params: {}, context });
-    expect(page).toEqual({ values: { users: [{ user_unique_code: "U-DEMO-USER", reference_id: 2, receive_reference_id: 1, version: 1 }] }, names: ["佐藤 花子"], owners: ["山田 太郎"] });
+    expect(page).toEqual({
+      values: { users: [{ user_unique_code: "U-DEMO-USER", reference_id: 2, receive_reference_id: 1, version: 1, shown_reference_id: 2, shown_receive_reference_id: 1 }] },
+      names: ["佐藤 花子"],
+      owners: ["山田 太郎"],
+    });
   });
 
   it("saves with post/redirect/get", async () => {
@@ -148,8 +159,17 @@ describe("/accounts/change/permissions", () => {
   it("answers a choice that does not exist with 400, and a stale form with the API's message", async () => {
     expect(await post({ ...line, "users[0].reference_id": "3" })).toMatchObject({ init: { status: 400 }, data: { error: { "users[0].reference_id": ["形式が正しくありません"] } } });
     await post(line);
-    const stale = await post({ ...line, "users[0].reference_id": "2" });
+    // The page shown before that save: it still says 2 and version 1.
+    const stale = await post({ ...line, "users[0].receive_reference_id": "1" });
     expect(stale).toMatchObject({ init: { status: 409 }, data: { error: { "": ["ほかの操作でこのユーザーの設定が変更されています。最新の内容を確認してから、もう一度操作してください。"] } } });
+  });
+
+  it("sends only the lines the owner changed, so another owner's change to an untouched user is no conflict", async () => {
+    await api.database.db.update(paymentServiceUsers).set({ referenceId: 1, version: 7 }).where(eq(paymentServiceUsers.userUniqueCode, "U-DEMO-USER"));
+    const untouched = { ...line, "users[0].reference_id": "2", "users[0].receive_reference_id": "1" };
+    expect(((await post(untouched)) as Response).headers.get("Location")).toBe("/accounts/change/permissions");
+    const [kept] = await api.database.db.select().from(paymentServiceUsers).where(eq(paymentServiceUsers.userUniqueCode, "U-DEMO-USER"));
+    expect(kept).toMatchObject({ referenceId: 1, version: 7 });
   });
 
   it("is the 403 page for a company user", async () => {
