@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { expect, settled, signInAsProjectCompany, signInThroughBank, test } from "./fixtures";
 
 /** WCAG 2.1 A and AA: what the bank's accessibility requirement asks of every page. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -93,6 +93,13 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
       found.push(...(await violationsOnEach(page, javaScript, [detail, `${detail}?confirm=delete`, `${base}/mail/detail/${id}`, `${base}/snapshot/${id}`])));
     }
     expect(found).toEqual([]);
+  });
+
+  test("the owner's user management pages have no violations", async ({ page, javaScript }) => {
+    // 株式会社デモ商事 has users of every kind; the ones shown here are changed by no spec.
+    await signInThroughBank(page, "owner@demo.example");
+    const paths = ["/accounts/user/list", "/accounts/user/detail/U-DEMO-NEWHIRE", "/accounts/user/detail/U-DEMO-NEWHIRE?confirm=enable", "/accounts/change/permissions"];
+    expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
   });
 
   test("the sign-in, error and /view-pdf pages have no violations", async ({ page, javaScript }) => {
