@@ -21,6 +21,7 @@ import { revocationCheck, sessionRoutes } from "./routes/sessions";
 import { snakeCaseResponses } from "./snake-case";
 import { createDatabaseFileStorage, type FileStorage } from "./storage/storage";
 import { userServiceRoutes } from "./routes/user-service";
+import { accountUserRoutes } from "./routes/account-users";
 
 export type PaymentApiDeps = {
   db: Database;
@@ -53,6 +54,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(referenceRoutes(deps.db));
   api.use(userServiceRoutes(deps.db, deps.now));
   api.use(accountRoutes(deps.db, deps.now));
+  api.use(accountUserRoutes(deps.db));
   api.use(companyRoutes(deps.db, storage));
   api.use(fileRoutes(deps.db, storage));
   // Before the id routes, which would read "export" as an id.

@@ -11,6 +11,14 @@ export type UserType = (typeof USER_TYPES)[number];
 export const PAYMENT_ROLE = { invalid: 0, owner: 1, user: 2 } as const;
 export type PaymentRole = (typeof PAYMENT_ROLE)[keyof typeof PAYMENT_ROLE];
 
+/**
+ * What a company user sees (decision 024): `reference_id` for issued documents,
+ * `receive_reference_id` for received ones — all of the company's (1) or only
+ * those they created or registered (2). Owners always see all.
+ */
+export const REFERENCE = { all: 1, own: 2 } as const;
+export type Reference = (typeof REFERENCE)[keyof typeof REFERENCE];
+
 export function isAdminUserType(type: UserType): type is AdminUserType {
   return (ADMIN_USER_TYPES as readonly string[]).includes(type);
 }

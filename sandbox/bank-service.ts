@@ -47,15 +47,17 @@ export function createSandboxBankService({ issuers, clientId }: { issuers: Trust
     res.json({ result: { user: ssoProfileOf(callerUser(req.caller!.userUniqueCode)) } });
   });
 
-  // Company users find people of their own company; bank staff anyone of their bank.
+  // Company users find people of their own company; bank staff anyone of their bank. Without a code: all of them.
   api.get("/user/search", (req, res) => {
     const code = typeof req.query.user_unique_code === "string" ? req.query.user_unique_code : "";
     const caller = req.caller!;
-    const found = DEMO_USERS.find(
-      (candidate) =>
-        candidate.userUniqueCode === code &&
-        (isAdminUserType(caller.userType) ? candidate.bankCode === caller.bankCode : candidate.companyUniqueCode === caller.companyUniqueCode),
-    );
+    const visible = (candidate: DemoUser) =>
+      isAdminUserType(caller.userType) ? candidate.bankCode === caller.bankCode : candidate.companyUniqueCode === caller.companyUniqueCode;
+    if (code === "") {
+      res.json({ result: { users: DEMO_USERS.filter(visible).map(ssoProfileOf) } });
+      return;
+    }
+    const found = DEMO_USERS.find((candidate) => candidate.userUniqueCode === code && visible(candidate));
     if (!found) throw notFound("ユーザーが見つかりません。");
     res.json({ result: { user: ssoProfileOf(found) } });
   });

@@ -1,4 +1,4 @@
-import type { PaymentRole, UserType } from "../domain/roles";
+import type { PaymentRole, Reference, UserType } from "../domain/roles";
 
 /**
  * The sandbox's demo banks, companies and users (../shared/SANDBOX.md). They
@@ -61,6 +61,8 @@ export type DemoUser = {
   companyUniqueCode: string | null;
   /** null: no payment service user. */
   paymentRole: PaymentRole | null;
+  /** Which issued documents a company user sees (decision 024); the column's default, 2 (only their own), when absent. */
+  referenceId?: Reference;
   lastName: string;
   firstName: string;
   lastNameKana: string;
@@ -73,7 +75,11 @@ const user = (values: Omit<DemoUser, "branch"> & Partial<Pick<DemoUser, "branch"
 
 export const DEMO_USERS: DemoUser[] = [
   user({ login: "owner@demo.example", userUniqueCode: "U-DEMO-OWNER", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-DEMO", paymentRole: 1, lastName: "山田", firstName: "太郎", lastNameKana: "ヤマダ", firstNameKana: "タロウ" }),
-  user({ login: "user@demo.example", userUniqueCode: "U-DEMO-USER", userType: "company_user", bankCode: "0001", companyUniqueCode: "C-DEMO", paymentRole: 2, lastName: "佐藤", firstName: "花子", lastNameKana: "サトウ", firstNameKana: "ハナコ" }),
+  user({ login: "user@demo.example", userUniqueCode: "U-DEMO-USER", userType: "company_user", bankCode: "0001", companyUniqueCode: "C-DEMO", paymentRole: 2, referenceId: 1, lastName: "佐藤", firstName: "花子", lastNameKana: "サトウ", firstNameKana: "ハナコ" }),
+  // Company users for user management (decision 024): two the e2e tests change (one per browser project, so they never race), one not yet using the product.
+  user({ login: "staff@demo.example", userUniqueCode: "U-DEMO-STAFF", userType: "company_user", bankCode: "0001", companyUniqueCode: "C-DEMO", paymentRole: 2, lastName: "高木", firstName: "美穂", lastNameKana: "タカギ", firstNameKana: "ミホ" }),
+  user({ login: "clerk@demo.example", userUniqueCode: "U-DEMO-CLERK", userType: "company_user", bankCode: "0001", companyUniqueCode: "C-DEMO", paymentRole: 2, lastName: "森", firstName: "大輔", lastNameKana: "モリ", firstNameKana: "ダイスケ" }),
+  user({ login: "newhire@demo.example", userUniqueCode: "U-DEMO-NEWHIRE", userType: "company_user", bankCode: "0001", companyUniqueCode: "C-DEMO", paymentRole: null, lastName: "林", firstName: "優", lastNameKana: "ハヤシ", firstNameKana: "ユウ" }),
   user({ login: "owner@other.example", userUniqueCode: "U-OTHER-OWNER", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-OTHER", paymentRole: 1, lastName: "伊藤", firstName: "健", lastNameKana: "イトウ", firstNameKana: "ケン" }),
   user({ login: "newcomer@demo.example", userUniqueCode: "U-NEWCOMER", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-NEWCOMER", paymentRole: null, lastName: "鈴木", firstName: "一郎", lastNameKana: "スズキ", firstNameKana: "イチロウ" }),
   user({ login: "newshop@demo.example", userUniqueCode: "U-NEWSHOP", userType: "company_owner", bankCode: "0001", companyUniqueCode: "C-NEWSHOP", paymentRole: null, lastName: "森", firstName: "大輔", lastNameKana: "モリ", firstNameKana: "ダイスケ" }),

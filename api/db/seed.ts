@@ -97,6 +97,7 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
         planId: planOf.get(user.companyUniqueCode!) ?? 0,
         useStartDate: JOIN_DATE,
         userId: user.login,
+        referenceId: user.referenceId,
       })),
     );
 

@@ -10,6 +10,7 @@ import { documentLines, documentMails, documents, documentStatusHistory } from "
 import { conflict, validationFailed } from "../errors";
 import type { FileStorage } from "../storage/storage";
 import { ownDocument, ownedBy, type DocumentRow } from "./presenters";
+import type { DocumentScope } from "./scope";
 import { contentOf, insertSnapshot, issuerImagesOf, snapshotOfRevision, type Actor } from "./snapshots";
 import { allocateNumber, checkReferences, documentColumnsOf, savedCustomerId, totalsOf, writeLines, type Writer } from "./store";
 
@@ -78,12 +79,12 @@ async function advance(tx: Writer, current: DocumentRow, set: Partial<typeof doc
  * the snapshot of revision 1, all in one transaction. Issuing what is already
  * issued answers it as it is, so 送信 and 印刷 may call this every time.
  */
-export async function issue(db: Database, storage: FileStorage, tenant: string, id: number, actor: Actor, expectedKind?: string): Promise<DocumentRow> {
-  const before = await ownDocument(db, tenant, id, expectedKind);
+export async function issue(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor, expectedKind?: string): Promise<DocumentRow> {
+  const before = await ownDocument(db, scope, id, expectedKind);
   if (before.issuedAt && !before.voidedAt) return before;
   const images = await issuerImagesOf(db, storage, before, true);
   return db.transaction(async (tx) => {
-    const current = await ownDocument(tx, tenant, id);
+    const current = await ownDocument(tx, scope, id);
     if (current.issuedAt && !current.voidedAt) return current;
     await requireAllowed(tx, current, "issue");
     const status = statusOnIssue(current.kind as DocumentKind, current.status);
@@ -103,15 +104,16 @@ export async function issue(db: Database, storage: FileStorage, tenant: string, 
 export async function saveEdit(
   db: Database,
   storage: FileStorage,
-  tenant: string,
+  scope: DocumentScope,
   id: number,
   edit: { version: number; input: DocumentInput; reason: string | null; kind?: string },
   actor: Actor,
 ): Promise<DocumentRow> {
-  const before = await ownDocument(db, tenant, id, edit.kind);
+  const { tenant } = scope;
+  const before = await ownDocument(db, scope, id, edit.kind);
   const images = before.issuedAt ? await issuerImagesOf(db, storage, before, true) : null;
   return db.transaction(async (tx) => {
-    const current = await ownDocument(tx, tenant, id);
+    const current = await ownDocument(tx, scope, id);
     if (current.version !== edit.version) throw conflict(STALE_SAVE);
     const facts = await factsOf(tx, current);
     const correcting = facts.issued;
@@ -149,8 +151,8 @@ export async function saveEdit(
 }
 
 /** Changes the status along the allowed transitions, keeping who and when. */
-export async function changeStatus(tx: Writer, tenant: string, id: number, to: number, actor: Actor): Promise<DocumentRow> {
-  const current = await ownDocument(tx, tenant, id);
+export async function changeStatus(tx: Writer, scope: DocumentScope, id: number, to: number, actor: Actor): Promise<DocumentRow> {
+  const current = await ownDocument(tx, scope, id);
   const facts = await factsOf(tx, current);
   const refusal = refusalOf(facts, { status: to });
   if (refusal) throw conflict(`${current.number}：${refusal}`);
@@ -161,9 +163,9 @@ export async function changeStatus(tx: Writer, tenant: string, id: number, to: n
 }
 
 /** Voids an issued document: it keeps its number (numbers stay gapless) and leaves the list and its totals. */
-export async function voidDocument(db: Database, tenant: string, id: number, actor: Actor, expectedKind?: string): Promise<DocumentRow> {
+export async function voidDocument(db: Database, scope: DocumentScope, id: number, actor: Actor, expectedKind?: string): Promise<DocumentRow> {
   return db.transaction(async (tx) => {
-    const current = await ownDocument(tx, tenant, id, expectedKind);
+    const current = await ownDocument(tx, scope, id, expectedKind);
     await requireAllowed(tx, current, "void");
     const row = await advance(tx, current, { voidedAt: new Date() });
     await recordHistory(tx, row, { event: "voided", from: current.status, to: current.status }, actor);
@@ -172,11 +174,11 @@ export async function voidDocument(db: Database, tenant: string, id: number, act
 }
 
 /** Deletes a draft that was never issued, sent or converted. */
-export async function deleteDraft(db: Database, tenant: string, id: number, expectedKind?: string): Promise<void> {
+export async function deleteDraft(db: Database, scope: DocumentScope, id: number, expectedKind?: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await ownDocument(tx, tenant, id, expectedKind);
+    const current = await ownDocument(tx, scope, id, expectedKind);
     await requireAllowed(tx, current, "delete");
-    await tx.delete(documents).where(and(ownedBy(tenant, id), eq(documents.version, current.version)));
+    await tx.delete(documents).where(and(ownedBy(scope.tenant, id), eq(documents.version, current.version)));
   });
 }
 
@@ -185,11 +187,12 @@ export async function deleteDraft(db: Database, tenant: string, id: number, expe
  * line's quantity negated, its own number, issued at once with a snapshot
  * that names the original's number and date.
  */
-export async function issueCreditNote(db: Database, storage: FileStorage, tenant: string, id: number, reason: string | null, issueDate: string, actor: Actor): Promise<DocumentRow> {
-  const original = await ownDocument(db, tenant, id, "invoice");
+export async function issueCreditNote(db: Database, storage: FileStorage, scope: DocumentScope, id: number, reason: string | null, issueDate: string, actor: Actor): Promise<DocumentRow> {
+  const { tenant } = scope;
+  const original = await ownDocument(db, scope, id, "invoice");
   const images = await issuerImagesOf(db, storage, original, true);
   return db.transaction(async (tx) => {
-    const current = await ownDocument(tx, tenant, id, "invoice");
+    const current = await ownDocument(tx, scope, id, "invoice");
     await requireAllowed(tx, current, "creditNote");
     const lines = await tx.select().from(documentLines).where(eq(documentLines.documentId, id)).orderBy(documentLines.position);
     const originalCopy = await snapshotOfRevision(tx, id, 1);

@@ -8,6 +8,7 @@ import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { documentListVersions, documentMails, documents, documentTotals } from "../db/schema";
 import { escapeLike } from "../routes/master-records";
+import { inScope, type DocumentScope } from "./scope";
 
 export const DOCUMENTS_PER_PAGE = 50;
 
@@ -64,9 +65,9 @@ function searchIndexCondition(texts: string[]): SQL | null {
   return arms.every((arm) => arm !== null) ? or(...arms)! : null;
 }
 
-/** The list's filters as SQL, always inside the tenant and the kind. */
-export function listConditions(tenant: string, query: ListQuery): SQL {
-  const conditions: (SQL | undefined)[] = [eq(documents.companyUniqueCode, tenant), eq(documents.kind, query.kind)];
+/** The list's filters as SQL, always inside the caller's scope and the kind. */
+export function listConditions(scope: DocumentScope, query: ListQuery): SQL {
+  const conditions: (SQL | undefined)[] = [inScope(scope), eq(documents.kind, query.kind)];
   const key = searchKey(query.q);
   if (key) {
     const typed = query.q.trim();
@@ -127,21 +128,23 @@ export class ListSummaries {
   }
 }
 
-/** What a summary depends on: the filters, not the sort or the page. */
-function filterKey(tenant: string, query: ListQuery): string {
-  return JSON.stringify([tenant, query.kind, query.q, query.status, query.customer_id, query.issued_from, query.issued_to, query.amount_min, query.amount_max, query.voided]);
+/** What a summary depends on: the scope and the filters, not the sort or the page. */
+function filterKey(scope: DocumentScope, query: ListQuery): string {
+  return JSON.stringify([scope.tenant, scope.createdBy, query.kind, query.q, query.status, query.customer_id, query.issued_from, query.issued_to, query.amount_min, query.amount_max, query.voided]);
 }
 
 /**
- * Count and sums of the filtered set, always exact. A view filtered by status
- * at most is read from document_totals (kept by a trigger), which costs the
- * same for any number of documents. Other filters are summed over the rows
+ * Count and sums of the filtered set, always exact. A view of the whole
+ * company filtered by status at most is read from document_totals (kept by a
+ * trigger per company), which costs the same for any number of documents.
+ * Other filters, and any view limited to the caller's own documents, are summed over the rows
  * they select, once per filter and list version (see ListSummaries): the
  * version is read first, so a summary is never kept under a version older
  * than the rows it counted, and any change to the documents recomputes it.
  */
-export async function summaryOf(db: Database, summaries: ListSummaries, tenant: string, query: ListQuery, where: SQL): Promise<ListSummary> {
-  const byStatusOnly = !searchKey(query.q) && query.customer_id === undefined && !query.issued_from && !query.issued_to && !query.amount_min && !query.amount_max && query.voided === "exclude";
+export async function summaryOf(db: Database, summaries: ListSummaries, scope: DocumentScope, query: ListQuery, where: SQL): Promise<ListSummary> {
+  const { tenant } = scope;
+  const byStatusOnly = scope.createdBy === null && !searchKey(query.q) && query.customer_id === undefined && !query.issued_from && !query.issued_to && !query.amount_min && !query.amount_max && query.voided === "exclude";
   if (byStatusOnly) {
     const [summary] = await db
       .select({
@@ -165,7 +168,7 @@ export async function summaryOf(db: Database, summaries: ListSummaries, tenant: 
     .where(and(eq(documentListVersions.companyUniqueCode, tenant), eq(documentListVersions.kind, query.kind)));
   // No version yet: the company never had a document of the kind, and there is nothing to sum.
   const version = listVersion?.version ?? null;
-  const key = filterKey(tenant, query);
+  const key = filterKey(scope, query);
   const kept = version === null ? null : summaries.get(key, version);
   if (kept) return kept;
   const [summed] = await db

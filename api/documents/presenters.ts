@@ -5,6 +5,7 @@ import { canonicalDecimal } from "../../domain/decimal";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
 import { notFound } from "../errors";
+import { inScope, type DocumentScope } from "./scope";
 import { revisionsOf } from "./snapshots";
 import type { Writer } from "./store";
 
@@ -15,12 +16,15 @@ export const NOT_FOUND = "書類が見つかりません。";
 /** One of the tenant's documents: every read and write by id names the tenant too. */
 export const ownedBy = (tenant: string, id: number) => and(eq(documents.id, id), eq(documents.companyUniqueCode, tenant));
 
-/** The tenant's document of the id, of the kind when the page names one (a page never shows another kind's document). */
-export async function ownDocument(db: Writer, tenant: string, id: number, kind?: string): Promise<DocumentRow> {
+/**
+ * The document of the id in the caller's scope, of the kind when the page
+ * names one (a page never shows another kind's document); 404 otherwise.
+ */
+export async function ownDocument(db: Writer, scope: DocumentScope, id: number, kind?: string): Promise<DocumentRow> {
   const [row] = await db
     .select()
     .from(documents)
-    .where(and(ownedBy(tenant, id), kind ? eq(documents.kind, kind) : undefined))
+    .where(and(eq(documents.id, id), inScope(scope), kind ? eq(documents.kind, kind) : undefined))
     .limit(1);
   if (!row) throw notFound(NOT_FOUND);
   return row;
@@ -70,20 +74,21 @@ const linkColumns = { id: documents.id, kind: documents.kind, number: documents.
 
 /**
  * One document with its lines, its history, its revisions (the version
- * history of what was issued), where it came from and what was made from it.
+ * history of what was issued), where it came from and what was made from it
+ * — those links only as far as the caller's scope reaches.
  */
-export async function fullDocument(db: Writer, row: DocumentRow) {
-  const tenant = row.companyUniqueCode;
+export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope) {
+  const linked = (id: number) => and(eq(documents.id, id), inScope(scope));
   const [lines, history, derived, source, creditNoteOf, sent, revisions] = await Promise.all([
     db.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.position)),
     db.select().from(documentStatusHistory).where(eq(documentStatusHistory.documentId, row.id)).orderBy(asc(documentStatusHistory.changedAt), asc(documentStatusHistory.id)),
     db
       .select({ ...linkColumns, creditNoteOf: documents.creditNoteOf })
       .from(documents)
-      .where(and(or(eq(documents.sourceDocumentId, row.id), eq(documents.creditNoteOf, row.id)), eq(documents.companyUniqueCode, tenant)))
+      .where(and(or(eq(documents.sourceDocumentId, row.id), eq(documents.creditNoteOf, row.id)), inScope(scope)))
       .orderBy(asc(documents.id)),
-    row.sourceDocumentId === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(ownedBy(tenant, row.sourceDocumentId)),
-    row.creditNoteOf === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(ownedBy(tenant, row.creditNoteOf)),
+    row.sourceDocumentId === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(linked(row.sourceDocumentId)),
+    row.creditNoteOf === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(linked(row.creditNoteOf)),
     db.select({ id: documentMails.id, snapshotId: documentMails.snapshotId, status: documentMails.status, createdAt: documentMails.createdAt }).from(documentMails).where(eq(documentMails.documentId, row.id)).orderBy(asc(documentMails.id)),
     revisionsOf(db, row.id),
   ]);

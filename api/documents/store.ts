@@ -10,6 +10,7 @@ import { computeTotals, totalsLineOf, totalsRulesOf, type Totals } from "../../d
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentCounters, documentLines, documentSettings, documents, items } from "../db/schema";
 import { validationFailed } from "../errors";
+import { inScope, type DocumentScope } from "./scope";
 
 /** A transaction or the database: what the writes below run on. */
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -172,13 +173,13 @@ export async function allocateNumber(db: Writer, tenant: string, kind: DocumentK
   return formatDocumentNumber(format, issueDate, counter!.lastNumber);
 }
 
-/** A conversion or duplicate must start from the company's own document, along an allowed path. */
-export async function sourceOf(db: Writer, tenant: string, kind: DocumentKind, sourceId: number | null, origin: string | null) {
+/** A conversion or duplicate must start from a document in the caller's scope, along an allowed path. */
+export async function sourceOf(db: Writer, scope: DocumentScope, kind: DocumentKind, sourceId: number | null, origin: string | null) {
   if (sourceId === null) return { sourceDocumentId: null, copyMode: "new" as const };
   const [source] = await db
     .select({ id: documents.id, kind: documents.kind, status: documents.status, issuedAt: documents.issuedAt, voidedAt: documents.voidedAt, creditNoteOf: documents.creditNoteOf })
     .from(documents)
-    .where(and(eq(documents.id, sourceId), eq(documents.companyUniqueCode, tenant)));
+    .where(and(eq(documents.id, sourceId), inScope(scope)));
   if (!source) throw validationFailed({ source_document_id: ["元の書類が見つかりません"] });
   const sourceKind = source.kind as DocumentKind;
   const duplicate = origin === "duplicate" && sourceKind === kind;

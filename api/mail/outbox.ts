@@ -5,6 +5,7 @@ import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentMails, documentSnapshots, type documents } from "../db/schema";
 import { issue } from "../documents/lifecycle";
+import { wholeCompany } from "../documents/scope";
 import { snapshotOf, snapshotPdf, type Actor } from "../documents/snapshots";
 import { tooManyRequests } from "../errors";
 import type { FileStorage } from "../storage/storage";
@@ -73,7 +74,8 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
     // Checked first so a refused send does not issue the draft; checked again below, where it counts.
     if ((await sendsInLastHour(db, company)) >= settings.ratePerHour) throw overQuota();
     // Sending is giving the customer the document: a draft is issued first (ADR 014).
-    const issued = await issue(db, storage, company, document.id, by);
+    // The caller's scope was checked when the route read the document.
+    const issued = await issue(db, storage, wholeCompany(company), document.id, by);
     const snapshot = await snapshotOf(db, storage, issued, "send", by);
     // The quota holds under concurrent sends: one company's count and insert run one at a time.
     const row = await db.transaction(async (tx) => {

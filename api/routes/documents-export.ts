@@ -13,7 +13,8 @@ import type { Database } from "../db/client";
 import { documentLines, documents } from "../db/schema";
 import { kindDateOf } from "../documents/store";
 import { badRequest } from "../errors";
-import { requireMember } from "../membership";
+import { requireDocumentScope } from "../membership";
+import type { DocumentScope } from "../documents/scope";
 import { handler } from "./handler";
 import { listConditions, listQuery } from "../documents/list-query";
 
@@ -108,10 +109,10 @@ const LINE_HEADER = ["番号", "発行日", "取引先", "行", "品名", "数�
  * The filtered documents (or their lines) as CSV pages of text, read in
  * batches by id so that memory does not grow with the company.
  */
-async function* csvPages(db: Database, tenant: string, query: z.output<typeof exportQuery>): AsyncGenerator<string> {
+async function* csvPages(db: Database, scope: DocumentScope, query: z.output<typeof exportQuery>): AsyncGenerator<string> {
   const kind = query.kind;
   yield serializeCsv([query.content === "lines" ? LINE_HEADER : documentHeader(kind)]);
-  const where = listConditions(tenant, query);
+  const where = listConditions(scope, query);
   for (let lastId = 0; ; ) {
     const rows = await db
       .select(EXPORT_COLUMNS)
@@ -153,10 +154,10 @@ async function* csvPages(db: Database, tenant: string, query: z.output<typeof ex
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** What an export would hold that Shift_JIS cannot: each character with the file's line it is on, at most 20. */
-async function unencodableInExport(db: Database, tenant: string, query: z.output<typeof exportQuery>) {
+async function unencodableInExport(db: Database, scope: DocumentScope, query: z.output<typeof exportQuery>) {
   const found: Array<{ line: number; character: string }> = [];
   let line = 1;
-  for await (const page of csvPages(db, tenant, query)) {
+  for await (const page of csvPages(db, scope, query)) {
     found.push(...unencodableInCp932(page, line, MAX_REPORTED - found.length));
     if (found.length >= MAX_REPORTED) break;
     for (let at = page.indexOf("\n"); at !== -1; at = page.indexOf("\n", at + 1)) line += 1;
@@ -172,8 +173,8 @@ async function unencodableInExport(db: Database, tenant: string, query: z.output
  * fits by construction, so when this says yes the line-numbered pass
  * (unencodableInExport) would find nothing; it runs only when this says no.
  */
-async function exportTextsFit(db: Database, tenant: string, query: z.output<typeof exportQuery>): Promise<boolean> {
-  const where = listConditions(tenant, query);
+async function exportTextsFit(db: Database, scope: DocumentScope, query: z.output<typeof exportQuery>): Promise<boolean> {
+  const where = listConditions(scope, query);
   const fits = (text: string) => unencodableInCp932(text, 1, 1).length === 0;
   for (let lastId = 0; ; ) {
     const rows = await db
@@ -206,15 +207,15 @@ export function documentExportRoutes(db: Database): Router {
   router.get(
     "/documents/export",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: false });
+      const scope = await requireDocumentScope(db, req, { write: false });
       const parsed = exportQuery.safeParse(req.query);
       if (!parsed.success) throw badRequest("出力の指定が正しくありません。");
       const query = parsed.data;
       const encoding: CsvEncoding = query.encoding;
       // Shift_JIS cannot hold every character: a first pass only looks the data's characters up, so the
       // 422 naming each one (with its line) comes before any byte is sent and nothing is replaced by 「?」.
-      if (encoding === "SJIS" && !(await exportTextsFit(db, tenant, query))) {
-        const unencodable = await unencodableInExport(db, tenant, query);
+      if (encoding === "SJIS" && !(await exportTextsFit(db, scope, query))) {
+        const unencodable = await unencodableInExport(db, scope, query);
         if (unencodable.length > 0) {
           res.status(422).json({ code: "validation_failed", message: unencodableMessage(unencodable), unencodable });
           return;
@@ -227,7 +228,7 @@ export function documentExportRoutes(db: Database): Router {
       res.setHeader("Content-Disposition", attachmentDisposition(`${query.kind}-${query.content}-${stamp}.csv`, name));
       res.setHeader("Cache-Control", "no-store");
       let first = true;
-      for await (const page of csvPages(db, tenant, query)) {
+      for await (const page of csvPages(db, scope, query)) {
         if (encoding === "SJIS" && unencodableInCp932(page, 1, 1).length > 0) {
           // Written between the check and now: a broken download is better than a silently altered file.
           res.destroy(new Error("A character Shift_JIS cannot hold appeared during the export"));

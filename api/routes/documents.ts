@@ -15,7 +15,8 @@ import { fullDocument, LIST_COLUMNS, NOT_FOUND, ownDocument, presentListRow, sen
 import { copyOf, snapshotOfRevision, snapshotPdf, type Actor } from "../documents/snapshots";
 import { allocateNumber, checkReferences, companyRulesOf, documentColumnsOf, savedCustomerId, sourceOf, totalsOf, writeLines } from "../documents/store";
 import { badRequest, conflict, notFound, violatesUniqueIndex } from "../errors";
-import { requireMember } from "../membership";
+import { requireDocumentScope } from "../membership";
+import { inScope } from "../documents/scope";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
@@ -59,9 +60,9 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
   router.get(
     "/documents",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: false });
+      const scope = await requireDocumentScope(db, req, { write: false });
       const query = parseListQuery(listQuery, req.query);
-      const where = listConditions(tenant, query);
+      const where = listConditions(scope, query);
       const direction = query.order === "asc" ? asc : desc;
       const [rows, summary] = await Promise.all([
         db
@@ -71,7 +72,7 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
           .orderBy(direction(SORT_COLUMNS[query.sort]), direction(documents.id))
           .limit(query.per_page)
           .offset((query.page - 1) * query.per_page),
-        summaryOf(db, summaries, tenant, query, where),
+        summaryOf(db, summaries, scope, query, where),
       ]);
       const mails = await latestMailStatuses(db, rows.map((row) => row.id));
       res.json({
@@ -87,15 +88,16 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
   router.get(
     "/documents/:id",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: false });
-      res.json(await fullDocument(db, await ownDocument(db, tenant, documentId(req), expectedKind(req))));
+      const scope = await requireDocumentScope(db, req, { write: false });
+      res.json(await fullDocument(db, await ownDocument(db, scope, documentId(req), expectedKind(req)), scope));
     }),
   );
 
   router.post(
     "/documents",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
+      const scope = await requireDocumentScope(db, req, { write: true });
+      const { tenant } = scope;
       const meta = parseBody(createMeta, req.body);
       const input = parseBody(documentInputSchema, await withCompanyTaxType(db, tenant, req.body));
       const actor = actorOf(req);
@@ -105,18 +107,18 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
         const [row] = await db
           .select()
           .from(documents)
-          .where(and(eq(documents.companyUniqueCode, tenant), eq(documents.idempotencyKey, meta.idempotency_key)));
+          .where(and(inScope(scope), eq(documents.idempotencyKey, meta.idempotency_key)));
         return row ?? null;
       };
       const earlier = await existing();
       if (earlier) {
-        res.status(200).json(await fullDocument(db, earlier));
+        res.status(200).json(await fullDocument(db, earlier, scope));
         return;
       }
       try {
         const created = await db.transaction(async (tx) => {
           await checkReferences(tx, tenant, input);
-          const source = await sourceOf(tx, tenant, meta.kind, meta.source_document_id ?? null, meta.origin ?? null);
+          const source = await sourceOf(tx, scope, meta.kind, meta.source_document_id ?? null, meta.origin ?? null);
           const rules = await companyRulesOf(tx, tenant);
           const totals = totalsOf(input, rules);
           const customerId = await savedCustomerId(tx, tenant, input);
@@ -142,12 +144,12 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
           await recordHistory(tx, row!, { event: "created", from: null, to: status }, actor);
           return row!;
         });
-        res.status(201).json(await fullDocument(db, created));
+        res.status(201).json(await fullDocument(db, created, scope));
       } catch (error) {
         if (violatesUniqueIndex(error, "documents_company_idempotency_idx")) {
           const first = await existing();
           if (first) {
-            res.status(200).json(await fullDocument(db, first));
+            res.status(200).json(await fullDocument(db, first, scope));
             return;
           }
         }
@@ -163,25 +165,25 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
   router.post(
     "/documents/:id",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
+      const scope = await requireDocumentScope(db, req, { write: true });
       const body = (req.body ?? {}) as Record<string, unknown>;
       const version = editVersionOf(body);
       const input = parseBody(documentInputSchema, body);
       const { correction_reason: reason } = parseBody(correctionBody, body);
-      const row = await saveEdit(db, storage, tenant, documentId(req), { version, input, reason, kind: expectedKind(req) }, actorOf(req));
-      res.json(await fullDocument(db, row));
+      const row = await saveEdit(db, storage, scope, documentId(req), { version, input, reason, kind: expectedKind(req) }, actorOf(req));
+      res.json(await fullDocument(db, row, scope));
     }),
   );
 
   router.post(
     "/documents/:id/status",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
+      const scope = await requireDocumentScope(db, req, { write: true });
       const { status } = parseBody(statusBody, req.body);
       const id = documentId(req);
-      await ownDocument(db, tenant, id, expectedKind(req));
-      const row = await db.transaction((tx) => changeStatus(tx, tenant, id, status, actorOf(req)));
-      res.json(await fullDocument(db, row));
+      await ownDocument(db, scope, id, expectedKind(req));
+      const row = await db.transaction((tx) => changeStatus(tx, scope, id, status, actorOf(req)));
+      res.json(await fullDocument(db, row, scope));
     }),
   );
 
@@ -189,13 +191,13 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
   router.post(
     "/documents-status",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
+      const scope = await requireDocumentScope(db, req, { write: true });
       const { status, ids = [] } = parseBody(statusBody, req.body);
       if (ids.length === 0) throw badRequest("書類を選んでください。");
       const results: Array<{ id: number; ok: boolean; message?: string; number?: string }> = [];
       for (const id of ids) {
         try {
-          const row = await db.transaction((tx) => changeStatus(tx, tenant, id, status, actorOf(req)));
+          const row = await db.transaction((tx) => changeStatus(tx, scope, id, status, actorOf(req)));
           results.push({ id, ok: true, number: row.number });
         } catch (error) {
           results.push({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
@@ -208,18 +210,18 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
   router.post(
     "/documents/:id/issue",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
-      res.json(await fullDocument(db, await issue(db, storage, tenant, documentId(req), actorOf(req), expectedKind(req))));
+      const scope = await requireDocumentScope(db, req, { write: true });
+      res.json(await fullDocument(db, await issue(db, storage, scope, documentId(req), actorOf(req), expectedKind(req)), scope));
     }),
   );
 
   router.post(
     "/documents/:id/credit-note",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
+      const scope = await requireDocumentScope(db, req, { write: true });
       const { reason, issue_date: issueDate } = parseBody(creditNoteBody, req.body);
-      const row = await issueCreditNote(db, storage, tenant, documentId(req), reason, issueDate ?? todayJst(), actorOf(req));
-      res.status(201).json(await fullDocument(db, row));
+      const row = await issueCreditNote(db, storage, scope, documentId(req), reason, issueDate ?? todayJst(), actorOf(req));
+      res.status(201).json(await fullDocument(db, row, scope));
     }),
   );
 
@@ -232,9 +234,9 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
   router.post(
     "/documents/:id/snapshots",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: false });
+      const scope = await requireDocumentScope(db, req, { write: false });
       const { reason } = parseBody(copyBody, req.body);
-      const current = await ownDocument(db, tenant, documentId(req), expectedKind(req));
+      const current = await ownDocument(db, scope, documentId(req), expectedKind(req));
       const revision = Number(req.query.revision);
       if (req.query.revision !== undefined) {
         const earlier = Number.isInteger(revision) && revision >= 1 && revision <= current.revision ? await snapshotOfRevision(db, current.id, revision) : null;
@@ -250,33 +252,33 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
   router.get(
     "/documents/:id/pdf",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: false });
-      const current = await ownDocument(db, tenant, documentId(req), expectedKind(req));
+      const scope = await requireDocumentScope(db, req, { write: false });
+      const current = await ownDocument(db, scope, documentId(req), expectedKind(req));
       const revision = Number(req.query.revision);
       if (req.query.revision !== undefined) {
         const earlier = Number.isInteger(revision) && revision >= 1 && revision <= current.revision ? await snapshotOfRevision(db, current.id, revision) : null;
         if (!earlier) throw notFound("この版の控えはありません。");
-        sendPdf(res, await snapshotPdf(storage, tenant, earlier.content, current.voidedAt ? "voided" : null), earlier.content);
+        sendPdf(res, await snapshotPdf(storage, scope.tenant, earlier.content, current.voidedAt ? "voided" : null), earlier.content);
         return;
       }
       const copy = await copyOf(db, storage, current, "print", actorOf(req));
-      sendPdf(res, await snapshotPdf(storage, tenant, copy.snapshot.content, copy.mark), copy.snapshot.content);
+      sendPdf(res, await snapshotPdf(storage, scope.tenant, copy.snapshot.content, copy.mark), copy.snapshot.content);
     }),
   );
 
   router.post(
     "/documents/:id/void",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
-      res.json(await fullDocument(db, await voidDocument(db, tenant, documentId(req), actorOf(req), expectedKind(req))));
+      const scope = await requireDocumentScope(db, req, { write: true });
+      res.json(await fullDocument(db, await voidDocument(db, scope, documentId(req), actorOf(req), expectedKind(req)), scope));
     }),
   );
 
   router.delete(
     "/documents/:id",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
-      await deleteDraft(db, tenant, documentId(req), expectedKind(req));
+      const scope = await requireDocumentScope(db, req, { write: true });
+      await deleteDraft(db, scope, documentId(req), expectedKind(req));
       res.status(204).end();
     }),
   );

@@ -8,7 +8,7 @@ import { snapshotPdf } from "../documents/snapshots";
 import { ApiError, notFound } from "../errors";
 import type { LinkSigner } from "../mail/links";
 import { viewLink, type MailOutbox, type MailRow, type MailSettings } from "../mail/outbox";
-import { requireMember } from "../membership";
+import { requireDocumentScope } from "../membership";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { requireAllowed } from "../documents/lifecycle";
@@ -49,9 +49,9 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
   router.post(
     "/documents/:id/mails",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
+      const scope = await requireDocumentScope(db, req, { write: true });
       const request = parseBody(mailRequestSchema, req.body);
-      const document = await ownDocument(db, tenant, documentId(req));
+      const document = await ownDocument(db, scope, documentId(req));
       await requireAllowed(db, document, "send");
       const mail = await deps.outbox.enqueue(document, request, { code: req.caller!.userUniqueCode, name: req.caller!.name });
       res.status(202).json(presentMail(mail, deps, await sendNumbers(db, document.id)));
@@ -61,8 +61,8 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
   router.get(
     "/documents/:id/mails",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: false });
-      const document = await ownDocument(db, tenant, documentId(req));
+      const scope = await requireDocumentScope(db, req, { write: false });
+      const document = await ownDocument(db, scope, documentId(req));
       const rows = await db.select().from(documentMails).where(eq(documentMails.documentId, document.id)).orderBy(desc(documentMails.id));
       const numbers = new Map(rows.map((row, index) => [row.id, rows.length - index]));
       res.json({ mails: rows.map((row) => presentMail(row, deps, numbers)) });
@@ -72,8 +72,8 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
   router.post(
     "/documents/:id/mails/:mailId/resend",
     handler(async (req, res) => {
-      const tenant = await requireMember(db, req, { write: true });
-      const document = await ownDocument(db, tenant, documentId(req));
+      const scope = await requireDocumentScope(db, req, { write: true });
+      const document = await ownDocument(db, scope, documentId(req));
       await requireAllowed(db, document, "send");
       const [failed] = await db
         .select()

@@ -1,18 +1,22 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { transportOf, type PaymentApiCaller } from "./payment-api.server";
-import { requireCompanyUser } from "./route-checks.server";
+import { requireCompanyUser, requireOwner } from "./route-checks.server";
 import { getSessionState } from "./session.server";
 import type { SessionUser } from "./session-user";
 
-/** The company user of a company page and how to call the Payment API on their behalf. */
+/** The company user of a company page (or, for owner-only pages, its owner) and how to call the Payment API on their behalf. */
 export async function requireCompanyCaller(
   request: Request,
   context: AppLoadContext,
   screenName: string,
+  check: (request: Request) => Promise<SessionUser> = requireCompanyUser,
 ): Promise<{ user: SessionUser; caller: PaymentApiCaller }> {
-  const user = await requireCompanyUser(request);
+  const user = await check(request);
   const state = await getSessionState(request);
-  // requireCompanyUser has just seen a live sign-in, so the token is there.
+  // The check has just seen a live sign-in, so the token is there.
   const idToken = state.status === "signedIn" ? state.idToken : "";
   return { user, caller: { idToken, traceId: context.traceId, bankCode: user.bankCode, bankName: user.bankName, screenName, transport: transportOf(context) } };
 }
+
+/** An owner-only page (users, permissions): a company user gets the 403 page. */
+export const requireOwnerCaller = (request: Request, context: AppLoadContext, screenName: string) => requireCompanyCaller(request, context, screenName, requireOwner);

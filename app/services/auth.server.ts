@@ -134,7 +134,8 @@ async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: stri
   const companyUser = !isAdminUserType(userType);
   const [config, paymentRole, plan, hasCookieTerms] = await Promise.all([
     getBankConfig(idToken),
-    companyUser ? callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/me").then((me) => me.role, orNullWhenMissing) : null,
+    // The same answer as GET /user_service/me, and the sign-in recorded for the owner's user list.
+    companyUser ? callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/signed_in", { method: "POST" }).then((me) => me.role, orNullWhenMissing) : null,
     companyUser
       ? callPaymentApi<PlanInfoForSession>(caller, "/user_service/planinfo").then((info) => info, orNullWhenMissing)
       : null,

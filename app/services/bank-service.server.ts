@@ -1,3 +1,4 @@
+import type { SsoProfile } from "@domain/sso-profile";
 import { getConfig } from "./config.server";
 
 /** The bank's service (SPEC §7), called with the user's id token. Throws on any answer but 2xx and 404. */
@@ -22,4 +23,16 @@ export async function getBankConfig(idToken: string, baseUrl?: string): Promise<
   const answer = await callBankService<{ result: { config: BankConfig } }>(idToken, "/app/config", baseUrl);
   if (!answer) throw new Error("bank service has no config for this bank");
   return answer.result.config;
+}
+
+/** The users of the caller's company, as the bank service knows them (bank user type, names, e-mail). */
+export async function listCompanyBankUsers(idToken: string, baseUrl?: string): Promise<SsoProfile[]> {
+  const answer = await callBankService<{ result: { users: SsoProfile[] } }>(idToken, "/user/search", baseUrl);
+  return answer?.result.users ?? [];
+}
+
+/** One user of the caller's company by code; null when the bank service has no such user of this company. */
+export async function findCompanyBankUser(idToken: string, userUniqueCode: string, baseUrl?: string): Promise<SsoProfile | null> {
+  const answer = await callBankService<{ result: { user: SsoProfile } }>(idToken, `/user/search?${new URLSearchParams({ user_unique_code: userUniqueCode })}`, baseUrl);
+  return answer?.result.user ?? null;
 }

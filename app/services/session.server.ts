@@ -148,8 +148,9 @@ export async function noticeOnlySession(type: NoticeType, message: string) {
 }
 
 /**
- * Post/redirect/get with a notice shown once on the page redirected to; `user`
- * replaces what the session knows of the user (a plan registered or changed).
+ * Post/redirect/get with a notice shown once on the page redirected to; with
+ * `user`, the session's view of the signed-in user is replaced too (a plan
+ * registered or changed, an owner who just changed their own role).
  */
 export async function redirectWithNotice(request: Request, to: string, type: NoticeType, message: string, user?: SessionUser) {
   const session = await getSession(request);

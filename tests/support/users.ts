@@ -31,6 +31,8 @@ export function sessionUserOf(login: string, overrides: Partial<SessionUser> = {
 export const fixtureUsers = {
   owner: sessionUserOf("owner@demo.example"),
   user: sessionUserOf("user@demo.example"),
+  staff: sessionUserOf("staff@demo.example"),
+  newhire: sessionUserOf("newhire@demo.example"),
   newcomer: sessionUserOf("newcomer@demo.example", { hasCookieTerms: false }),
   shinkinOwner: sessionUserOf("owner@shinkin.example"),
   bankAdmin: sessionUserOf("bankadmin@demo.example"),

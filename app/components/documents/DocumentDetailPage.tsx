@@ -12,7 +12,7 @@ import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { CONVERSIONS, DOCUMENT_PATHS } from "@domain/document-kinds";
 import { MailSendForm } from "~/components/mail/MailSendForm";
 import type { DocumentDetailData } from "~/services/document-pages/detail.server";
-import { ConfirmAction, ConfirmPage } from "./ConfirmAction";
+import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { DocumentTotals } from "./DocumentTotals";
 import type { ConfirmedAction } from "./lifecycle-facts";
 

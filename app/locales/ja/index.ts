@@ -1,6 +1,8 @@
 import accounts from "./accounts.json";
+import accountUsers from "./accountUsers.json";
 import admin from "./admin.json";
 import company from "./company.json";
+import confirm from "./confirm.json";
 import csv from "./csv.json";
 import csvEncoding from "./csvEncoding.json";
 import customer from "./customer.json";
@@ -42,6 +44,7 @@ export const common = {
   print,
   nav,
   admin,
+  accountUsers,
   layout,
   notice,
   errors,
@@ -49,6 +52,7 @@ export const common = {
   dev,
   signIn,
   company,
+  confirm,
   customer,
   list,
   item,

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import documentsTexts from "~/locales/ja/documents.json";
+import confirmTexts from "~/locales/ja/confirm.json";
 import { useHydrated } from "~/components/hydrated";
-import type { ConfirmedAction } from "./lifecycle-facts";
 
 type Words = { title: string; body: string; button: string };
 
+/** Destructive actions (void, delete, disable) in the danger colour; others (enable, make owner) as ordinary buttons. */
+type Tone = "danger" | "normal";
+
 /** The form that carries out a confirmed action, with the safe choice first and focused. */
-function ConfirmForm({ action, words, cancel, extra }: { action: ConfirmedAction; words: Words; cancel: ReactNode; extra?: ReactNode }) {
+function ConfirmForm({ action, words, cancel, extra, tone }: { action: string; words: Words; cancel: ReactNode; extra?: ReactNode; tone: Tone }) {
   return (
     <Form method="post" className="confirm">
       <input type="hidden" name="intent" value={action} />
@@ -17,7 +19,7 @@ function ConfirmForm({ action, words, cancel, extra }: { action: ConfirmedAction
       {extra}
       <p className="confirm__buttons">
         {cancel}{" "}
-        <button type="submit" className="button button--danger">
+        <button type="submit" className={tone === "danger" ? "button button--danger" : "button"}>
           {words.button}
         </button>
       </p>
@@ -26,12 +28,13 @@ function ConfirmForm({ action, words, cancel, extra }: { action: ConfirmedAction
 }
 
 /**
- * A destructive action that asks first. Without JavaScript the button is a
- * link to the detail page's confirmation (`?confirm=`); with it, the same
- * words open in a dialog. Either way the action posts `confirmed=yes`.
+ * An action that asks first. Without JavaScript the button is a link to the
+ * page's confirmation (`?confirm=`); with it, the same words open in a
+ * dialog. Either way the action posts `intent` and `confirmed=yes`, with
+ * `extra` (a version, a reason) inside the same form.
  */
-export function ConfirmAction({ action, label, words, extra }: { action: ConfirmedAction; label: string; words: Words; extra?: ReactNode }) {
-  const { t } = useTexts({ documents: documentsTexts });
+export function ConfirmAction({ action, label, words, extra, tone = "danger" }: { action: string; label: string; words: Words; extra?: ReactNode; tone?: Tone }) {
+  const { t } = useTexts({ confirm: confirmTexts });
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   // The dialog's words are rendered only while it is open, so the page reads once.
@@ -44,7 +47,7 @@ export function ConfirmAction({ action, label, words, extra }: { action: Confirm
     <>
       <Link
         to={`?confirm=${action}`}
-        className="button button--danger-outline"
+        className={tone === "danger" ? "button button--danger-outline" : "button button--secondary"}
         prefetch="none"
         onClick={(event) => {
           if (!hydrated) return;
@@ -61,10 +64,11 @@ export function ConfirmAction({ action, label, words, extra }: { action: Confirm
             action={action}
             words={words}
             extra={extra}
+            tone={tone}
             cancel={
               // The safe choice is the default: it has the focus when the dialog opens.
               <button type="button" className="button button--secondary" autoFocus onClick={() => dialog.current?.close()}>
-                {t("documents.confirm.cancel")}
+                {t("confirm.cancel")}
               </button>
             }
           />
@@ -75,8 +79,8 @@ export function ConfirmAction({ action, label, words, extra }: { action: Confirm
 }
 
 /** The confirmation as a page of its own, for the same action without JavaScript. */
-export function ConfirmPage({ action, words, backTo, extra }: { action: ConfirmedAction; words: Words; backTo: string; extra?: ReactNode }) {
-  const { t } = useTexts({ documents: documentsTexts });
+export function ConfirmPage({ action, words, backTo, extra, tone = "danger" }: { action: string; words: Words; backTo: string; extra?: ReactNode; tone?: Tone }) {
+  const { t } = useTexts({ confirm: confirmTexts });
   return (
     <section className="card confirm-page" aria-labelledby="confirm-title">
       <h1 id="confirm-title">{words.title}</h1>
@@ -84,9 +88,10 @@ export function ConfirmPage({ action, words, backTo, extra }: { action: Confirme
         action={action}
         words={words}
         extra={extra}
+        tone={tone}
         cancel={
           <Link to={backTo} className="button button--secondary" prefetch="none">
-            {t("documents.confirm.cancel")}
+            {t("confirm.cancel")}
           </Link>
         }
       />
