@@ -25,14 +25,12 @@ export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 export const meta = titleMeta("register");
 
 /**
- * Registration is the bank's company owner's. A company already registered
- * (in another tab, or by another owner) goes to TOP with the session brought
- * up to date — unless this person has no payment user there, who is told so
- * instead of being sent back and forth.
+ * A company already registered (in another tab, or by another owner) sends
+ * its members to TOP with the session brought up to date; anyone else is
+ * told why they cannot register here instead of being sent back and forth.
  */
 async function registrationOf(request: Request, context: LoaderFunctionArgs["context"]) {
   const { user, caller } = await requireCompanyCaller(request, context, SCREEN_NAME);
-  if (user.userType !== "company_owner") throw forbidden();
   const registration = await getRegistration(caller);
   if (registration.registered) {
     const updated = await userAfterPlanChange(caller, user);
@@ -41,13 +39,15 @@ async function registrationOf(request: Request, context: LoaderFunctionArgs["con
       throw await redirectAfterRegistration(request, updated, t("accounts.register.alreadyDone"));
     }
   }
-  return { user, registration };
+  // Registration is the bank's company owner's: a company user waits for them.
+  const blocked = registration.registered ? ("registeredByAnother" as const) : user.userType !== "company_owner" ? ("ownerRegisters" as const) : null;
+  return { user, registration, blocked };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, registration } = await registrationOf(request, context);
+  const { user, registration, blocked } = await registrationOf(request, context);
   return {
-    registeredByAnother: registration.registered,
+    blocked,
     bankName: user.bankName,
     plans: registration.plans,
     terms: registration.terms.map(({ id, title, version, body, published_at }) => ({ id, title, version, body, publishedAt: published_at })),
@@ -58,8 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { registration } = await registrationOf(request, context);
-  if (registration.registered) throw forbidden();
+  const { registration, blocked } = await registrationOf(request, context);
+  if (blocked) throw forbidden();
   const formData = await readFormData(request);
   const submission = parseForm(formData, registrationInputSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
-  const { registeredByAnother, bankName, plans, terms, campaign, asksPaymentMethod, draft } = useLoaderData<typeof loader>();
+  const { blocked, bankName, plans, terms, campaign, asksPaymentMethod, draft } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm({
     id: "registration",
@@ -83,11 +83,11 @@ export default function RegisterPage() {
   });
   const agreed = new Set((draft?.agreed_terms ?? []).map(Number));
   const accountTypeId = draft?.debit_account_type ?? 1;
-  if (registeredByAnother) {
+  if (blocked) {
     return (
       <>
         <h1>{t("titles.register")}</h1>
-        <p className="card">{t("accounts.register.registeredByAnother")}</p>
+        <p className="card">{t(`accounts.register.${blocked}`)}</p>
       </>
     );
   }

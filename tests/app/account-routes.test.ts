@@ -96,9 +96,14 @@ describe("plan registration pages", () => {
     expect(owners.map((row) => row.role)).toEqual([1]);
   });
 
-  it("refuses a company user", async () => {
-    const thrown = await thrownBy(registerLoader({ request: await signedInRequest(api, "user", "/accounts/register"), params: {}, context }));
-    expect(thrown.init?.status ?? thrown.status).toBe(403);
+  it("sends a member of a registered company to TOP, and tells one not yet enabled why they cannot register", async () => {
+    const owner = await thrownBy(registerLoader({ request: await signedInRequest(api, "owner", "/accounts/register"), params: {}, context }));
+    expect(owner.headers.get("Location")).toBe("/top");
+    // 佐藤 has no payment user in this database: 株式会社デモ商事 is registered, so the owner enables them.
+    const page = await registerLoader({ request: await signedInRequest(api, "user", "/accounts/register"), params: {}, context });
+    expect(page.blocked).toBe("registeredByAnother");
+    const refused = await thrownBy(registerAction({ request: await post(api, "user", "/accounts/register", [["plan_id", "1"]]), params: {}, context }));
+    expect(refused.init?.status).toBe(403);
   });
 });
 
