@@ -11,11 +11,10 @@ import accountsTexts from "~/locales/ja/accounts.json";
 import titlesTexts from "~/locales/ja/titles.json";
 import { titleMeta } from "~/meta";
 import { getPlanInfo, userAfterPlanChange, withdrawCancellation } from "~/services/accounts.server";
-import { requireCompanyCaller } from "~/services/api-caller.server";
+import { requireOwnerCaller } from "~/services/api-caller.server";
 import { remixI18next } from "~/services/i18n.server";
 import { PaymentApiValidationError } from "~/services/payment-api.server";
 import { readFormData } from "~/services/read-form.server";
-import { requireOwner } from "~/services/route-checks.server";
 import { redirectWithNotice } from "~/services/session.server";
 
 const SCREEN_NAME = "accounts-settings";
@@ -24,13 +23,8 @@ export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
 export const meta = titleMeta("accountSettings");
 
-async function ownerCaller(request: Request, context: LoaderFunctionArgs["context"]) {
-  await requireOwner(request);
-  return requireCompanyCaller(request, context, SCREEN_NAME);
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, caller } = await ownerCaller(request, context);
+  const { user, caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
   const plan = await getPlanInfo(caller);
   return {
     bankName: user.bankName,
@@ -56,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** 「解約を取り消す」: not destructive (it keeps the service), so it needs no confirmation step. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, caller } = await ownerCaller(request, context);
+  const { user, caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
   const parsed = accountVersionInputSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ errors: ["もう一度お試しください。"] }, { status: 400 });
   try {

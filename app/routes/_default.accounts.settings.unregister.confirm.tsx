@@ -9,10 +9,9 @@ import accountsTexts from "~/locales/ja/accounts.json";
 import titlesTexts from "~/locales/ja/titles.json";
 import { titleMeta } from "~/meta";
 import { getPlanInfo, reserveCancellation, userAfterPlanChange } from "~/services/accounts.server";
-import { requireCompanyCaller } from "~/services/api-caller.server";
+import { requireOwnerCaller } from "~/services/api-caller.server";
 import { PaymentApiValidationError } from "~/services/payment-api.server";
 import { readFormData } from "~/services/read-form.server";
-import { requireOwner } from "~/services/route-checks.server";
 import { getSession, getSessionStorage } from "~/services/session.server";
 
 const SCREEN_NAME = "accounts-settings-unregister-confirm";
@@ -21,14 +20,9 @@ export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
 export const meta = titleMeta("unregisterConfirm");
 
-async function ownerCaller(request: Request, context: LoaderFunctionArgs["context"]) {
-  await requireOwner(request);
-  return requireCompanyCaller(request, context, SCREEN_NAME);
-}
-
 /** The confirmation of SPEC §2's unregister flow: what ends when, and what is kept. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { caller } = await ownerCaller(request, context);
+  const { caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
   const plan = await getPlanInfo(caller);
   if (plan.status === "cancellation_pending" || plan.status === "ended") throw redirect("/accounts/settings/unregister/reserved");
   const withdrawalDate = withdrawalDateFor(todayJst());
@@ -36,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, caller } = await ownerCaller(request, context);
+  const { user, caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
   const parsed = accountVersionInputSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ errors: ["もう一度お試しください。"] }, { status: 400 });
   try {

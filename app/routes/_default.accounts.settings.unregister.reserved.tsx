@@ -6,8 +6,7 @@ import accountsTexts from "~/locales/ja/accounts.json";
 import titlesTexts from "~/locales/ja/titles.json";
 import { titleMeta } from "~/meta";
 import { getPlanInfo } from "~/services/accounts.server";
-import { requireCompanyCaller } from "~/services/api-caller.server";
-import { requireOwner } from "~/services/route-checks.server";
+import { requireOwnerCaller } from "~/services/api-caller.server";
 
 const SCREEN_NAME = "accounts-settings-unregister-reserved";
 
@@ -16,8 +15,7 @@ export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 export const meta = titleMeta("unregisterReserved");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOwner(request);
-  const { caller } = await requireCompanyCaller(request, context, SCREEN_NAME);
+  const { caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
   const plan = await getPlanInfo(caller);
   if (plan.status !== "cancellation_pending" || !plan.withdrawal_date) throw redirect("/accounts/settings");
   return { withdrawalDate: plan.withdrawal_date, retainedUntil: plan.retained_until, version: plan.version };

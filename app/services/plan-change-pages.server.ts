@@ -2,18 +2,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { planChangeInputSchema } from "@domain/account-input";
 import type { PlanChangeKind } from "@domain/plans";
 import { changePlan, getPlanChangeOptions, userAfterPlanChange } from "./accounts.server";
-import { requireCompanyCaller } from "./api-caller.server";
+import { requireOwnerCaller } from "./api-caller.server";
 import { remixI18next } from "./i18n.server";
 import { PaymentApiValidationError } from "./payment-api.server";
 import { readFormData } from "./read-form.server";
-import { requireOwner } from "./route-checks.server";
 import { redirectWithNotice } from "./session.server";
 
 /** addplan and changeplan (SPEC §2): owner only; the API answers 403 with its variant when the company may not change now. */
-async function ownerCaller(request: Request, context: LoaderFunctionArgs["context"], kind: PlanChangeKind, step: string) {
-  await requireOwner(request);
-  return requireCompanyCaller(request, context, `accounts-register-${kind}${step}`);
-}
+const ownerCaller = (request: Request, context: LoaderFunctionArgs["context"], kind: PlanChangeKind, step: string) =>
+  requireOwnerCaller(request, context, `accounts-register-${kind}${step}`);
 
 export async function planChoiceLoader({ request, context }: LoaderFunctionArgs, kind: PlanChangeKind) {
   const { caller } = await ownerCaller(request, context, kind, "");
