@@ -16,7 +16,8 @@ describe("npm run start:api", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
       const base = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 20_000;
+      // A cold start migrates and seeds a new PGlite database: seconds alone, much longer on two busy cores.
+      const deadline = Date.now() + 50_000;
       for (;;) {
         const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
         if (ok) break;
@@ -31,5 +32,5 @@ describe("npm run start:api", () => {
       expect(await exited).toBe(0);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
