@@ -60,7 +60,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   );
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 20_000;
+  // A cold start migrates and seeds a new PGlite database: seconds alone, much longer on two busy cores.
+  const deadline = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
