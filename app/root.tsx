@@ -7,6 +7,7 @@ import { DeploymentWatcher } from "~/components/DeploymentWatcher";
 import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { i18nConfig } from "~/i18n";
 import { titleMeta } from "~/meta";
+import { top as topTitle } from "~/locales/ja/titles.json";
 import { getConfig } from "~/services/config.server";
 import { remixI18next } from "~/services/i18n.server";
 import { takePendingSubmission } from "~/services/pending-submission.server";
@@ -21,7 +22,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta = titleMeta("top");
+export const meta = titleMeta(topTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, user, { notice, setCookie }, pending] = await Promise.all([

@@ -8,7 +8,7 @@ import { yen } from "~/components/accounts/plans";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { accountSettings as accountSettingsTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { getPlanInfo, userAfterPlanChange, withdrawCancellation } from "~/services/accounts.server";
 import { requireCompanyCaller } from "~/services/api-caller.server";
@@ -22,7 +22,7 @@ const SCREEN_NAME = "accounts-settings";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("accountSettings");
+export const meta = titleMeta(accountSettingsTitle);
 
 async function ownerCaller(request: Request, context: LoaderFunctionArgs["context"]) {
   await requireOwner(request);
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountSettingsPage() {
-  const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
+  const { t } = useTexts({ accounts: accountsTexts, titles: { accountSettings: accountSettingsTitle } });
   const { bankName, plan, today } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const date = (value: string | null) => (value ? formatJapaneseDate(value) : "—");

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { companyEdit as companyEditTitle } from "~/locales/ja/titles.json";
 import type { z } from "zod";
 import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES } from "@domain/codes";
 import type { companyFormSchema } from "~/components/companies/company-validation";
@@ -25,7 +25,7 @@ import { redirectWithNotice } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "companies-create" };
 
-export const meta = titleMeta("companyEdit");
+export const meta = titleMeta(companyEditTitle);
 
 const SCALES = [0, 1, 2, 3, 4].map((digits) => ({ id: digits, key: String(digits), label: `${digits}` }));
 const WITHHOLDING_CHOICES = WITHHOLDING_TYPES.filter((type) => type.key !== "disabled");
@@ -133,7 +133,7 @@ function ImageField({
   alt: string;
   errors: string[] | undefined;
 }) {
-  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
+  const { t } = useTexts({ company: companyTexts, titles: { companyEdit: companyEditTitle } });
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const source = preview ?? (current ? `/companies/file/${current.path}` : null);
@@ -165,7 +165,7 @@ function ImageField({
 }
 
 export default function CompanyEditPage() {
-  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
+  const { t } = useTexts({ company: companyTexts, titles: { companyEdit: companyEditTitle } });
   const { company, constraint } = useLoaderData<typeof loader>();
   const liveValidation = useLiveValidation(() => import("~/components/companies/company-validation"));
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;

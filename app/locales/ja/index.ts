@@ -23,6 +23,8 @@ import snapshot from "./snapshot.json";
 import support from "./support.json";
 import terms from "./terms.json";
 import titles from "./titles.json";
+import titlesAccounts from "./titlesAccounts.json";
+import titlesDocuments from "./titlesDocuments.json";
 import top from "./top.json";
 import viewPdf from "./viewPdf.json";
 
@@ -35,7 +37,8 @@ import viewPdf from "./viewPdf.json";
 export const common = {
   accounts,
   product,
-  titles,
+  // Page titles in three files, so a page's chunks carry its own group's titles and not every page's.
+  titles: { ...titles, ...titlesDocuments, ...titlesAccounts },
   snapshot,
   mail,
   viewPdf,
