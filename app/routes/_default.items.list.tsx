@@ -7,7 +7,7 @@ import itemTexts from "~/locales/ja/item.json";
 import { items as itemsTitle } from "~/locales/ja/titles.json";
 import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal";
+import { formatDecimal } from "@domain/decimal-display";
 import { ItemForm, itemFormSchema, type ItemFormInput } from "~/components/items/ItemForm";
 import { parseForm } from "~/components/forms/parse-form";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";

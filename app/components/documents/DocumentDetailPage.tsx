@@ -7,7 +7,7 @@ import documentsListTexts from "~/locales/ja/documentsList.json";
 import mailTexts from "~/locales/ja/mail.json";
 import snapshotTexts from "~/locales/ja/snapshot.json";
 import { formatDateTimeJst, formatJapaneseDate } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal";
+import { formatDecimal } from "@domain/decimal-display";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { CONVERSIONS, DOCUMENT_PATHS } from "@domain/document-kinds";
 import { MailSendForm } from "~/components/mail/MailSendForm";

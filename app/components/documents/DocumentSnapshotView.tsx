@@ -4,7 +4,7 @@ import documentsTexts from "~/locales/ja/documents.json";
 import documentsListTexts from "~/locales/ja/documentsList.json";
 import snapshotTexts from "~/locales/ja/snapshot.json";
 import { formatJapaneseDate } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal";
+import { formatDecimal } from "@domain/decimal-display";
 import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, type CopyMark, type SnapshotContent } from "@domain/snapshot";
 import { DocumentTotals } from "./DocumentTotals";
 

@@ -1,6 +1,6 @@
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
-import { formatDecimal } from "@domain/decimal";
+import { formatDecimal } from "@domain/decimal-display";
 import { totalsRows, type ShownTotals } from "@domain/snapshot";
 
 const yen = (amount: string) => `${formatDecimal(amount)}円`;
