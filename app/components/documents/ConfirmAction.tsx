@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import documentsTexts from "~/locales/ja/documents.json";
+import documentsDetailTexts from "~/locales/ja/documentsDetail.json";
 import { useHydrated } from "~/components/hydrated";
 import type { ConfirmedAction } from "./lifecycle-facts";
 
@@ -31,7 +31,7 @@ function ConfirmForm({ action, words, cancel, extra }: { action: ConfirmedAction
  * words open in a dialog. Either way the action posts `confirmed=yes`.
  */
 export function ConfirmAction({ action, label, words, extra }: { action: ConfirmedAction; label: string; words: Words; extra?: ReactNode }) {
-  const { t } = useTexts({ documents: documentsTexts });
+  const { t } = useTexts({ documents: documentsDetailTexts });
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   // The dialog's words are rendered only while it is open, so the page reads once.
@@ -76,7 +76,7 @@ export function ConfirmAction({ action, label, words, extra }: { action: Confirm
 
 /** The confirmation as a page of its own, for the same action without JavaScript. */
 export function ConfirmPage({ action, words, backTo, extra }: { action: ConfirmedAction; words: Words; backTo: string; extra?: ReactNode }) {
-  const { t } = useTexts({ documents: documentsTexts });
+  const { t } = useTexts({ documents: documentsDetailTexts });
   return (
     <section className="card confirm-page" aria-labelledby="confirm-title">
       <h1 id="confirm-title">{words.title}</h1>

@@ -3,7 +3,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
-import documentsListTexts from "~/locales/ja/documentsList.json";
+import documentsDetailTexts from "~/locales/ja/documentsDetail.json";
+import documentsSharedTexts from "~/locales/ja/documentsShared.json";
 import mailTexts from "~/locales/ja/mail.json";
 import snapshotTexts from "~/locales/ja/snapshot.json";
 import { formatDateTimeJst, formatJapaneseDate } from "@domain/datetime";
@@ -37,7 +38,7 @@ function DocumentLinks({ label, links }: { label: string; links: Array<{ id: num
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
 export function DocumentDetailPage({ kind, document, rules, mail, confirm }: DocumentDetailData) {
-  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts }, mail: mailTexts, snapshot: snapshotTexts });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsDetailTexts, ...documentsSharedTexts }, mail: mailTexts, snapshot: snapshotTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
   // The rules were asked by the loader: an unknown status id shows as itself, as statusLabel does.
   const labelOf = (id: number | null) => (id === null ? "" : (rules.statusLabels[id] ?? String(id)));

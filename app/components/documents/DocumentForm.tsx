@@ -4,7 +4,8 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
-import documentsListTexts from "~/locales/ja/documentsList.json";
+import documentsFormTexts from "~/locales/ja/documentsForm.json";
+import documentsSharedTexts from "~/locales/ja/documentsShared.json";
 import type { z } from "zod";
 import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { HONORIFICS } from "@domain/honorifics";
@@ -53,7 +54,7 @@ function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: R
  * pressing the form's first button.
  */
 function MasterSearch({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
-  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts } });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsFormTexts, ...documentsSharedTexts } });
   return (
     <div className="field master-search">
       <label htmlFor={`document-${name}`}>{label}</label>
@@ -110,7 +111,7 @@ export function DocumentForm({
   /** An issued document's edit: saved as a correction, whose reason is printed on it. */
   correcting: boolean;
 }) {
-  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts } });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsFormTexts, ...documentsSharedTexts } });
   const hydrated = useHydrated();
   const liveValidation = useLiveValidation(() => import("./document-validation"));
   const [form, fields] = useForm<DocumentFormValues, z.output<ReturnType<typeof schemaOfIntent>>>({

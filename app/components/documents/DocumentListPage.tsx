@@ -2,6 +2,7 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { useTexts } from "~/components/texts";
 import documentsListTexts from "~/locales/ja/documentsList.json";
+import documentsSharedTexts from "~/locales/ja/documentsShared.json";
 import { formatListDate } from "@domain/datetime";
 import type { Code } from "@domain/codes";
 import { formatDecimal } from "@domain/decimal-display";
@@ -71,7 +72,7 @@ type Props = {
  * Labels, paths and options come from the loader, so the page does not load the kinds' code lists.
  */
 export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ignored, page, statuses, voidedFilters, mailLabels }: Props) {
-  const { t } = useTexts({ documents: documentsListTexts });
+  const { t } = useTexts({ documents: { ...documentsListTexts, ...documentsSharedTexts } });
   const links: ListLinks<SortKey> = {
     sort: (filters.sort || "issue_date") as SortKey,
     order: filters.order === "asc" ? "asc" : "desc",

@@ -1,7 +1,7 @@
 import { useTexts } from "~/components/texts";
-import companyTexts from "~/locales/ja/company.json";
 import documentsTexts from "~/locales/ja/documents.json";
-import documentsListTexts from "~/locales/ja/documentsList.json";
+import documentsSharedTexts from "~/locales/ja/documentsShared.json";
+import companyTexts from "~/locales/ja/company.json";
 import snapshotTexts from "~/locales/ja/snapshot.json";
 import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
@@ -15,7 +15,7 @@ const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
  * only the snapshot is read, so the page and the PDF show the same thing.
  */
 export function DocumentSnapshotView({ content, mark = null }: { content: SnapshotContent; mark?: CopyMark }) {
-  const { t } = useTexts({ company: companyTexts, documents: { ...documentsTexts, ...documentsListTexts }, snapshot: snapshotTexts });
+  const { t } = useTexts({ company: companyTexts, documents: { ...documentsTexts, ...documentsSharedTexts }, snapshot: snapshotTexts });
   const { recipient, issuer } = content;
   return (
     // The word goes across the sheet (a faint CSS watermark, on screen and on paper) and in a box at its

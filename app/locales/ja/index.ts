@@ -7,7 +7,11 @@ import customer from "./customer.json";
 import dev from "./dev.json";
 import documentSettings from "./documentSettings.json";
 import documents from "./documents.json";
+import documentsDetail from "./documentsDetail.json";
+import documentsForm from "./documentsForm.json";
 import documentsList from "./documentsList.json";
+import documentsNotices from "./documentsNotices.json";
+import documentsShared from "./documentsShared.json";
 import errors from "./errors.json";
 import item from "./item.json";
 import layout from "./layout.json";
@@ -61,6 +65,8 @@ export const common = {
   documentSettings,
   terms,
   support,
-  // The list page's texts are a file of their own, so the list does not load the form's and the detail's.
-  documents: { ...documents, ...documentsList },
+  // One file per page that shows them, so a page loads its own: the list's, the detail's, the form's;
+  // documents has what the detail and the form both show, documentsShared what the list shows too, and
+  // documentsNotices the server's notices, which no page's JavaScript needs.
+  documents: { ...documents, ...documentsDetail, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
 };
