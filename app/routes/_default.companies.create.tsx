@@ -6,7 +6,6 @@ import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
 import { companyEdit as companyEditTitle } from "~/locales/ja/titles.json";
 import type { z } from "zod";
-import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES } from "@domain/codes";
 import type { companyFormSchema } from "~/components/companies/company-validation";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
@@ -16,8 +15,8 @@ import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { apiErrorReply } from "~/services/api-form-errors.server";
-import { getOwnCompany, saveOwnCompany, type Company } from "~/services/companies.server";
-import { companyFormConstraint, parseCompanyForm } from "~/services/company-form.server";
+import { getOwnCompany, saveOwnCompany } from "~/services/companies.server";
+import { COMPANY_FORM_CODES, companyFormConstraint, companyFormDefaults, parseCompanyForm, type CompanyFormInput } from "~/services/company-form.server";
 import { requireCompanySavePrecondition } from "~/services/company-save.server";
 import { remixI18next } from "~/services/i18n.server";
 import { readFormData } from "~/services/read-form.server";
@@ -27,62 +26,18 @@ export const handle = { i18n: ["common"], screenName: "companies-create" };
 
 export const meta = titleMeta(companyEditTitle);
 
-const SCALES = [0, 1, 2, 3, 4].map((digits) => ({ id: digits, key: String(digits), label: `${digits}` }));
-const WITHHOLDING_CHOICES = WITHHOLDING_TYPES.filter((type) => type.key !== "disabled");
-
-type CompanyFormInput = z.input<typeof companyFormSchema>;
-
-/** What the form starts from: the saved profile, else the SPEC §5 defaults. Forms hold text, so every value is one. */
-function defaultsOf(company: Company | null): CompanyFormInput {
-  if (!company) {
-    return {
-      tax_id: String(COMPANY_DEFAULTS.taxId),
-      tax_rounding_id: String(COMPANY_DEFAULTS.taxRoundingId),
-      tax_withholding_id: String(COMPANY_DEFAULTS.taxWithholdingId),
-      item_rounding_id: String(COMPANY_DEFAULTS.itemRoundingId),
-      item_rounding_scale: String(COMPANY_DEFAULTS.itemRoundingScale),
-      subtotal_rounding_id: String(COMPANY_DEFAULTS.subtotalRoundingId),
-      company_name: "",
-      company_bank_accounts: [],
-    };
-  }
-  const text = (value: string | number | null) => (value === null ? "" : String(value));
-  return {
-    company_name: company.company_name,
-    registered_name: text(company.registered_name),
-    department_name: text(company.department_name),
-    pic_name: text(company.pic_name),
-    postal_code: text(company.postal_code),
-    address1: text(company.address1),
-    address2: text(company.address2),
-    tel: text(company.tel),
-    fax: text(company.fax),
-    email: text(company.email),
-    registered_no: text(company.registered_no),
-    tax_id: text(company.tax_id),
-    tax_rounding_id: text(company.tax_rounding_id),
-    tax_withholding_id: text(company.tax_withholding_id),
-    item_rounding_id: text(company.item_rounding_id),
-    item_rounding_scale: text(company.item_rounding_scale),
-    subtotal_rounding_id: text(company.subtotal_rounding_id),
-    company_bank_accounts: company.company_bank_accounts.map((account) => ({
-      id: text(account.id),
-      bank_name: account.bank_name,
-      bank_code: text(account.bank_code),
-      bank_branch_name: account.bank_branch_name,
-      bank_branch_code: text(account.bank_branch_code),
-      bank_account_type_id: text(account.bank_account_type_id),
-      bank_account_no: account.bank_account_no,
-      bank_account_name: account.bank_account_name,
-      displayed: account.displayed ? "on" : "",
-    })),
-  };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "companies-create");
-  // The constraint attributes come from the server, so the browser needs no zod to render the form.
-  return { company: await getOwnCompany(caller), constraint: companyFormConstraint };
+  const company = await getOwnCompany(caller);
+  // The constraint attributes, the starting values and the choices come from the server, so the
+  // browser needs neither zod nor the code lists to render the form.
+  return {
+    version: company?.version ?? null,
+    images: { logo: company?.logo ?? null, stamp: company?.stamp ?? null },
+    defaultValue: companyFormDefaults(company),
+    constraint: companyFormConstraint,
+    codes: COMPANY_FORM_CODES,
+  };
 }
 
 function uploaded(formData: FormData, name: string): File | null {
@@ -166,13 +121,13 @@ function ImageField({
 
 export default function CompanyEditPage() {
   const { t } = useTexts({ company: companyTexts, titles: { companyEdit: companyEditTitle } });
-  const { company, constraint } = useLoaderData<typeof loader>();
+  const { version, images, defaultValue, constraint, codes } = useLoaderData<typeof loader>();
   const liveValidation = useLiveValidation(() => import("~/components/companies/company-validation"));
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<CompanyFormInput, z.output<typeof companyFormSchema>>({
     id: "company",
     lastResult,
-    defaultValue: defaultsOf(company),
+    defaultValue,
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -186,7 +141,7 @@ export default function CompanyEditPage() {
       <h1>{t("titles.companyEdit")}</h1>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...liveValidation.formProps}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        {company ? <input type="hidden" name="version" value={String(company.version)} /> : null}
+        {version !== null ? <input type="hidden" name="version" value={String(version)} /> : null}
 
         <section className="card">
           <h2>{t("company.basics")}</h2>
@@ -205,18 +160,18 @@ export default function CompanyEditPage() {
 
         <section className="card">
           <h2>{t("company.taxSettings")}</h2>
-          <CodeSelect meta={fields.tax_id} label={label("tax_id")} codes={TAX_TYPES} />
-          <CodeSelect meta={fields.tax_rounding_id} label={label("tax_rounding_id")} codes={ROUNDING_MODES} />
-          <CodeSelect meta={fields.tax_withholding_id} label={label("tax_withholding_id")} codes={WITHHOLDING_CHOICES} />
-          <CodeSelect meta={fields.item_rounding_id} label={label("item_rounding_id")} codes={ROUNDING_MODES} />
-          <CodeSelect meta={fields.item_rounding_scale} label={label("item_rounding_scale")} codes={SCALES} />
-          <CodeSelect meta={fields.subtotal_rounding_id} label={label("subtotal_rounding_id")} codes={ROUNDING_MODES} />
+          <CodeSelect meta={fields.tax_id} label={label("tax_id")} codes={codes.tax} />
+          <CodeSelect meta={fields.tax_rounding_id} label={label("tax_rounding_id")} codes={codes.rounding} />
+          <CodeSelect meta={fields.tax_withholding_id} label={label("tax_withholding_id")} codes={codes.withholding} />
+          <CodeSelect meta={fields.item_rounding_id} label={label("item_rounding_id")} codes={codes.rounding} />
+          <CodeSelect meta={fields.item_rounding_scale} label={label("item_rounding_scale")} codes={codes.scales} />
+          <CodeSelect meta={fields.subtotal_rounding_id} label={label("subtotal_rounding_id")} codes={codes.rounding} />
         </section>
 
         <section className="card">
           <h2>{t("company.images")}</h2>
-          <ImageField name="logo" current={company?.logo ?? null} label={t("company.fields.logo")} alt={t("company.logoAlt")} errors={lastResult?.error?.logo ?? undefined} />
-          <ImageField name="stamp" current={company?.stamp ?? null} label={t("company.fields.stamp")} alt={t("company.stampAlt")} errors={lastResult?.error?.stamp ?? undefined} />
+          <ImageField name="logo" current={images.logo} label={t("company.fields.logo")} alt={t("company.logoAlt")} errors={lastResult?.error?.logo ?? undefined} />
+          <ImageField name="stamp" current={images.stamp} label={t("company.fields.stamp")} alt={t("company.stampAlt")} errors={lastResult?.error?.stamp ?? undefined} />
         </section>
 
         <section className="card">
@@ -234,7 +189,7 @@ export default function CompanyEditPage() {
                 <TextField meta={row.bank_code} label={t("company.fields.bank_code")} />
                 <TextField meta={row.bank_branch_name} label={t("company.fields.bank_branch_name")} />
                 <TextField meta={row.bank_branch_code} label={t("company.fields.bank_branch_code")} />
-                <CodeSelect meta={row.bank_account_type_id} label={t("company.fields.bank_account_type_id")} codes={BANK_ACCOUNT_TYPES} />
+                <CodeSelect meta={row.bank_account_type_id} label={t("company.fields.bank_account_type_id")} codes={codes.bankAccount} />
                 <TextField meta={row.bank_account_no} label={t("company.fields.bank_account_no")} />
                 <TextField meta={row.bank_account_name} label={t("company.fields.bank_account_name")} />
                 <div className="field">
