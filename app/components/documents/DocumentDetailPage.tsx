@@ -5,8 +5,8 @@ import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
 import documentsDetailTexts from "~/locales/ja/documentsDetail.json";
 import documentsSharedTexts from "~/locales/ja/documentsShared.json";
-import mailTexts from "~/locales/ja/mail.json";
-import snapshotTexts from "~/locales/ja/snapshot.json";
+import mailSendTexts from "~/locales/ja/mailSend.json";
+import snapshotLinksTexts from "~/locales/ja/snapshotLinks.json";
 import { formatDateTimeJst, formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
@@ -38,11 +38,11 @@ function DocumentLinks({ label, links }: { label: string; links: Array<{ id: num
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
 export function DocumentDetailPage({ kind, document, rules, mail, confirm }: DocumentDetailData) {
-  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsDetailTexts, ...documentsSharedTexts }, mail: mailTexts, snapshot: snapshotTexts });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsDetailTexts, ...documentsSharedTexts }, mail: mailSendTexts, snapshot: snapshotLinksTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
   // The rules were asked by the loader: an unknown status id shows as itself, as statusLabel does.
   const labelOf = (id: number | null) => (id === null ? "" : (rules.statusLabels[id] ?? String(id)));
-  const { stage, next, allowed, totals, gaps } = rules;
+  const { stage, next, allowed, totals, totalsRows, gaps } = rules;
   const base = DOCUMENT_PATHS[kind].base;
   const name = `${kindLabel(kind)} ${document.number}`;
   const confirmWords = (action: ConfirmedAction) => ({
@@ -208,7 +208,7 @@ export function DocumentDetailPage({ kind, document, rules, mail, confirm }: Doc
           </tbody>
         </table>
         <p className="field__hint">{t("documents.reducedMark")}</p>
-        <DocumentTotals totals={totals} internal={document.tax_type_id === 2} />
+        <DocumentTotals totals={totals} rows={totalsRows} internal={document.tax_type_id === 2} />
         {rules.stampDuty ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
         {document.notes ? <p className="document-notes">{document.notes}</p> : null}
       </section>

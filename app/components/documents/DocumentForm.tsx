@@ -23,6 +23,7 @@ import { useLiveValidation } from "~/components/forms/live-validation";
 import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/hydrated";
+import { totalsRows } from "@domain/snapshot";
 import { DocumentTotals } from "./DocumentTotals";
 import type { schemaOfIntent } from "./form-intents";
 import type { DocumentChoices } from "./DocumentFormPage";
@@ -275,7 +276,7 @@ export function DocumentForm({
 
       <section className="card" aria-labelledby="totals-heading">
         <h2 id="totals-heading">{t("documents.sections.totals")}</h2>
-        {totals ? <DocumentTotals totals={totals} internal={fields.tax_type_id.value === "2"} /> : <p>{t("documents.totalsPending")}</p>}
+        {totals ? <DocumentTotals totals={totals} rows={totalsRows(totals)} internal={fields.tax_type_id.value === "2"} /> : <p>{t("documents.totalsPending")}</p>}
         {totals && needsRevenueStamp(kind, totals) ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
         {hydrated ? null : (
           <button type="submit" name="intent" value="recalculate" className="button button--secondary">

@@ -5,7 +5,7 @@ import companyTexts from "~/locales/ja/company.json";
 import snapshotTexts from "~/locales/ja/snapshot.json";
 import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
-import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, type CopyMark, type SnapshotContent } from "@domain/snapshot";
+import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, totalsRows, type CopyMark, type SnapshotContent } from "@domain/snapshot";
 import { DocumentTotals } from "./DocumentTotals";
 
 const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
@@ -111,7 +111,7 @@ export function DocumentSnapshotView({ content, mark = null }: { content: Snapsh
           ))}
         </tbody>
       </table>
-      <DocumentTotals totals={content.totals} internal={content.taxType === "internal"} />
+      <DocumentTotals totals={content.totals} rows={totalsRows(content.totals)} internal={content.taxType === "internal"} />
 
       {content.bankAccounts.length > 0 ? (
         <section className="snapshot__section" aria-label={t("snapshot.bankAccounts")}>

@@ -17,6 +17,7 @@ import item from "./item.json";
 import layout from "./layout.json";
 import list from "./list.json";
 import mail from "./mail.json";
+import mailSend from "./mailSend.json";
 import nav from "./nav.json";
 import notice from "./notice.json";
 import officeRules from "./officeRules.json";
@@ -24,6 +25,7 @@ import print from "./print.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
 import snapshot from "./snapshot.json";
+import snapshotLinks from "./snapshotLinks.json";
 import support from "./support.json";
 import terms from "./terms.json";
 import titles from "./titles.json";
@@ -43,8 +45,9 @@ export const common = {
   product,
   // Page titles in three files, so a page's chunks carry its own group's titles and not every page's.
   titles: { ...titles, ...titlesDocuments, ...titlesAccounts },
-  snapshot,
-  mail,
+  // The send form's texts and the snapshot's two links are files of their own: the detail page shows them.
+  snapshot: { ...snapshot, ...snapshotLinks },
+  mail: { ...mail, ...mailSend },
   viewPdf,
   print,
   nav,

@@ -5,6 +5,7 @@ import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
 import { can, editModeOf, nextStatuses, stageOf, type LifecycleFacts } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
+import { totalsRows } from "@domain/snapshot";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
 import { confirmedActionOf, lifecycleFactsOf } from "~/components/documents/lifecycle-facts";
 import { roundingOfDocument } from "~/components/documents/rounding";
@@ -36,6 +37,7 @@ function rulesOf(kind: DocumentKind, document: DetailDocument, facts: LifecycleF
     statusLabels: Object.fromEntries(DOCUMENT_STATUSES[kind].map((status) => [status.id, status.label])) as Record<number, string>,
     taxCategoryLabels: Object.fromEntries(TAX_CATEGORIES.map((category) => [category.id, category.label])) as Record<string, string>,
     totals,
+    totalsRows: totalsRows(totals),
     stampDuty: needsRevenueStamp(kind, totals),
     gaps: qualifiedInvoiceGaps(kind, { issuerName: company.name, registeredNo: company.registeredNo, customerName: document.customer_name, issueDate: document.issue_date, lineCount: document.lines.length }),
   };
