@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTexts } from "~/components/texts";
@@ -13,61 +12,15 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { useLiveValidation } from "~/components/forms/live-validation";
 import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
-import { requireCompanyCaller } from "~/services/api-caller.server";
-import { apiErrorReply } from "~/services/api-form-errors.server";
-import { getOwnCompany, saveOwnCompany } from "~/services/companies.server";
-import { COMPANY_FORM_CODES, companyFormConstraint, companyFormDefaults, parseCompanyForm, type CompanyFormInput } from "~/services/company-form.server";
-import { requireCompanySavePrecondition } from "~/services/company-save.server";
-import { remixI18next } from "~/services/i18n.server";
-import { readFormData } from "~/services/read-form.server";
-import { redirectWithNotice } from "~/services/session.server";
+import { companyPageAction, companyPageLoader, type CompanyFormInput } from "~/services/company-form.server";
 
 export const handle = { i18n: ["common"], screenName: "companies-create" };
 
 export const meta = titleMeta(companyEditTitle);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { caller } = await requireCompanyCaller(request, context, "companies-create");
-  const company = await getOwnCompany(caller);
-  // The constraint attributes, the starting values and the choices come from the server, so the
-  // browser needs neither zod nor the code lists to render the form.
-  return {
-    version: company?.version ?? null,
-    images: { logo: company?.logo ?? null, stamp: company?.stamp ?? null },
-    defaultValue: companyFormDefaults(company),
-    constraint: companyFormConstraint,
-    codes: COMPANY_FORM_CODES,
-  };
-}
+export const loader = companyPageLoader;
 
-function uploaded(formData: FormData, name: string): File | null {
-  const value = formData.get(name);
-  return value instanceof File && value.size > 0 ? value : null;
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { caller } = await requireCompanyCaller(request, context, "companies-create");
-  const formData = await readFormData(request);
-  const submission = parseCompanyForm(formData);
-  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
-
-  await requireCompanySavePrecondition(caller);
-  const existing = await getOwnCompany(caller);
-  const { version, ...input } = submission.value;
-  try {
-    await saveOwnCompany(
-      caller,
-      input,
-      { logo: uploaded(formData, "logo"), stamp: uploaded(formData, "stamp") },
-      existing ? { id: existing.id, version: version ?? existing.version } : null,
-    );
-  } catch (error) {
-    const { result, status } = apiErrorReply(submission, error);
-    return data(result, { status });
-  }
-  const t = await remixI18next.getFixedT(request);
-  return redirectWithNotice(request, "/companies/list", "success", t("company.saved"));
-}
+export const action = companyPageAction;
 
 /**
  * The saved image, and with JavaScript a preview of a newly chosen one

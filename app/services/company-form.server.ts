@@ -1,14 +1,22 @@
 import { getZodConstraint } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES } from "@domain/codes";
 import { companyFormSchema } from "~/components/companies/company-validation";
 import { parseForm } from "~/components/forms/parse-form";
-import type { Company } from "./companies.server";
+import { requireCompanyCaller } from "./api-caller.server";
+import { apiErrorReply } from "./api-form-errors.server";
+import { getOwnCompany, saveOwnCompany, type Company } from "./companies.server";
+import { requireCompanySavePrecondition } from "./company-save.server";
+import { remixI18next } from "./i18n.server";
+import { readFormData } from "./read-form.server";
+import { redirectWithNotice } from "./session.server";
 
 /**
- * The company form's schema as the server uses it. Kept out of the route
- * module, whose browser chunk would otherwise import zod with the page; the
- * browser loads company-validation.ts on first use instead.
+ * The company form's server side: its schema, loader and action. Kept out of
+ * the route module, whose browser chunk would otherwise import zod with the
+ * page (the browser loads company-validation.ts on first use instead), and
+ * carry an empty stand-in chunk for each server module the route imported.
  */
 export const companyFormConstraint = getZodConstraint(companyFormSchema);
 
@@ -70,4 +78,47 @@ export function companyFormDefaults(company: Company | null): CompanyFormInput {
       displayed: account.displayed ? "on" : "",
     })),
   };
+}
+
+export async function companyPageLoader({ request, context }: LoaderFunctionArgs) {
+  const { caller } = await requireCompanyCaller(request, context, "companies-create");
+  const company = await getOwnCompany(caller);
+  // The constraint attributes, the starting values and the choices come from the server, so the
+  // browser needs neither zod nor the code lists to render the form.
+  return {
+    version: company?.version ?? null,
+    images: { logo: company?.logo ?? null, stamp: company?.stamp ?? null },
+    defaultValue: companyFormDefaults(company),
+    constraint: companyFormConstraint,
+    codes: COMPANY_FORM_CODES,
+  };
+}
+
+function uploaded(formData: FormData, name: string): File | null {
+  const value = formData.get(name);
+  return value instanceof File && value.size > 0 ? value : null;
+}
+
+export async function companyPageAction({ request, context }: ActionFunctionArgs) {
+  const { caller } = await requireCompanyCaller(request, context, "companies-create");
+  const formData = await readFormData(request);
+  const submission = parseCompanyForm(formData);
+  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+
+  await requireCompanySavePrecondition(caller);
+  const existing = await getOwnCompany(caller);
+  const { version, ...input } = submission.value;
+  try {
+    await saveOwnCompany(
+      caller,
+      input,
+      { logo: uploaded(formData, "logo"), stamp: uploaded(formData, "stamp") },
+      existing ? { id: existing.id, version: version ?? existing.version } : null,
+    );
+  } catch (error) {
+    const { result, status } = apiErrorReply(submission, error);
+    return data(result, { status });
+  }
+  const t = await remixI18next.getFixedT(request);
+  return redirectWithNotice(request, "/companies/list", "success", t("company.saved"));
 }
