@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { TAX_CATEGORIES } from "@domain/codes";
-import type { DocumentKind } from "@domain/document-kinds";
+import { CONVERSIONS, DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
 import { can, editModeOf, nextStatuses, stageOf, type LifecycleFacts } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
@@ -34,6 +34,7 @@ function rulesOf(kind: DocumentKind, document: DetailDocument, facts: LifecycleF
     editable: editModeOf(facts) !== null,
     allowed: { convert: can(facts, "convert"), void: can(facts, "void"), delete: can(facts, "delete"), creditNote: can(facts, "creditNote") },
     next: nextStatuses(facts),
+    conversions: CONVERSIONS[kind],
     statusLabels: Object.fromEntries(DOCUMENT_STATUSES[kind].map((status) => [status.id, status.label])) as Record<number, string>,
     taxCategoryLabels: Object.fromEntries(TAX_CATEGORIES.map((category) => [category.id, category.label])) as Record<string, string>,
     totals,
@@ -43,6 +44,12 @@ function rulesOf(kind: DocumentKind, document: DetailDocument, facts: LifecycleF
   };
 }
 
+/** Each kind's name and path, for the page's links to related documents and conversions. */
+const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { label: entry.label, base: DOCUMENT_PATHS[entry.id].base }])) as Record<
+  DocumentKind,
+  { label: string; base: string }
+>;
+
 /** The detail page; `?confirm=void` (or delete, creditNote) makes it the confirmation page of that action. */
 export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
@@ -51,7 +58,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const asked = confirmedActionOf(new URL(request.url).searchParams.get("confirm"));
   const mail = can(facts, "send") ? await mailFormDefaults(caller, document, company) : null;
   const shownCompany = companyFacts(company);
-  return { kind, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null };
+  return { kind, kinds: KINDS, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null };
 };
 
 /**
