@@ -1,17 +1,16 @@
 import type { MetaFunction } from "@remix-run/react";
 import { describeError, errorTitleKey } from "~/components/errors/error-model";
 import { pageTitle } from "~/i18n";
-import titles from "~/locales/ja/titles.json";
+import { error as errorTitle, forbidden, maintenance, notFound, unauthorized } from "~/locales/ja/titles.json";
 
-type TitleKey = keyof typeof titles;
+const errorTitles = { error: errorTitle, forbidden, maintenance, notFound, unauthorized };
 
 /**
  * A route's `meta`: its page name through the title template, or the error
- * screen's name when the route failed.
+ * screen's name when the route failed. A route imports its title by name from
+ * its group's file (titles, titlesDocuments, titlesAccounts): esbuild drops
+ * the keys no page uses, and a page loads only its own group's file.
  */
-export function titleMeta(titleKey: TitleKey): MetaFunction {
-  return ({ error }) => {
-    const key = error == null ? titleKey : errorTitleKey(describeError(error));
-    return [{ title: pageTitle(titles[key]) }];
-  };
+export function titleMeta(title: string): MetaFunction {
+  return ({ error }) => [{ title: pageTitle(error == null ? title : errorTitles[errorTitleKey(describeError(error))]) }];
 }

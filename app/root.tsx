@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LoadingOverlay } from "~/components/LoadingOverlay";
@@ -7,10 +7,8 @@ import { DeploymentWatcher } from "~/components/DeploymentWatcher";
 import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { i18nConfig } from "~/i18n";
 import { titleMeta } from "~/meta";
-import { getConfig } from "~/services/config.server";
-import { remixI18next } from "~/services/i18n.server";
-import { takePendingSubmission } from "~/services/pending-submission.server";
-import { sessionOnPageLoad, getUser } from "~/services/session.server";
+import { top as topTitle } from "~/locales/ja/titles.json";
+import { rootLoader } from "~/services/root-loader.server";
 import appStyles from "~/styles/app.css";
 
 export const handle = { i18n: ["common"] };
@@ -21,31 +19,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta = titleMeta("top");
+export const meta = titleMeta(topTitle);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, user, { notice, setCookie }, pending] = await Promise.all([
-    remixI18next.getLocale(request),
-    getUser(request),
-    sessionOnPageLoad(request),
-    takePendingSubmission(request),
-  ]);
-  const { contactFormUrl } = getConfig();
-  const headers = new Headers();
-  for (const cookie of [setCookie, pending.setCookie]) if (cookie) headers.append("Set-Cookie", cookie);
-  return data(
-    {
-      locale: locale as typeof i18nConfig.fallbackLng,
-      user,
-      notice,
-      /** A form's input kept when it was posted after the sign-in expired (shown once). */
-      restoredForm: pending.fields,
-      contactFormUrl:
-        user && user.paymentRole !== null ? contactFormUrl.withPaymentUser : contactFormUrl.withoutPaymentUser,
-    },
-    { headers },
-  );
-}
+export const loader = rootLoader;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -1,4 +1,4 @@
-import { formatDecimal } from "./decimal";
+import { formatDecimal } from "./decimal-display";
 import type { SnapshotContent } from "./snapshot";
 
 type Comparable = Pick<SnapshotContent, "issueDate" | "dates" | "subject" | "recipient" | "lines" | "totals" | "notes" | "proviso" | "bankAccounts">;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalDecimal, formatDecimal, parseDecimalInput } from "./decimal";
+import { canonicalDecimal, parseDecimalInput } from "./decimal";
+import { formatDecimal } from "./decimal-display";
 
 describe("parseDecimalInput", () => {
   it.each([

@@ -25,10 +25,3 @@ export function canonicalDecimal(text: string): string {
   const unsigned = decimals ? `${integer}.${decimals}` : integer;
   return negative && unsigned !== "0" ? `-${unsigned}` : unsigned;
 }
-
-/** "1234567.5" → "1,234,567.5" for display; the text keeps every digit. */
-export function formatDecimal(text: string): string {
-  const [integer = "0", fraction] = text.split(".");
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction ? `${grouped}.${fraction}` : grouped;
-}

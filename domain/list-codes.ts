@@ -1,6 +1,6 @@
 import type { Code } from "./codes";
 
-/** The codes the document lists show — statuses, mail states, export encodings — apart from codes.ts, whose tax and company tables a list does not need. */
+/** The codes the document lists show — statuses, mail states — apart from codes.ts, whose tax and company tables a list does not need. */
 
 export const ESTIMATE_STATUSES = [
   { id: 1, key: "unordered", label: "未受注" },
@@ -35,8 +35,5 @@ export const MAIL_STATUSES = [
   { id: 3, key: "error", label: "送信エラー" },
 ] as const satisfies readonly Code[];
 
-export const EXPORT_ENCODINGS = [
-  { id: "UTF8", key: "utf8", label: "UTF-8（BOM付き）" },
-  { id: "UTF8N", key: "utf8n", label: "UTF-8（BOMなし）" },
-  { id: "SJIS", key: "sjis", label: "Shift_JIS" },
-] as const satisfies readonly Code<string>[];
+// The encodings live apart, so a page whose only code list is the export form's loads no status lists.
+export { EXPORT_ENCODINGS } from "./export-encodings";

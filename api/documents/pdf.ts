@@ -3,7 +3,7 @@ import { detectContentType } from "../storage/file-type";
 import { decodes } from "../storage/images";
 import PDFDocument from "pdfkit";
 import { formatJapaneseDate } from "../../domain/datetime";
-import { formatDecimal } from "../../domain/decimal";
+import { formatDecimal } from "../../domain/decimal-display";
 import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, totalsRows, type CopyMark, type SnapshotContent } from "../../domain/snapshot";
 
 const require = createRequire(import.meta.url);

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { titleMeta } from "~/meta";
+import { notFound as notFoundTitle } from "~/locales/ja/titles.json";
 import { notFound } from "~/services/errors.server";
 
-export const meta = titleMeta("notFound");
+export const meta = titleMeta(notFoundTitle);
 
 /** Any URL no route claims: 404 「Page not found: {path}」. */
 export function loader({ request }: LoaderFunctionArgs): never {

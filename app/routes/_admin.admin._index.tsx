@@ -1,18 +1,18 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import adminTexts from "~/locales/ja/admin.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { adminHome as adminHomeTitle } from "~/locales/ja/titles.json";
 import { isSpecialSystemAdmin } from "@domain/roles";
 import { titleMeta } from "~/meta";
 import type { loader as adminLayoutLoader } from "./_admin";
 
 export const handle = { i18n: ["common"], screenName: "admin-home" };
 
-export const meta = titleMeta("adminHome");
+export const meta = titleMeta(adminHomeTitle);
 
 /** Bank staff's landing page: who they are, what they oversee, where to go. */
 export default function AdminHome() {
-  const { t } = useTexts({ admin: adminTexts, titles: titlesTexts });
+  const { t } = useTexts({ admin: adminTexts, titles: { adminHome: adminHomeTitle } });
   const user = useRouteLoaderData<typeof adminLayoutLoader>("routes/_admin")?.user;
   if (!user) return null;
   const scope =

@@ -11,7 +11,7 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { parseForm } from "~/components/forms/parse-form";
 import { useTexts } from "~/components/texts";
 import accountUsersTexts from "~/locales/ja/accountUsers.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { accountPermissions as accountPermissionsTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { listCompanyUsers, savePermissions } from "~/services/account-users.server";
 import { requireOwnerCaller } from "~/services/api-caller.server";
@@ -25,7 +25,7 @@ const PATH = "/accounts/change/permissions";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("accountPermissions");
+export const meta = titleMeta(accountPermissionsTitle);
 
 /**
  * The API's lines plus the choices the page showed: only lines the owner
@@ -113,7 +113,7 @@ function PermissionsForm({ defaultValue, names, lastResult }: { defaultValue: Pe
 }
 
 export default function AccountPermissionsPage() {
-  const { t } = useTexts({ accountUsers: accountUsersTexts, titles: titlesTexts });
+  const { t } = useTexts({ accountUsers: accountUsersTexts, titles: { accountPermissions: accountPermissionsTitle } });
   const { values, names, owners } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   // A saved form comes back with new versions: the key remounts it from what was just saved.

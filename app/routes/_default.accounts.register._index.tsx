@@ -9,7 +9,8 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { faq as faqTitle } from "~/locales/ja/titles.json";
+import { register as registerTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { getRegistration, keepRegistrationDraft, redirectAfterRegistration, registrationDraftOf, userAfterPlanChange } from "~/services/accounts.server";
 import { remixI18next } from "~/services/i18n.server";
@@ -22,7 +23,7 @@ const SCREEN_NAME = "accounts-register";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("register");
+export const meta = titleMeta(registerTitle);
 
 /**
  * A company already registered (in another tab, or by another owner) sends
@@ -72,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
+  const { t } = useTexts({ accounts: accountsTexts, titles: { faq: faqTitle, register: registerTitle } });
   const { blocked, bankName, plans, terms, campaign, asksPaymentMethod, draft } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm({

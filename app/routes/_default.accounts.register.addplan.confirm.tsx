@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PlanConfirmPage } from "~/components/accounts/PlanChangePages";
 import { titleMeta } from "~/meta";
+import { addplanConfirm as addplanConfirmTitle } from "~/locales/ja/titlesAccounts.json";
 import { planConfirmAction, planConfirmLoader } from "~/services/plan-change-pages.server";
 
 export const handle = { i18n: ["common"], screenName: "accounts-register-addplan-confirm" };
 
-export const meta = titleMeta("addplanConfirm");
+export const meta = titleMeta(addplanConfirmTitle);
 
 export const loader = (args: LoaderFunctionArgs) => planConfirmLoader(args, "addplan");
 

@@ -7,7 +7,7 @@ import { PlanFacts, Steps, yen } from "~/components/accounts/plans";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { registerConfirm as registerConfirmTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { getRegistration, redirectAfterRegistration, register, registrationDraftOf, userAfterPlanChange } from "~/services/accounts.server";
 import { requireCompanyCaller } from "~/services/api-caller.server";
@@ -20,7 +20,7 @@ const SCREEN_NAME = "accounts-register-confirm";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("registerConfirm");
+export const meta = titleMeta(registerConfirmTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, caller } = await requireCompanyCaller(request, context, SCREEN_NAME);
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterConfirmPage() {
-  const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
+  const { t } = useTexts({ accounts: accountsTexts, titles: { registerConfirm: registerConfirmTitle } });
   const { plan, schedule, terms, payment, bankName } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const date = formatJapaneseDate;

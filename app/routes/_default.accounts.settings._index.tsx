@@ -8,7 +8,7 @@ import { yen } from "~/components/accounts/plans";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { accountSettings as accountSettingsTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { getPlanInfo, userAfterPlanChange, withdrawCancellation } from "~/services/accounts.server";
 import { requireOwnerCaller } from "~/services/api-caller.server";
@@ -21,7 +21,7 @@ const SCREEN_NAME = "accounts-settings";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("accountSettings");
+export const meta = titleMeta(accountSettingsTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountSettingsPage() {
-  const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
+  const { t } = useTexts({ accounts: accountsTexts, titles: { accountSettings: accountSettingsTitle } });
   const { bankName, plan, today } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const date = (value: string | null) => (value ? formatJapaneseDate(value) : "—");

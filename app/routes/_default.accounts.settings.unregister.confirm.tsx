@@ -6,7 +6,7 @@ import { retainedUntil, withdrawalDateFor } from "@domain/plans";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { unregisterConfirm as unregisterConfirmTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { getPlanInfo, reserveCancellation, userAfterPlanChange } from "~/services/accounts.server";
 import { requireOwnerCaller } from "~/services/api-caller.server";
@@ -18,7 +18,7 @@ const SCREEN_NAME = "accounts-settings-unregister-confirm";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("unregisterConfirm");
+export const meta = titleMeta(unregisterConfirmTitle);
 
 /** The confirmation of SPEC §2's unregister flow: what ends when, and what is kept. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function UnregisterConfirmPage() {
-  const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
+  const { t } = useTexts({ accounts: accountsTexts, titles: { unregisterConfirm: unregisterConfirmTitle } });
   const { planName, version, withdrawalDate, retainedUntil } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const consequences = t("accounts.unregister.consequences", { returnObjects: true }) as string[];

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatJapaneseDate } from "@domain/datetime";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { unregisterReserved as unregisterReservedTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { getPlanInfo } from "~/services/accounts.server";
 import { requireOwnerCaller } from "~/services/api-caller.server";
@@ -12,7 +12,7 @@ const SCREEN_NAME = "accounts-settings-unregister-reserved";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("unregisterReserved");
+export const meta = titleMeta(unregisterReservedTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function UnregisterReservedPage() {
-  const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
+  const { t } = useTexts({ accounts: accountsTexts, titles: { unregisterReserved: unregisterReservedTitle } });
   const { withdrawalDate, retainedUntil, version } = useLoaderData<typeof loader>();
   return (
     <>

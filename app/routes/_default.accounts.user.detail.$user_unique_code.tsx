@@ -7,7 +7,7 @@ import { bankUserTypeText, registrationText, roleKeyOf, userNameOf } from "~/com
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { useTexts } from "~/components/texts";
 import accountUsersTexts from "~/locales/ja/accountUsers.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { accountUserDetail as accountUserDetailTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { changeRole, enableUser, getCompanyUser, listPaymentUsers, ownerCount, type CompanyUser } from "~/services/account-users.server";
 import { requireOwnerCaller } from "~/services/api-caller.server";
@@ -21,7 +21,7 @@ const LIST_PATH = "/accounts/user/list";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("accountUserDetail");
+export const meta = titleMeta(accountUserDetailTitle);
 
 /** The changes an owner can make to a user; each asks first (DESIGN.md). */
 const INTENTS = ["enable", "disable", "makeOwner", "demote"] as const;
@@ -102,7 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AccountUserDetailPage() {
-  const { t } = useTexts({ accountUsers: accountUsersTexts, titles: titlesTexts });
+  const { t } = useTexts({ accountUsers: accountUsersTexts, titles: { accountUserDetail: accountUserDetailTitle } });
   const { target, lastSignedIn, offered, lastOwner, self, confirm } = useLoaderData<typeof loader>();
   const { profile, payment } = target;
   const name = profile ? userNameOf(profile) : target.userUniqueCode;

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTimeJst } from "@domain/datetime";
 import { useTexts } from "~/components/texts";
 import accountUsersTexts from "~/locales/ja/accountUsers.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { accountUsers as accountUsersTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { bankUserTypeText, registrationText, roleKeyOf, userNameOf } from "~/components/account-users/labels";
 import { listCompanyUsers } from "~/services/account-users.server";
@@ -13,7 +13,7 @@ const SCREEN_NAME = "accounts-user-list";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("accountUsers");
+export const meta = titleMeta(accountUsersTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AccountUserListPage() {
-  const { t } = useTexts({ accountUsers: accountUsersTexts, titles: titlesTexts });
+  const { t } = useTexts({ accountUsers: accountUsersTexts, titles: { accountUsers: accountUsersTitle } });
   const { users, me } = useLoaderData<typeof loader>();
   const column = (name: keyof typeof accountUsersTexts.columns) => t(`accountUsers.columns.${name}`);
   return (

@@ -1,12 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { companyEdit as companyEditTitle } from "~/locales/ja/titles.json";
 import type { z } from "zod";
-import { BANK_ACCOUNT_TYPES, COMPANY_DEFAULTS, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES } from "@domain/codes";
 import type { companyFormSchema } from "~/components/companies/company-validation";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
@@ -14,105 +12,15 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { useLiveValidation } from "~/components/forms/live-validation";
 import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
-import { requireCompanyCaller } from "~/services/api-caller.server";
-import { apiErrorReply } from "~/services/api-form-errors.server";
-import { getOwnCompany, saveOwnCompany, type Company } from "~/services/companies.server";
-import { companyFormConstraint, parseCompanyForm } from "~/services/company-form.server";
-import { requireCompanySavePrecondition } from "~/services/company-save.server";
-import { remixI18next } from "~/services/i18n.server";
-import { readFormData } from "~/services/read-form.server";
-import { redirectWithNotice } from "~/services/session.server";
+import { companyPageAction, companyPageLoader, type CompanyFormInput } from "~/services/company-form.server";
 
 export const handle = { i18n: ["common"], screenName: "companies-create" };
 
-export const meta = titleMeta("companyEdit");
+export const meta = titleMeta(companyEditTitle);
 
-const SCALES = [0, 1, 2, 3, 4].map((digits) => ({ id: digits, key: String(digits), label: `${digits}` }));
-const WITHHOLDING_CHOICES = WITHHOLDING_TYPES.filter((type) => type.key !== "disabled");
+export const loader = companyPageLoader;
 
-type CompanyFormInput = z.input<typeof companyFormSchema>;
-
-/** What the form starts from: the saved profile, else the SPEC §5 defaults. Forms hold text, so every value is one. */
-function defaultsOf(company: Company | null): CompanyFormInput {
-  if (!company) {
-    return {
-      tax_id: String(COMPANY_DEFAULTS.taxId),
-      tax_rounding_id: String(COMPANY_DEFAULTS.taxRoundingId),
-      tax_withholding_id: String(COMPANY_DEFAULTS.taxWithholdingId),
-      item_rounding_id: String(COMPANY_DEFAULTS.itemRoundingId),
-      item_rounding_scale: String(COMPANY_DEFAULTS.itemRoundingScale),
-      subtotal_rounding_id: String(COMPANY_DEFAULTS.subtotalRoundingId),
-      company_name: "",
-      company_bank_accounts: [],
-    };
-  }
-  const text = (value: string | number | null) => (value === null ? "" : String(value));
-  return {
-    company_name: company.company_name,
-    registered_name: text(company.registered_name),
-    department_name: text(company.department_name),
-    pic_name: text(company.pic_name),
-    postal_code: text(company.postal_code),
-    address1: text(company.address1),
-    address2: text(company.address2),
-    tel: text(company.tel),
-    fax: text(company.fax),
-    email: text(company.email),
-    registered_no: text(company.registered_no),
-    tax_id: text(company.tax_id),
-    tax_rounding_id: text(company.tax_rounding_id),
-    tax_withholding_id: text(company.tax_withholding_id),
-    item_rounding_id: text(company.item_rounding_id),
-    item_rounding_scale: text(company.item_rounding_scale),
-    subtotal_rounding_id: text(company.subtotal_rounding_id),
-    company_bank_accounts: company.company_bank_accounts.map((account) => ({
-      id: text(account.id),
-      bank_name: account.bank_name,
-      bank_code: text(account.bank_code),
-      bank_branch_name: account.bank_branch_name,
-      bank_branch_code: text(account.bank_branch_code),
-      bank_account_type_id: text(account.bank_account_type_id),
-      bank_account_no: account.bank_account_no,
-      bank_account_name: account.bank_account_name,
-      displayed: account.displayed ? "on" : "",
-    })),
-  };
-}
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { caller } = await requireCompanyCaller(request, context, "companies-create");
-  // The constraint attributes come from the server, so the browser needs no zod to render the form.
-  return { company: await getOwnCompany(caller), constraint: companyFormConstraint };
-}
-
-function uploaded(formData: FormData, name: string): File | null {
-  const value = formData.get(name);
-  return value instanceof File && value.size > 0 ? value : null;
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { caller } = await requireCompanyCaller(request, context, "companies-create");
-  const formData = await readFormData(request);
-  const submission = parseCompanyForm(formData);
-  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
-
-  await requireCompanySavePrecondition(caller);
-  const existing = await getOwnCompany(caller);
-  const { version, ...input } = submission.value;
-  try {
-    await saveOwnCompany(
-      caller,
-      input,
-      { logo: uploaded(formData, "logo"), stamp: uploaded(formData, "stamp") },
-      existing ? { id: existing.id, version: version ?? existing.version } : null,
-    );
-  } catch (error) {
-    const { result, status } = apiErrorReply(submission, error);
-    return data(result, { status });
-  }
-  const t = await remixI18next.getFixedT(request);
-  return redirectWithNotice(request, "/companies/list", "success", t("company.saved"));
-}
+export const action = companyPageAction;
 
 /**
  * The saved image, and with JavaScript a preview of a newly chosen one
@@ -133,7 +41,7 @@ function ImageField({
   alt: string;
   errors: string[] | undefined;
 }) {
-  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
+  const { t } = useTexts({ company: companyTexts, titles: { companyEdit: companyEditTitle } });
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const source = preview ?? (current ? `/companies/file/${current.path}` : null);
@@ -165,14 +73,14 @@ function ImageField({
 }
 
 export default function CompanyEditPage() {
-  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
-  const { company, constraint } = useLoaderData<typeof loader>();
+  const { t } = useTexts({ company: companyTexts, titles: { companyEdit: companyEditTitle } });
+  const { version, images, defaultValue, constraint, codes } = useLoaderData<typeof loader>();
   const liveValidation = useLiveValidation(() => import("~/components/companies/company-validation"));
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<CompanyFormInput, z.output<typeof companyFormSchema>>({
     id: "company",
     lastResult,
-    defaultValue: defaultsOf(company),
+    defaultValue,
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -186,7 +94,7 @@ export default function CompanyEditPage() {
       <h1>{t("titles.companyEdit")}</h1>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...liveValidation.formProps}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        {company ? <input type="hidden" name="version" value={String(company.version)} /> : null}
+        {version !== null ? <input type="hidden" name="version" value={String(version)} /> : null}
 
         <section className="card">
           <h2>{t("company.basics")}</h2>
@@ -205,18 +113,18 @@ export default function CompanyEditPage() {
 
         <section className="card">
           <h2>{t("company.taxSettings")}</h2>
-          <CodeSelect meta={fields.tax_id} label={label("tax_id")} codes={TAX_TYPES} />
-          <CodeSelect meta={fields.tax_rounding_id} label={label("tax_rounding_id")} codes={ROUNDING_MODES} />
-          <CodeSelect meta={fields.tax_withholding_id} label={label("tax_withholding_id")} codes={WITHHOLDING_CHOICES} />
-          <CodeSelect meta={fields.item_rounding_id} label={label("item_rounding_id")} codes={ROUNDING_MODES} />
-          <CodeSelect meta={fields.item_rounding_scale} label={label("item_rounding_scale")} codes={SCALES} />
-          <CodeSelect meta={fields.subtotal_rounding_id} label={label("subtotal_rounding_id")} codes={ROUNDING_MODES} />
+          <CodeSelect meta={fields.tax_id} label={label("tax_id")} codes={codes.tax} />
+          <CodeSelect meta={fields.tax_rounding_id} label={label("tax_rounding_id")} codes={codes.rounding} />
+          <CodeSelect meta={fields.tax_withholding_id} label={label("tax_withholding_id")} codes={codes.withholding} />
+          <CodeSelect meta={fields.item_rounding_id} label={label("item_rounding_id")} codes={codes.rounding} />
+          <CodeSelect meta={fields.item_rounding_scale} label={label("item_rounding_scale")} codes={codes.scales} />
+          <CodeSelect meta={fields.subtotal_rounding_id} label={label("subtotal_rounding_id")} codes={codes.rounding} />
         </section>
 
         <section className="card">
           <h2>{t("company.images")}</h2>
-          <ImageField name="logo" current={company?.logo ?? null} label={t("company.fields.logo")} alt={t("company.logoAlt")} errors={lastResult?.error?.logo ?? undefined} />
-          <ImageField name="stamp" current={company?.stamp ?? null} label={t("company.fields.stamp")} alt={t("company.stampAlt")} errors={lastResult?.error?.stamp ?? undefined} />
+          <ImageField name="logo" current={images.logo} label={t("company.fields.logo")} alt={t("company.logoAlt")} errors={lastResult?.error?.logo ?? undefined} />
+          <ImageField name="stamp" current={images.stamp} label={t("company.fields.stamp")} alt={t("company.stampAlt")} errors={lastResult?.error?.stamp ?? undefined} />
         </section>
 
         <section className="card">
@@ -234,7 +142,7 @@ export default function CompanyEditPage() {
                 <TextField meta={row.bank_code} label={t("company.fields.bank_code")} />
                 <TextField meta={row.bank_branch_name} label={t("company.fields.bank_branch_name")} />
                 <TextField meta={row.bank_branch_code} label={t("company.fields.bank_branch_code")} />
-                <CodeSelect meta={row.bank_account_type_id} label={t("company.fields.bank_account_type_id")} codes={BANK_ACCOUNT_TYPES} />
+                <CodeSelect meta={row.bank_account_type_id} label={t("company.fields.bank_account_type_id")} codes={codes.bankAccount} />
                 <TextField meta={row.bank_account_no} label={t("company.fields.bank_account_no")} />
                 <TextField meta={row.bank_account_name} label={t("company.fields.bank_account_name")} />
                 <div className="field">

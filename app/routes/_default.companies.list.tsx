@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { companies as companiesTitle } from "~/locales/ja/titles.json";
 import { BANK_ACCOUNT_TYPES, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES, type Code } from "@domain/codes";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
@@ -10,7 +10,7 @@ import { getOwnCompany } from "~/services/companies.server";
 
 export const handle = { i18n: ["common"], screenName: "companies-list" };
 
-export const meta = titleMeta("companies");
+export const meta = titleMeta(companiesTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "companies-list");
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const labelOf = (codes: readonly Code[], id: number) => codes.find((code) => code.id === id)?.label ?? "";
 
 export default function CompaniesListPage() {
-  const { t } = useTexts({ company: companyTexts, titles: titlesTexts });
+  const { t } = useTexts({ company: companyTexts, titles: { companies: companiesTitle } });
   const { company, loadFailed } = useLoaderData<typeof loader>();
 
   if (loadFailed) {

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
+import { cookiePolicy as cookiePolicyTitle } from "~/locales/ja/titles.json";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { cookiePolicy } from "~/services/terms.server";
 
 export const handle = { i18n: ["common"], screenName: "cookie-policy" };
 
-export const meta = titleMeta("cookiePolicy");
+export const meta = titleMeta(cookiePolicyTitle);
 
 /** The 404 page while no cookie policy is recorded (the API's 404); the side menu then has no link here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
-import titlesTexts from "~/locales/ja/titles.json";
+import { customerCreate as customerCreateTitle } from "~/locales/ja/titles.json";
 import { DEFAULT_HOLIDAY_SHIFT } from "@domain/due-date";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import { titleMeta } from "~/meta";
@@ -11,7 +11,7 @@ import { requireCompanyUser } from "~/services/route-checks.server";
 
 export const handle = { i18n: ["common"], screenName: "customers-create" };
 
-export const meta = titleMeta("customerCreate");
+export const meta = titleMeta(customerCreateTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCompanyUser(request);
@@ -23,7 +23,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CustomerCreatePage() {
-  const { t } = useTexts({ titles: titlesTexts });
+  const { t } = useTexts({ titles: { customerCreate: customerCreateTitle } });
   const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import titlesTexts from "~/locales/ja/titles.json";
+import { customerCsv as customerCsvTitle } from "~/locales/ja/titles.json";
 import { CUSTOMER_CSV_HEADERS } from "@domain/master-csv-columns";
 import { MasterCsvPage, type CsvImportResult } from "~/components/csv/MasterCsvPage";
 import { titleMeta } from "~/meta";
@@ -10,7 +10,7 @@ import { csvImportAction } from "~/services/master-csv-routes.server";
 
 export const handle = { i18n: ["common"], screenName: "customers-csv" };
 
-export const meta = titleMeta("customerCsv");
+export const meta = titleMeta(customerCsvTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCompanyCaller(request, context, "customers-csv");
@@ -22,7 +22,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CustomersCsvPage() {
-  const { t } = useTexts({ titles: titlesTexts });
+  const { t } = useTexts({ titles: { customerCsv: customerCsvTitle } });
   const result = useActionData<typeof action>() as CsvImportResult | undefined;
   return <MasterCsvPage title={t("titles.customerCsv")} resource="customers" listPath="/customers/list" columns={Object.values(CUSTOMER_CSV_HEADERS)} result={result} />;
 }

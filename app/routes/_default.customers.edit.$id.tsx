@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
-import titlesTexts from "~/locales/ja/titles.json";
+import { customerEdit as customerEditTitle } from "~/locales/ja/titles.json";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import type { CustomerFormInput } from "~/components/customers/customer-schema";
 import { titleMeta } from "~/meta";
@@ -13,7 +13,7 @@ import { notFound } from "~/services/errors.server";
 
 export const handle = { i18n: ["common"], screenName: "customers-edit" };
 
-export const meta = titleMeta("customerEdit");
+export const meta = titleMeta(customerEditTitle);
 
 function idOf(params: { id?: string }): number {
   if (!/^\d{1,9}$/.test(params.id ?? "")) throw notFound();
@@ -54,7 +54,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function CustomerEditPage() {
-  const { t } = useTexts({ titles: titlesTexts });
+  const { t } = useTexts({ titles: { customerEdit: customerEditTitle } });
   const { customer, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import csvTexts from "~/locales/ja/csv.json";
 import customerTexts from "~/locales/ja/customer.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { customers as customersTitle } from "~/locales/ja/titles.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
 import { listQueryOf } from "~/components/lists/list-query";
@@ -13,7 +13,7 @@ import { CUSTOMER_SORTS, listCustomers } from "~/services/customers.server";
 
 export const handle = { i18n: ["common"], screenName: "customers-list" };
 
-export const meta = titleMeta("customers");
+export const meta = titleMeta(customersTitle);
 
 const PATH = "/customers/list";
 
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CustomersListPage() {
-  const { t } = useTexts({ csv: csvTexts, customer: customerTexts, titles: titlesTexts });
+  const { t } = useTexts({ csv: csvTexts, customer: customerTexts, titles: { customers: customersTitle } });
   const { query, result } = useLoaderData<typeof loader>();
   const links = listQueryLinks(PATH, query);
   const paging = { links, total: result.total, perPage: result.per_page };

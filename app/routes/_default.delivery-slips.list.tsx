@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentListPage } from "~/components/documents/DocumentListPage";
 import { titleMeta } from "~/meta";
+import { deliverySlips as deliverySlipsTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentListAction, documentListLoader } from "~/services/document-pages/list.server";
 
 export const handle = { i18n: ["common"], screenName: "delivery-slips-list" };
 
-export const meta = titleMeta("deliverySlips");
+export const meta = titleMeta(deliverySlipsTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentListLoader(args, "delivery_slip");
 

@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MailDetailPage } from "~/components/mail/MailDetailPage";
 import { titleMeta } from "~/meta";
+import { deliverySlipMailDetail as deliverySlipMailDetailTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentIdOf } from "~/services/document-pages/shared.server";
 import { mailDetailAction, mailDetailLoader } from "~/services/mail-pages.server";
 
 export const handle = { i18n: ["common"], screenName: "delivery-slips-mail-detail" };
 
-export const meta = titleMeta("deliverySlipMailDetail");
+export const meta = titleMeta(deliverySlipMailDetailTitle);
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return mailDetailLoader(request, context, "delivery_slip", documentIdOf(params.id));

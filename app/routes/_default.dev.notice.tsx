@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import devTexts from "~/locales/ja/dev.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { devNotice as devNoticeTitle } from "~/locales/ja/titles.json";
 import { z } from "zod";
 import { capitalLetters, integer, numeric } from "@domain/validation-messages";
 import { FieldErrors } from "~/components/forms/FieldErrors";
@@ -22,7 +22,7 @@ import { redirectWithNotice } from "~/services/session.server";
  */
 export const handle = { i18n: ["common"], screenName: "dev-notice" };
 
-export const meta = titleMeta("devNotice");
+export const meta = titleMeta(devNoticeTitle);
 
 const noticeSchema = z.object({
   intent: z.literal("notice"),
@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DevNoticePage() {
-  const { t } = useTexts({ dev: devTexts, titles: titlesTexts });
+  const { t } = useTexts({ dev: devTexts, titles: { devNotice: devNoticeTitle } });
   const lastResult = useActionData<typeof action>();
   const restored = useRestoredForm();
   const [form, fields] = useForm({

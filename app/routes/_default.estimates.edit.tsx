@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
+import { estimateEdit as estimateEditTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
 
 export const handle = { i18n: ["common"], screenName: "estimates-edit" };
 
-export const meta = titleMeta("estimateEdit");
+export const meta = titleMeta(estimateEditTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "estimate");
 

@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
+import { invoiceCreate as invoiceCreateTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentCreateAction, documentCreateLoader } from "~/services/document-pages/form.server";
 
 export const handle = { i18n: ["common"], screenName: "invoices-create" };
 
-export const meta = titleMeta("invoiceCreate");
+export const meta = titleMeta(invoiceCreateTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentCreateLoader(args, "invoice");
 

@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
+import { invoiceEdit as invoiceEditTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
 
 export const handle = { i18n: ["common"], screenName: "invoices-edit" };
 
-export const meta = titleMeta("invoiceEdit");
+export const meta = titleMeta(invoiceEditTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "invoice");
 

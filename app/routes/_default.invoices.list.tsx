@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentListPage } from "~/components/documents/DocumentListPage";
 import { titleMeta } from "~/meta";
+import { invoices as invoicesTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentListAction, documentListLoader } from "~/services/document-pages/list.server";
 
 export const handle = { i18n: ["common"], screenName: "invoices-list" };
 
-export const meta = titleMeta("invoices");
+export const meta = titleMeta(invoicesTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentListLoader(args, "invoice");
 

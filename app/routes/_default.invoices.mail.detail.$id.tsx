@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MailDetailPage } from "~/components/mail/MailDetailPage";
 import { titleMeta } from "~/meta";
+import { invoiceMailDetail as invoiceMailDetailTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentIdOf } from "~/services/document-pages/shared.server";
 import { mailDetailAction, mailDetailLoader } from "~/services/mail-pages.server";
 
 export const handle = { i18n: ["common"], screenName: "invoices-mail-detail" };
 
-export const meta = titleMeta("invoiceMailDetail");
+export const meta = titleMeta(invoiceMailDetailTitle);
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return mailDetailLoader(request, context, "invoice", documentIdOf(params.id));

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import titlesTexts from "~/locales/ja/titles.json";
+import { itemCsv as itemCsvTitle } from "~/locales/ja/titles.json";
 import { ITEM_CSV_HEADERS } from "@domain/master-csv-columns";
 import { MasterCsvPage, type CsvImportResult } from "~/components/csv/MasterCsvPage";
 import { titleMeta } from "~/meta";
@@ -10,7 +10,7 @@ import { csvImportAction } from "~/services/master-csv-routes.server";
 
 export const handle = { i18n: ["common"], screenName: "items-csv" };
 
-export const meta = titleMeta("itemCsv");
+export const meta = titleMeta(itemCsvTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCompanyCaller(request, context, "items-csv");
@@ -22,7 +22,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ItemsCsvPage() {
-  const { t } = useTexts({ titles: titlesTexts });
+  const { t } = useTexts({ titles: { itemCsv: itemCsvTitle } });
   const result = useActionData<typeof action>() as CsvImportResult | undefined;
   return <MasterCsvPage title={t("titles.itemCsv")} resource="items" listPath="/items/list" columns={Object.values(ITEM_CSV_HEADERS)} result={result} />;
 }

@@ -4,10 +4,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
 import csvTexts from "~/locales/ja/csv.json";
 import itemTexts from "~/locales/ja/item.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { items as itemsTitle } from "~/locales/ja/titles.json";
 import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal";
+import { formatDecimal } from "@domain/decimal-display";
 import { ItemForm, itemFormSchema, type ItemFormInput } from "~/components/items/ItemForm";
 import { parseForm } from "~/components/forms/parse-form";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
@@ -22,7 +22,7 @@ import { redirectWithNotice } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "items-list" };
 
-export const meta = titleMeta("items");
+export const meta = titleMeta(itemsTitle);
 
 const PATH = "/items/list";
 
@@ -76,7 +76,7 @@ function formValuesOf(item: Item): ItemFormInput & { id: number } {
 }
 
 export default function ItemsListPage() {
-  const { t } = useTexts({ csv: csvTexts, item: itemTexts, titles: titlesTexts });
+  const { t } = useTexts({ csv: csvTexts, item: itemTexts, titles: { items: itemsTitle } });
   const { query, editId, result } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { formId: string; result: SubmissionResult<string[]> } | undefined;
   // A new location after each successful save empties the add row; an error keeps what was typed.

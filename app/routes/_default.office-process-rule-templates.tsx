@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import officeRulesTexts from "~/locales/ja/officeRules.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { officeProcessRules as officeProcessRulesTitle } from "~/locales/ja/titles.json";
 import { z } from "zod";
 import { officeProcessRuleInputSchema } from "@domain/office-process-rule-input";
 import { OFFICE_PROCESS_RULE_KINDS, OFFICE_PROCESS_RULE_LABELS } from "@domain/office-process-rules";
@@ -26,7 +26,7 @@ const PATH = "/office-process-rule-templates";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("officeProcessRules");
+export const meta = titleMeta(officeProcessRulesTitle);
 
 /** The values to fill in plus the version the page showed (0: never saved). */
 const schema = officeProcessRuleInputSchema.extend({ version: z.coerce.number().int().min(0) });
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function RuleForm({ defaultValue, lastResult }: { defaultValue: RuleFormInput; lastResult: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTexts({ officeRules: officeRulesTexts, titles: titlesTexts });
+  const { t } = useTexts({ officeRules: officeRulesTexts, titles: { officeProcessRules: officeProcessRulesTitle } });
   const [form, fields] = useForm<RuleFormInput, z.output<typeof schema>>({
     id: "office-process-rule",
     lastResult,
@@ -110,7 +110,7 @@ function RuleForm({ defaultValue, lastResult }: { defaultValue: RuleFormInput; l
 }
 
 export default function OfficeProcessRuleTemplatesPage() {
-  const { t } = useTexts({ officeRules: officeRulesTexts, titles: titlesTexts });
+  const { t } = useTexts({ officeRules: officeRulesTexts, titles: { officeProcessRules: officeProcessRulesTitle } });
   const { values, document } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (

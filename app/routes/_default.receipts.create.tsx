@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
+import { receiptCreate as receiptCreateTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentCreateAction, documentCreateLoader } from "~/services/document-pages/form.server";
 
 export const handle = { i18n: ["common"], screenName: "receipts-create" };
 
-export const meta = titleMeta("receiptCreate");
+export const meta = titleMeta(receiptCreateTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentCreateLoader(args, "receipt");
 

@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
+import { receiptEdit as receiptEditTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
 
 export const handle = { i18n: ["common"], screenName: "receipts-edit" };
 
-export const meta = titleMeta("receiptEdit");
+export const meta = titleMeta(receiptEditTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "receipt");
 

@@ -4,7 +4,7 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type Submissi
 import { getZodConstraint } from "@conform-to/zod";
 import { useTexts } from "~/components/texts";
 import documentSettingsTexts from "~/locales/ja/documentSettings.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { companies as companiesTitle, documentSettings as documentSettingsTitle } from "~/locales/ja/titles.json";
 import type { z } from "zod";
 import { HONORIFICS } from "@domain/honorifics";
 import { toHalfWidth } from "@domain/normalize";
@@ -27,7 +27,7 @@ import { redirectWithNotice } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "settings-documents" };
 
-export const meta = titleMeta("documentSettings");
+export const meta = titleMeta(documentSettingsTitle);
 
 type FormInput = z.input<typeof documentSettingInputSchema>;
 
@@ -92,7 +92,7 @@ function nextNumberOf(setting: DocumentSetting, values: Partial<Record<keyof Num
 }
 
 export default function DocumentSettingsPage() {
-  const { t } = useTexts({ documentSettings: documentSettingsTexts, titles: titlesTexts });
+  const { t } = useTexts({ documentSettings: documentSettingsTexts, titles: { companies: companiesTitle, documentSettings: documentSettingsTitle } });
   const { kind, setting, accounts } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
@@ -121,7 +121,7 @@ function DocumentSettingForm({
   accounts: { id: number; label: string; displayed: boolean }[];
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { t } = useTexts({ documentSettings: documentSettingsTexts, titles: titlesTexts });
+  const { t } = useTexts({ documentSettings: documentSettingsTexts, titles: { companies: companiesTitle, documentSettings: documentSettingsTitle } });
   const [form, fields] = useForm<FormInput, z.output<typeof documentSettingInputSchema>>({
     id: `document-setting-${kind}`,
     lastResult,

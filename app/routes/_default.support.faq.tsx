@@ -3,12 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { SupportLinks } from "~/components/support/SupportLinks";
 import type { Locale } from "~/i18n";
 import { titleMeta } from "~/meta";
+import { faq as faqTitle } from "~/locales/ja/titles.json";
 import { getFaq } from "~/services/content.server";
 import { remixI18next } from "~/services/i18n.server";
 
 export const handle = { i18n: ["common"], screenName: "support-faq" };
 
-export const meta = titleMeta("faq");
+export const meta = titleMeta(faqTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return getFaq((await remixI18next.getLocale(request)) as Locale);

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react"
 import { SupportLinks } from "~/components/support/SupportLinks";
 import { useTexts } from "~/components/texts";
 import supportTexts from "~/locales/ja/support.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { qa as qaTitle } from "~/locales/ja/titles.json";
 import type { Locale } from "~/i18n";
 import { titleMeta } from "~/meta";
 import type { loader as rootLoader } from "~/root";
@@ -13,7 +13,7 @@ import { requireCompanyUser } from "~/services/route-checks.server";
 
 export const handle = { i18n: ["common"], screenName: "support-qa" };
 
-export const meta = titleMeta("qa");
+export const meta = titleMeta(qaTitle);
 
 const PATH = "/support/qa";
 
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function QaPage() {
-  const { t } = useTexts({ support: supportTexts, titles: titlesTexts });
+  const { t } = useTexts({ support: supportTexts, titles: { qa: qaTitle } });
   const { categories, query, total, hitCount, groups } = useLoaderData<typeof loader>();
   // The same contact form as the error screens: it depends on whether the company has a payment user.
   const contactFormUrl = useRouteLoaderData<typeof rootLoader>("root")?.contactFormUrl;

@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
+import { productTerms as productTermsTitle } from "~/locales/ja/titles.json";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { notFound } from "~/services/errors.server";
 import { productTerms } from "~/services/terms.server";
 
 export const handle = { i18n: ["common"], screenName: "terms-product" };
 
-export const meta = titleMeta("productTerms");
+export const meta = titleMeta(productTermsTitle);
 
 /** `/terms/{product}-term`; /terms/kokopelli-id-term has its own route, which Remix prefers to this one. */
 const PRODUCT_TERM = /^([a-z0-9_-]+)-term$/;

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
+import { idTerms as idTermsTitle } from "~/locales/ja/titles.json";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { idTerms } from "~/services/terms.server";
 
 export const handle = { i18n: ["common"], screenName: "terms-kokopelli-id" };
 
-export const meta = titleMeta("idTerms");
+export const meta = titleMeta(idTermsTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "terms-kokopelli-id");

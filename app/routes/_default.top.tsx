@@ -5,12 +5,13 @@ import navTexts from "~/locales/ja/nav.json";
 import topTexts from "~/locales/ja/top.json";
 import type { NavLabelKey } from "~/components/navigation/navigation";
 import { titleMeta } from "~/meta";
+import { top as topTitle } from "~/locales/ja/titles.json";
 import { requireTopPageAccess } from "~/services/route-checks.server";
 import type { loader as defaultLayoutLoader } from "./_default";
 
 export const handle = { i18n: ["common"], screenName: "top" };
 
-export const meta = titleMeta("top");
+export const meta = titleMeta(topTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireTopPageAccess(request);

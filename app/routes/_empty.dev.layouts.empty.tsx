@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LayoutSample } from "~/components/dev/LayoutSample";
 import { titleMeta } from "~/meta";
+import { devLayouts as devLayoutsTitle } from "~/locales/ja/titles.json";
 import { requireDevRoutes } from "~/services/route-checks.server";
 
-export const meta = titleMeta("devLayouts");
+export const meta = titleMeta(devLayoutsTitle);
 
 export function loader({ request }: LoaderFunctionArgs) {
   requireDevRoutes(request);

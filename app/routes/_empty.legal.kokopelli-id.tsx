@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
+import { idTerms as idTermsTitle } from "~/locales/ja/titles.json";
 import { transportOf } from "~/services/payment-api.server";
 import { publicIdTerms } from "~/services/terms.server";
 
 export const handle = { i18n: ["common"], screenName: "legal-kokopelli-id" };
 
-export const meta = titleMeta("idTerms");
+export const meta = titleMeta(idTermsTitle);
 
 /** Public: read before the ID is issued. */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -3,13 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { BANK_CODE } from "@domain/terms";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
+import { productTerms as productTermsTitle } from "~/locales/ja/titles.json";
 import { notFound } from "~/services/errors.server";
 import { transportOf } from "~/services/payment-api.server";
 import { publicBankTerms } from "~/services/terms.server";
 
 export const handle = { i18n: ["common"], screenName: "legal-terms" };
 
-export const meta = titleMeta("productTerms");
+export const meta = titleMeta(productTermsTitle);
 
 /** Public: a bank links here before its customers sign up. Its own terms of the product, else the product's. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

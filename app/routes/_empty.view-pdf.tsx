@@ -4,6 +4,7 @@ import { useTexts } from "~/components/texts";
 import viewPdfTexts from "~/locales/ja/viewPdf.json";
 import { formatJapaneseDate, formatJapaneseDateTime } from "@domain/datetime";
 import { titleMeta } from "~/meta";
+import { viewPdf as viewPdfTitle } from "~/locales/ja/titles.json";
 import { publicMail, recordMailOpened } from "~/services/mails.server";
 import { remixI18next } from "~/services/i18n.server";
 import { transportOf } from "~/services/payment-api.server";
@@ -11,7 +12,7 @@ import { getUser } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "view-pdf" };
 
-export const meta = titleMeta("viewPdf");
+export const meta = titleMeta(viewPdfTitle);
 
 /**
  * What a recipient's link opens, without sign-in. An open is recorded unless

@@ -4,6 +4,7 @@ import { useTexts } from "~/components/texts";
 import signInTexts from "~/locales/ja/signIn.json";
 import { safeReturnPath } from "@domain/return-path";
 import { titleMeta } from "~/meta";
+import { signIn as signInTitle } from "~/locales/ja/titles.json";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { authenticate, providerForBank, signInCookie } from "~/services/auth.server";
 import { remixI18next } from "~/services/i18n.server";
@@ -11,7 +12,7 @@ import { getUser } from "~/services/session.server";
 
 export const handle = { i18n: ["common"], screenName: "bamidp-login" };
 
-export const meta = titleMeta("signIn");
+export const meta = titleMeta(signInTitle);
 
 const bankCodeOf = (value: FormDataEntryValue | string | null) => (typeof value === "string" && /^\d{4}$/.test(value) ? value : null);
 

@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentSnapshotPage } from "~/components/documents/DocumentSnapshotPage";
 import { titleMeta } from "~/meta";
+import { estimateSnapshot as estimateSnapshotTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentSnapshotLoader } from "~/services/document-pages/copy.server";
 
 export const handle = { i18n: ["common"], screenName: "estimates-snapshot" };
 
-export const meta = titleMeta("estimateSnapshot");
+export const meta = titleMeta(estimateSnapshotTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentSnapshotLoader(args, "estimate");
 

@@ -5,6 +5,7 @@ import officeRulesTexts from "~/locales/ja/officeRules.json";
 import { PrintControls } from "~/components/print/PrintControls";
 import { RuleDocumentView } from "~/components/office-process-rules/RuleDocumentView";
 import { titleMeta } from "~/meta";
+import { officeProcessRulesPrint as officeProcessRulesPrintTitle } from "~/locales/ja/titles.json";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { getOfficeProcessRule, ruleDocumentOf } from "~/services/office-process-rules.server";
 
@@ -12,7 +13,7 @@ const SCREEN_NAME = "office-process-rule-templates-print";
 
 export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
 
-export const meta = titleMeta("officeProcessRulesPrint");
+export const meta = titleMeta(officeProcessRulesPrintTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, SCREEN_NAME);

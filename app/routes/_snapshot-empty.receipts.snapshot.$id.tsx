@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentSnapshotPage } from "~/components/documents/DocumentSnapshotPage";
 import { titleMeta } from "~/meta";
+import { receiptSnapshot as receiptSnapshotTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentSnapshotLoader } from "~/services/document-pages/copy.server";
 
 export const handle = { i18n: ["common"], screenName: "receipts-snapshot" };
 
-export const meta = titleMeta("receiptSnapshot");
+export const meta = titleMeta(receiptSnapshotTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentSnapshotLoader(args, "receipt");
 

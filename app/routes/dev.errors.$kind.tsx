@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { FORBIDDEN_VARIANTS, type ForbiddenVariant } from "~/components/errors/error-model";
 import { titleMeta } from "~/meta";
+import { devErrors as devErrorsTitle } from "~/locales/ja/titles.json";
 import { forbidden, maintenance, notFound, unauthorized } from "~/services/errors.server";
 import { requireDevRoutes } from "~/services/route-checks.server";
 
@@ -10,7 +11,7 @@ import { requireDevRoutes } from "~/services/route-checks.server";
  * screen can be seen and tested. `/dev/errors/maintenance?start=…&end=…`,
  * `/dev/errors/forbidden-{variant}`, `/dev/errors/401`, `/dev/errors/crash`.
  */
-export const meta = titleMeta("devErrors");
+export const meta = titleMeta(devErrorsTitle);
 
 export function loader({ request, params }: LoaderFunctionArgs): never {
   requireDevRoutes(request);

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { formatJapaneseDate } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal";
+import { formatDecimal } from "@domain/decimal-display";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { renderMailTemplate } from "@domain/document-settings";
 import { DOCUMENT_PATHS } from "@domain/documents";

@@ -3,13 +3,13 @@ import { formatJapaneseDate } from "@domain/datetime";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { addplan, addplanConfirm, changeplan, changeplanConfirm } from "~/locales/ja/titlesAccounts.json";
 import type { planChoiceLoader, planConfirmAction, planConfirmLoader } from "~/services/plan-change-pages.server";
 import { PlanChoices, PlanFacts, Steps } from "./plans";
 
 /** The first step of addplan or changeplan: choose the new plan (a GET form, so it needs no JavaScript and keeps no state). */
 export function PlanChoicePage() {
-  const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
+  const { t } = useTexts({ accounts: accountsTexts, titles: { addplan, addplanConfirm, changeplan, changeplanConfirm } });
   const { kind, currentPlan, plans, chosen } = useLoaderData<Awaited<ReturnType<typeof planChoiceLoader>>>();
   return (
     <>
@@ -43,7 +43,7 @@ export function PlanChoicePage() {
 
 /** The confirmation: amounts before and after, and from which day the new amount is charged. */
 export function PlanConfirmPage() {
-  const { t } = useTexts({ accounts: accountsTexts, titles: titlesTexts });
+  const { t } = useTexts({ accounts: accountsTexts, titles: { addplan, addplanConfirm, changeplan, changeplanConfirm } });
   const { kind, currentPlan, plan, version, chargedFrom } = useLoaderData<Awaited<ReturnType<typeof planConfirmLoader>>>();
   const refused = useActionData<Awaited<ReturnType<typeof planConfirmAction>>>() as { errors?: string[] } | undefined;
   return (

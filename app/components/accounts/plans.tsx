@@ -1,4 +1,4 @@
-import { formatDecimal } from "@domain/decimal";
+import { formatDecimal } from "@domain/decimal-display";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
 import type { OfferedPlan } from "~/services/accounts.server";

@@ -1,6 +1,6 @@
 import { useTexts } from "~/components/texts";
 import csvEncodingTexts from "~/locales/ja/csvEncoding.json";
-import { EXPORT_ENCODINGS } from "@domain/list-codes";
+import { EXPORT_ENCODINGS } from "@domain/export-encodings";
 
 /** The CSV encodings (SPEC §4), UTF-8 with BOM first: what Excel opens without asking. */
 export function EncodingSelect({ id }: { id: string }) {

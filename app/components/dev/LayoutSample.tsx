@@ -1,10 +1,10 @@
 import { useTexts } from "~/components/texts";
 import devTexts from "~/locales/ja/dev.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { devLayouts as devLayoutsTitle } from "~/locales/ja/titles.json";
 
 /** Body of the layout sample pages (development and tests only). */
 export function LayoutSample({ layout }: { layout: string }) {
-  const { t } = useTexts({ dev: devTexts, titles: titlesTexts });
+  const { t } = useTexts({ dev: devTexts, titles: { devLayouts: devLayoutsTitle } });
   return (
     <>
       <h1>{t("titles.devLayouts")}</h1>

@@ -3,32 +3,30 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
-import documentsListTexts from "~/locales/ja/documentsList.json";
-import mailTexts from "~/locales/ja/mail.json";
-import snapshotTexts from "~/locales/ja/snapshot.json";
+import documentsDetailTexts from "~/locales/ja/documentsDetail.json";
+import documentsSharedTexts from "~/locales/ja/documentsShared.json";
+import mailSendTexts from "~/locales/ja/mailSend.json";
+import snapshotLinksTexts from "~/locales/ja/snapshotLinks.json";
 import { formatDateTimeJst, formatJapaneseDate } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
-import { CONVERSIONS, DOCUMENT_PATHS } from "@domain/document-kinds";
+import { formatDecimal } from "@domain/decimal-display";
+import type { DocumentKind } from "@domain/document-kinds";
 import { MailSendForm } from "~/components/mail/MailSendForm";
 import type { DocumentDetailData } from "~/services/document-pages/detail.server";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { DocumentTotals } from "./DocumentTotals";
 import type { ConfirmedAction } from "./lifecycle-facts";
 
-const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
-const editPath = (kind: DocumentKind, id: number) => (kind === "receipt" ? `/receipts/edit/${id}` : `${DOCUMENT_PATHS[kind].base}/edit?id=${id}`);
-const detailPath = (kind: DocumentKind, id: number) => `${DOCUMENT_PATHS[kind].base}/detail/${id}`;
+type Kinds = DocumentDetailData["kinds"];
 
 /** 「作成元: 見積書 EST-…」: the documents related one way, each a link; nothing when there are none. */
-function DocumentLinks({ label, links }: { label: string; links: Array<{ id: number; kind: DocumentKind; number: string }> }) {
+function DocumentLinks({ kinds, label, links }: { kinds: Kinds; label: string; links: Array<{ id: number; kind: DocumentKind; number: string }> }) {
   if (links.length === 0) return null;
   return (
     <p>
       {label}:{" "}
       {links.map((link) => (
-        <Link key={link.id} to={detailPath(link.kind, link.id)} className="document-link">
-          {`${kindLabel(link.kind)} ${link.number}`}
+        <Link key={link.id} to={`${kinds[link.kind].base}/detail/${link.id}`} className="document-link">
+          {`${kinds[link.kind].label} ${link.number}`}
         </Link>
       ))}
     </p>
@@ -36,14 +34,15 @@ function DocumentLinks({ label, links }: { label: string; links: Array<{ id: num
 }
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
-export function DocumentDetailPage({ kind, document, rules, mail, confirm }: DocumentDetailData) {
-  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts }, mail: mailTexts, snapshot: snapshotTexts });
+export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm }: DocumentDetailData) {
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsDetailTexts, ...documentsSharedTexts }, mail: mailSendTexts, snapshot: snapshotLinksTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
   // The rules were asked by the loader: an unknown status id shows as itself, as statusLabel does.
   const labelOf = (id: number | null) => (id === null ? "" : (rules.statusLabels[id] ?? String(id)));
-  const { stage, next, allowed, totals, gaps } = rules;
-  const base = DOCUMENT_PATHS[kind].base;
-  const name = `${kindLabel(kind)} ${document.number}`;
+  const { stage, next, allowed, totals, totalsRows, gaps } = rules;
+  const base = kinds[kind].base;
+  const editPath = kind === "receipt" ? `/receipts/edit/${document.id}` : `${base}/edit?id=${document.id}`;
+  const name = `${kinds[kind].label} ${document.number}`;
   const confirmWords = (action: ConfirmedAction) => ({
     title: t(`documents.confirm.${action}.title`, { document: `${name}（${document.customer_name} ${document.customer_honorific}）` }),
     body: t(`documents.confirm.${action}.body`),
@@ -70,7 +69,7 @@ export function DocumentDetailPage({ kind, document, rules, mail, confirm }: Doc
         </h2>
         <p className="document-actions">
           {rules.editable ? (
-            <Link to={editPath(kind, document.id)} className="button" prefetch="none">
+            <Link to={editPath} className="button" prefetch="none">
               {t("documents.edit")}
             </Link>
           ) : null}{" "}
@@ -78,9 +77,9 @@ export function DocumentDetailPage({ kind, document, rules, mail, confirm }: Doc
             {t("documents.duplicate")}
           </Link>{" "}
           {allowed.convert
-            ? CONVERSIONS[kind].map((target) => (
-                <Link key={target} to={`${DOCUMENT_PATHS[target].base}/create?source=${document.id}&origin=from_detail`} className="button button--secondary" prefetch="none">
-                  {t("documents.makeInto", { kind: kindLabel(target) })}
+            ? rules.conversions.map((target) => (
+                <Link key={target} to={`${kinds[target].base}/create?source=${document.id}&origin=from_detail`} className="button button--secondary" prefetch="none">
+                  {t("documents.makeInto", { kind: kinds[target].label })}
                 </Link>
               ))
             : null}
@@ -207,7 +206,7 @@ export function DocumentDetailPage({ kind, document, rules, mail, confirm }: Doc
           </tbody>
         </table>
         <p className="field__hint">{t("documents.reducedMark")}</p>
-        <DocumentTotals totals={totals} internal={document.tax_type_id === 2} />
+        <DocumentTotals totals={totals} rows={totalsRows} internal={document.tax_type_id === 2} />
         {rules.stampDuty ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
         {document.notes ? <p className="document-notes">{document.notes}</p> : null}
       </section>
@@ -263,10 +262,10 @@ export function DocumentDetailPage({ kind, document, rules, mail, confirm }: Doc
 
       <section className="card" aria-labelledby="history-heading">
         <h2 id="history-heading">{t("documents.history")}</h2>
-        <DocumentLinks label={t("documents.source")} links={document.source ? [document.source] : []} />
-        <DocumentLinks label={t("documents.derived")} links={document.derived} />
-        <DocumentLinks label={t("documents.creditNoteOf")} links={document.credit_note_of ? [document.credit_note_of] : []} />
-        <DocumentLinks label={t("documents.creditNotes")} links={document.credit_notes} />
+        <DocumentLinks kinds={kinds} label={t("documents.source")} links={document.source ? [document.source] : []} />
+        <DocumentLinks kinds={kinds} label={t("documents.derived")} links={document.derived} />
+        <DocumentLinks kinds={kinds} label={t("documents.creditNoteOf")} links={document.credit_note_of ? [document.credit_note_of] : []} />
+        <DocumentLinks kinds={kinds} label={t("documents.creditNotes")} links={document.credit_notes} />
         <ol data-testid="status-history">
           {document.history.map((entry) => {
             const what = t(`documents.events.${entry.event}`, { revision: entry.revision ?? 1 });

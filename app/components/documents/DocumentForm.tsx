@@ -4,11 +4,13 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
-import documentsListTexts from "~/locales/ja/documentsList.json";
+import documentsFormTexts from "~/locales/ja/documentsForm.json";
+import documentsSharedTexts from "~/locales/ja/documentsShared.json";
 import type { z } from "zod";
 import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { HONORIFICS } from "@domain/honorifics";
-import { formatDecimal, parseDecimalInput } from "@domain/decimal";
+import { parseDecimalInput } from "@domain/decimal";
+import { formatDecimal } from "@domain/decimal-display";
 import type { DocumentKind } from "@domain/document-kinds";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
 import { refreshedDueDate, type DueDateRules } from "@domain/due-date";
@@ -21,6 +23,7 @@ import { useLiveValidation } from "~/components/forms/live-validation";
 import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/hydrated";
+import { totalsRows } from "@domain/snapshot";
 import { DocumentTotals } from "./DocumentTotals";
 import type { schemaOfIntent } from "./form-intents";
 import type { DocumentChoices } from "./DocumentFormPage";
@@ -52,7 +55,7 @@ function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: R
  * pressing the form's first button.
  */
 function MasterSearch({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
-  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts } });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsFormTexts, ...documentsSharedTexts } });
   return (
     <div className="field master-search">
       <label htmlFor={`document-${name}`}>{label}</label>
@@ -109,7 +112,7 @@ export function DocumentForm({
   /** An issued document's edit: saved as a correction, whose reason is printed on it. */
   correcting: boolean;
 }) {
-  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsListTexts } });
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsFormTexts, ...documentsSharedTexts } });
   const hydrated = useHydrated();
   const liveValidation = useLiveValidation(() => import("./document-validation"));
   const [form, fields] = useForm<DocumentFormValues, z.output<ReturnType<typeof schemaOfIntent>>>({
@@ -273,7 +276,7 @@ export function DocumentForm({
 
       <section className="card" aria-labelledby="totals-heading">
         <h2 id="totals-heading">{t("documents.sections.totals")}</h2>
-        {totals ? <DocumentTotals totals={totals} internal={fields.tax_type_id.value === "2"} /> : <p>{t("documents.totalsPending")}</p>}
+        {totals ? <DocumentTotals totals={totals} rows={totalsRows(totals)} internal={fields.tax_type_id.value === "2"} /> : <p>{t("documents.totalsPending")}</p>}
         {totals && needsRevenueStamp(kind, totals) ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
         {hydrated ? null : (
           <button type="submit" name="intent" value="recalculate" className="button button--secondary">

@@ -1,6 +1,6 @@
 import type { TaxCategoryId } from "@domain/codes";
 import { useTexts } from "~/components/texts";
-import documentsTexts from "~/locales/ja/documents.json";
+import documentsFormTexts from "~/locales/ja/documentsForm.json";
 import { DOCUMENT_KINDS } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import type { CustomerTerms } from "@domain/due-date";
@@ -17,7 +17,7 @@ export type DocumentChoices = {
 
 /** The create and edit pages of every kind. */
 export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoaderData; actionData: DocumentFormActionData | undefined }) {
-  const { t } = useTexts({ documents: documentsTexts });
+  const { t } = useTexts({ documents: documentsFormTexts });
   const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === data.kind)!.label;
   const hidden: Record<string, string> = data.create
     ? {

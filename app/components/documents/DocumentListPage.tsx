@@ -2,12 +2,12 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { useTexts } from "~/components/texts";
 import documentsListTexts from "~/locales/ja/documentsList.json";
+import documentsSharedTexts from "~/locales/ja/documentsShared.json";
 import { formatListDate } from "@domain/datetime";
-import { mailStatusLabel } from "@domain/mail-status";
 import type { Code } from "@domain/codes";
-import { formatDecimal } from "@domain/decimal";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
-import { DOCUMENT_PATHS, statusLabel, VOIDED_FILTERS, type DOCUMENT_SORTS } from "@domain/documents";
+import { formatDecimal } from "@domain/decimal-display";
+import type { DOCUMENT_SORTS, VOIDED_FILTERS } from "@domain/documents";
+import type { MailDisplayStatus } from "@domain/mail-status";
 import { ListPaging, SortHeading, type ListLinks } from "~/components/lists/ListControls";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";
 import { useHydrated } from "~/components/hydrated";
@@ -56,11 +56,23 @@ function StatusOptions({ statuses, empty }: { statuses: readonly Code[]; empty: 
   );
 }
 
-/** A kind's list: filters as a GET form, sortable headings, 50 a page, the filtered total and a bulk status change. */
-export function DocumentListPage({ kind, filters, ignored, page, statuses }: { kind: DocumentKind; filters: Filters; ignored: string[]; page: DocumentListData; statuses: readonly Code[] }) {
-  const { t } = useTexts({ documents: documentsListTexts });
-  const { base, list } = DOCUMENT_PATHS[kind];
-  const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
+type Props = {
+  kindLabel: string;
+  paths: { base: string; list: string };
+  filters: Filters;
+  ignored: string[];
+  page: DocumentListData;
+  statuses: readonly Code[];
+  voidedFilters: typeof VOIDED_FILTERS;
+  mailLabels: Record<MailDisplayStatus, string>;
+};
+
+/**
+ * A kind's list: filters as a GET form, sortable headings, 50 a page, the filtered total and a bulk status change.
+ * Labels, paths and options come from the loader, so the page does not load the kinds' code lists.
+ */
+export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ignored, page, statuses, voidedFilters, mailLabels }: Props) {
+  const { t } = useTexts({ documents: { ...documentsListTexts, ...documentsSharedTexts } });
   const links: ListLinks<SortKey> = {
     sort: (filters.sort || "issue_date") as SortKey,
     order: filters.order === "asc" ? "asc" : "desc",
@@ -134,7 +146,7 @@ export function DocumentListPage({ kind, filters, ignored, page, statuses }: { k
             <div className="field">
               <label htmlFor="document-voided">{t("documents.filterNames.voided")}</label>
               <select id="document-voided" name="voided" defaultValue={filters.voided || "exclude"}>
-                {VOIDED_FILTERS.map((value) => (
+                {voidedFilters.map((value) => (
                   <option key={value} value={value}>
                     {t(`documents.voidedOptions.${value}`)}
                   </option>
@@ -222,8 +234,8 @@ export function DocumentListPage({ kind, filters, ignored, page, statuses }: { k
                   </td>
                   <td className="document-list__subject">{document.subject}</td>
                   <td className="table__number document-list__amount">{formatDecimal(document.tax_included)}円</td>
-                  <td className="document-list__status">{statusLabel(kind, document.status)}</td>
-                  <td className="document-list__mail" data-testid="list-mail-status">{document.mail_status ? mailStatusLabel(document.mail_status) : ""}</td>
+                  <td className="document-list__status">{statuses.find((status) => status.id === document.status)?.label ?? document.status}</td>
+                  <td className="document-list__mail" data-testid="list-mail-status">{document.mail_status ? mailLabels[document.mail_status] : ""}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,6 @@
 import { useTexts } from "~/components/texts";
 import snapshotTexts from "~/locales/ja/snapshot.json";
+import snapshotLinksTexts from "~/locales/ja/snapshotLinks.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { PrintControls } from "~/components/print/PrintControls";
@@ -8,7 +9,7 @@ import { DocumentSnapshotView } from "./DocumentSnapshotView";
 
 /** The print page of every kind: controls that stay off paper, then the A4 sheet, marked when it is not the record. */
 export function DocumentSnapshotPage({ data }: { data: DocumentCopyData }) {
-  const { t } = useTexts({ snapshot: snapshotTexts });
+  const { t } = useTexts({ snapshot: { ...snapshotTexts, ...snapshotLinksTexts } });
   const base = DOCUMENT_PATHS[data.kind].base;
   const unreadable = data.snapshot.content.issuer.unreadableImages ?? [];
   const pdf = data.revision === null ? `${base}/pdf/${data.id}` : `${base}/pdf/${data.id}?revision=${data.revision}`;

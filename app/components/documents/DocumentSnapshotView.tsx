@@ -1,11 +1,11 @@
 import { useTexts } from "~/components/texts";
-import companyTexts from "~/locales/ja/company.json";
 import documentsTexts from "~/locales/ja/documents.json";
-import documentsListTexts from "~/locales/ja/documentsList.json";
+import documentsSharedTexts from "~/locales/ja/documentsShared.json";
+import companyTexts from "~/locales/ja/company.json";
 import snapshotTexts from "~/locales/ja/snapshot.json";
 import { formatJapaneseDate } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal";
-import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, type CopyMark, type SnapshotContent } from "@domain/snapshot";
+import { formatDecimal } from "@domain/decimal-display";
+import { AMOUNT_HEADINGS, COPY_MARK_LABELS, headlineAmount, issuerLines, lineTaxMark, recipientLines, referenceLines, totalsRows, type CopyMark, type SnapshotContent } from "@domain/snapshot";
 import { DocumentTotals } from "./DocumentTotals";
 
 const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
@@ -15,7 +15,7 @@ const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
  * only the snapshot is read, so the page and the PDF show the same thing.
  */
 export function DocumentSnapshotView({ content, mark = null }: { content: SnapshotContent; mark?: CopyMark }) {
-  const { t } = useTexts({ company: companyTexts, documents: { ...documentsTexts, ...documentsListTexts }, snapshot: snapshotTexts });
+  const { t } = useTexts({ company: companyTexts, documents: { ...documentsTexts, ...documentsSharedTexts }, snapshot: snapshotTexts });
   const { recipient, issuer } = content;
   return (
     // The word goes across the sheet (a faint CSS watermark, on screen and on paper) and in a box at its
@@ -111,7 +111,7 @@ export function DocumentSnapshotView({ content, mark = null }: { content: Snapsh
           ))}
         </tbody>
       </table>
-      <DocumentTotals totals={content.totals} internal={content.taxType === "internal"} />
+      <DocumentTotals totals={content.totals} rows={totalsRows(content.totals)} internal={content.taxType === "internal"} />
 
       {content.bankAccounts.length > 0 ? (
         <section className="snapshot__section" aria-label={t("snapshot.bankAccounts")}>

@@ -1,21 +1,23 @@
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
-import { formatDecimal } from "@domain/decimal";
-import { totalsRows, type ShownTotals } from "@domain/snapshot";
+import { formatDecimal } from "@domain/decimal-display";
+import type { ShownTotals, TotalsRow } from "@domain/snapshot";
 
 const yen = (amount: string) => `${formatDecimal(amount)}円`;
 
 /**
  * Totals and tax per rate (適格請求書: 税率ごとの対価の額と消費税額), the amount of each
  * category without tax (非課税, 不課税, 免税, 立替金), withholding and the amount due.
+ * The caller gives the per-rate rows (`totalsRows`): the detail page has them from its
+ * loader, so it does not load domain/snapshot.ts and the tax tables behind it.
  */
-export function DocumentTotals({ totals, internal }: { totals: ShownTotals; internal: boolean }) {
+export function DocumentTotals({ totals, rows, internal }: { totals: ShownTotals; rows: TotalsRow[]; internal: boolean }) {
   const { t } = useTexts({ documents: documentsTexts });
   return (
     <table className="table document-totals" data-testid="document-totals">
       <caption>{t("documents.totals.caption")}</caption>
       <tbody>
-        {totalsRows(totals).map((row) => (
+        {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">{row.label}</th>
             <td className="table__number">

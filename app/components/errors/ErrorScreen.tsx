@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import errorsTexts from "~/locales/ja/errors.json";
-import titlesTexts from "~/locales/ja/titles.json";
+import { error, forbidden, notFound, unauthorized } from "~/locales/ja/titles.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import type { ErrorScreen as ErrorScreenModel } from "./error-model";
 
 function useErrorText(screen: ErrorScreenModel): { heading: string; body: string } {
-  const { t } = useTexts({ errors: errorsTexts, titles: titlesTexts });
+  const { t } = useTexts({ errors: errorsTexts, titles: { error, forbidden, notFound, unauthorized } });
   switch (screen.kind) {
     case "maintenance":
       return { heading: t("errors.maintenance.heading"), body: t("errors.maintenance.body") };
@@ -35,7 +35,7 @@ export function ErrorScreen({
   contactFormUrl: string;
   showTopLink: boolean;
 }) {
-  const { t } = useTexts({ errors: errorsTexts, titles: titlesTexts });
+  const { t } = useTexts({ errors: errorsTexts, titles: { error, forbidden, notFound, unauthorized } });
   const { heading, body } = useErrorText(screen);
   return (
     <section className="error-screen" data-status={screen.status} data-kind={screen.kind}>

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import mailTexts from "~/locales/ja/mail.json";
+import mailSendTexts from "~/locales/ja/mailSend.json";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FieldFrame } from "~/components/forms/FieldFrame";
 import { FormErrors } from "~/components/forms/FormErrors";
@@ -18,7 +18,7 @@ const DELIVERIES = ["attachment", "link"] as const;
  * everything typed and each message beside its field.
  */
 export function MailSendForm({ defaultValue, lastResult }: { defaultValue: MailFormValues; lastResult: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTexts({ mail: mailTexts });
+  const { t } = useTexts({ mail: mailSendTexts });
   const typed = (lastResult?.initialValue ?? {}) as Partial<Record<keyof MailFormValues, string>>;
   const value = (name: keyof MailFormValues) => (lastResult ? (typed[name] ?? "") : defaultValue[name]);
   const errors = (name: string) => lastResult?.error?.[name] ?? undefined;

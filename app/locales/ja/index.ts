@@ -9,12 +9,17 @@ import customer from "./customer.json";
 import dev from "./dev.json";
 import documentSettings from "./documentSettings.json";
 import documents from "./documents.json";
+import documentsDetail from "./documentsDetail.json";
+import documentsForm from "./documentsForm.json";
 import documentsList from "./documentsList.json";
+import documentsNotices from "./documentsNotices.json";
+import documentsShared from "./documentsShared.json";
 import errors from "./errors.json";
 import item from "./item.json";
 import layout from "./layout.json";
 import list from "./list.json";
 import mail from "./mail.json";
+import mailSend from "./mailSend.json";
 import nav from "./nav.json";
 import notice from "./notice.json";
 import officeRules from "./officeRules.json";
@@ -22,9 +27,12 @@ import print from "./print.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
 import snapshot from "./snapshot.json";
+import snapshotLinks from "./snapshotLinks.json";
 import support from "./support.json";
 import terms from "./terms.json";
 import titles from "./titles.json";
+import titlesAccounts from "./titlesAccounts.json";
+import titlesDocuments from "./titlesDocuments.json";
 import top from "./top.json";
 import viewPdf from "./viewPdf.json";
 
@@ -37,9 +45,11 @@ import viewPdf from "./viewPdf.json";
 export const common = {
   accounts,
   product,
-  titles,
-  snapshot,
-  mail,
+  // Page titles in three files, so a page's chunks carry its own group's titles and not every page's.
+  titles: { ...titles, ...titlesDocuments, ...titlesAccounts },
+  // The send form's texts and the snapshot's two links are files of their own: the detail page shows them.
+  snapshot: { ...snapshot, ...snapshotLinks },
+  mail: { ...mail, ...mailSend },
   viewPdf,
   print,
   nav,
@@ -62,6 +72,8 @@ export const common = {
   documentSettings,
   terms,
   support,
-  // The list page's texts are a file of their own, so the list does not load the form's and the detail's.
-  documents: { ...documents, ...documentsList },
+  // One file per page that shows them, so a page loads its own: the list's, the detail's, the form's;
+  // documents has what the detail and the form both show, documentsShared what the list shows too, and
+  // documentsNotices the server's notices, which no page's JavaScript needs.
+  documents: { ...documents, ...documentsDetail, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
 };

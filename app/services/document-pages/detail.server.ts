@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { TAX_CATEGORIES } from "@domain/codes";
-import type { DocumentKind } from "@domain/document-kinds";
+import { CONVERSIONS, DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
 import { can, editModeOf, nextStatuses, stageOf, type LifecycleFacts } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
+import { totalsRows } from "@domain/snapshot";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
 import { confirmedActionOf, lifecycleFactsOf } from "~/components/documents/lifecycle-facts";
 import { roundingOfDocument } from "~/components/documents/rounding";
@@ -33,13 +34,21 @@ function rulesOf(kind: DocumentKind, document: DetailDocument, facts: LifecycleF
     editable: editModeOf(facts) !== null,
     allowed: { convert: can(facts, "convert"), void: can(facts, "void"), delete: can(facts, "delete"), creditNote: can(facts, "creditNote") },
     next: nextStatuses(facts),
+    conversions: CONVERSIONS[kind],
     statusLabels: Object.fromEntries(DOCUMENT_STATUSES[kind].map((status) => [status.id, status.label])) as Record<number, string>,
     taxCategoryLabels: Object.fromEntries(TAX_CATEGORIES.map((category) => [category.id, category.label])) as Record<string, string>,
     totals,
+    totalsRows: totalsRows(totals),
     stampDuty: needsRevenueStamp(kind, totals),
     gaps: qualifiedInvoiceGaps(kind, { issuerName: company.name, registeredNo: company.registeredNo, customerName: document.customer_name, issueDate: document.issue_date, lineCount: document.lines.length }),
   };
 }
+
+/** Each kind's name and path, for the page's links to related documents and conversions. */
+const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { label: entry.label, base: DOCUMENT_PATHS[entry.id].base }])) as Record<
+  DocumentKind,
+  { label: string; base: string }
+>;
 
 /** The detail page; `?confirm=void` (or delete, creditNote) makes it the confirmation page of that action. */
 export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
@@ -49,7 +58,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const asked = confirmedActionOf(new URL(request.url).searchParams.get("confirm"));
   const mail = can(facts, "send") ? await mailFormDefaults(caller, document, company) : null;
   const shownCompany = companyFacts(company);
-  return { kind, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null };
+  return { kind, kinds: KINDS, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null };
 };
 
 /**

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeIsoDate } from "@domain/normalize";
 import { parseDecimalInput } from "@domain/decimal";
-import type { DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
+import { mailStatusLabel, type MailDisplayStatus } from "@domain/mail-status";
 import { DOCUMENT_PATHS, DOCUMENT_SORTS, DOCUMENT_STATUSES, VOIDED_FILTERS } from "@domain/documents";
 import { requireCompanyCaller } from "../api-caller.server";
 import { changeStatuses, listDocuments, listPageOf } from "../documents.server";
@@ -45,13 +46,27 @@ function readableFilters(url: URL, kind: DocumentKind): { filters: ListFilters; 
   return { filters, ignored };
 }
 
+const MAIL_LABELS = Object.fromEntries((["sending", "sent", "browsed", "error"] as const).map((status) => [status, mailStatusLabel(status)])) as Record<
+  MailDisplayStatus,
+  string
+>;
+
 /** The list page of a kind: the filters it could read, one page of documents and the filtered set's total. */
 export const documentListLoader = async ({ request, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "list"));
   const { filters, ignored } = readableFilters(new URL(request.url), kind);
   const params = new URLSearchParams({ kind });
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  return { kind, filters, ignored, page: listPageOf(await listDocuments(caller, params)), statuses: DOCUMENT_STATUSES[kind] };
+  return {
+    kindLabel: DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label,
+    paths: DOCUMENT_PATHS[kind],
+    filters,
+    ignored,
+    page: listPageOf(await listDocuments(caller, params)),
+    statuses: DOCUMENT_STATUSES[kind],
+    voidedFilters: VOIDED_FILTERS,
+    mailLabels: MAIL_LABELS,
+  };
 };
 
 /** Bulk status change from the list: the notice says how many changed and names each refusal. */
