@@ -4,7 +4,7 @@ import type { PlanChangeKind } from "@domain/plans";
 import { changePlan, getPlanChangeOptions, userAfterPlanChange } from "./accounts.server";
 import { requireOwnerCaller } from "./api-caller.server";
 import { remixI18next } from "./i18n.server";
-import { PaymentApiValidationError } from "./payment-api.server";
+import { PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
 import { readFormData } from "./read-form.server";
 import { redirectWithNotice } from "./session.server";
 
@@ -12,16 +12,26 @@ import { redirectWithNotice } from "./session.server";
 const ownerCaller = (request: Request, context: LoaderFunctionArgs["context"], kind: PlanChangeKind, step: string) =>
   requireOwnerCaller(request, context, `accounts-register-${kind}${step}`);
 
+/** The options, or back to the account page saying why there are none (addplan on a plan that already receives). */
+async function optionsOrBack(request: Request, caller: PaymentApiCaller, kind: PlanChangeKind) {
+  try {
+    return await getPlanChangeOptions(caller, kind);
+  } catch (error) {
+    if (error instanceof PaymentApiValidationError) throw await redirectWithNotice(request, "/accounts/settings", "error", error.message);
+    throw error;
+  }
+}
+
 export async function planChoiceLoader({ request, context }: LoaderFunctionArgs, kind: PlanChangeKind) {
   const { caller } = await ownerCaller(request, context, kind, "");
-  const options = await getPlanChangeOptions(caller, kind);
+  const options = await optionsOrBack(request, caller, kind);
   const chosen = Number(new URL(request.url).searchParams.get("plan_id"));
   return { kind, currentPlan: options.current_plan, plans: options.plans, chosen: Number.isInteger(chosen) ? chosen : null };
 }
 
 export async function planConfirmLoader({ request, context }: LoaderFunctionArgs, kind: PlanChangeKind) {
   const { caller } = await ownerCaller(request, context, kind, "-confirm");
-  const options = await getPlanChangeOptions(caller, kind);
+  const options = await optionsOrBack(request, caller, kind);
   const planId = Number(new URL(request.url).searchParams.get("plan_id"));
   const plan = options.plans.find((candidate) => candidate.plan_id === planId);
   if (!plan) {

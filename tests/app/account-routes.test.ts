@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyPlans, paymentServiceUsers } from "../../api/db/schema";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/_default.accounts.register.confirm";
 import { action as registerAction, loader as registerLoader } from "~/routes/_default.accounts.register._index";
+import { loader as addplanLoader } from "~/routes/_default.accounts.register.addplan._index";
 import { loader as changeplanConfirmLoader } from "~/routes/_default.accounts.register.changeplan.confirm";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.accounts.settings._index";
 import { action as unregisterAction } from "~/routes/_default.accounts.settings.unregister.confirm";
@@ -111,6 +112,11 @@ describe("account settings pages", () => {
   it("are the owner's: a company user gets the 403 page", async () => {
     const thrown = await thrownBy(settingsLoader({ request: await signedInRequest(api, "user", "/accounts/settings"), params: {}, context }));
     expect(thrown.init?.status).toBe(403);
+  });
+
+  it("send an owner whose plan already receives from addplan back to the account page, saying why", async () => {
+    const thrown = await thrownBy(addplanLoader({ request: await signedInRequest(api, "owner", "/accounts/register/addplan"), params: {}, context }));
+    expect(thrown.headers.get("Location")).toBe("/accounts/settings");
   });
 
   it("show the 'plan changed' 403 for a second change in a month", async () => {
