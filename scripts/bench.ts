@@ -21,11 +21,14 @@
  * 110 for create and edit pages), and Lighthouse's mobile performance run
  * (Debian's Chromium) scores the invoice list and the invoice form.
  *
- *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json] [--only=weight]
+ *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json] [--only=weight|floor|lighthouse] [--profile=DIR]
  *
  * --only=weight measures the pages' JavaScript and CSS alone (on the demo data,
  * without load, exports, PDF, memory or Lighthouse) and prints the budgets:
  * byte sizes do not depend on the machine's load, so this part needs no quiet machine.
+ * --only=floor puts the floor pages and their floor under load on both databases,
+ * --only=lighthouse runs Lighthouse alone: each is one budget, to work on it.
+ * --profile=DIR keeps each server's CPU profile (node --cpu-prof) in DIR.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -192,7 +195,10 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Aut
 /** Variables set for a server; undefined removes one inherited from this process. */
 type ServerEnv = Record<string, string | undefined>;
 
-type Options = { build: boolean; duration: number; connections: number; json: boolean; weightOnly: boolean };
+/** A part of the run alone: the pages' weight, the pages against the floor, or Lighthouse. */
+type OnlyPart = "weight" | "floor" | "lighthouse";
+
+type Options = { build: boolean; duration: number; connections: number; json: boolean; only: OnlyPart | null; profile: string | null };
 
 type Assets = { jsGzipBytes: number; cssGzipBytes: number; files: number };
 
@@ -230,11 +236,14 @@ function parseOptions(argv: string[]): Options {
       duration: { type: "string", default: "5" },
       connections: { type: "string", default: "10" },
       only: { type: "string" },
+      profile: { type: "string" },
     },
   });
-  if (values.only !== undefined && values.only !== "weight") throw new Error(`--only takes "weight", got "${values.only}"`);
+  const parts: OnlyPart[] = ["weight", "floor", "lighthouse"];
+  if (values.only !== undefined && !parts.includes(values.only as OnlyPart)) throw new Error(`--only takes ${parts.map((part) => `"${part}"`).join(", ")}, got "${values.only}"`);
   return {
-    weightOnly: values.only === "weight",
+    only: (values.only as OnlyPart | undefined) ?? null,
+    profile: values.profile === undefined ? null : path.resolve(values.profile),
     build: !values["no-build"],
     json: values.json,
     // Upper bounds keep a typo from turning into an hour-long run.
@@ -269,9 +278,12 @@ async function findFreePort(): Promise<number> {
   return address.port;
 }
 
+/** --profile=DIR: each server started writes its CPU profile there when it stops (for Chrome DevTools or speedscope). */
+let profileDirectory: string | null = null;
+
 function startServer(port: number, env: ServerEnv): ChildProcess {
   // With the heap limit `npm start` and the container give it, so memory is measured as deployed.
-  return spawn(process.execPath, [...heapLimitFlags(), "dist/server.js"], {
+  return spawn(process.execPath, [...heapLimitFlags(), ...(profileDirectory ? ["--cpu-prof", `--cpu-prof-dir=${profileDirectory}`] : []), "dist/server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
@@ -917,6 +929,43 @@ async function measureWeightOnly(run: Run): Promise<Row[]> {
   }
 }
 
+/** --only=floor: the floor pages against the floor, on a fresh embedded database and on PostgreSQL. */
+async function measureFloorOnly(postgres: PostgresServer, run: Run): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
+  const floorDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-floor-"));
+  try {
+    await migrateAndSeedDatabase({ dataDir }, seedForBench);
+    cpSync(dataDir, floorDir, { recursive: true });
+    await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, (origin) =>
+      withFloor({ DATA_DIR: floorDir }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PGlite")),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
+  }
+  const client = await connectPostgres(postgres);
+  if (!client) return;
+  await withNewDatabase(client, postgres.serverUrl, "chohyo_bench", async (databaseUrl) => {
+    await migrateAndSeed(databaseUrl);
+    await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, (origin) =>
+      withFloor({ DATABASE_URL: databaseUrl.href }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PostgreSQL")),
+    );
+  });
+}
+
+/** --only=lighthouse: the pages Lighthouse scores, on a fresh embedded database with the run's data. */
+async function measureLighthouseOnly(run: Run): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
+  try {
+    await migrateAndSeedDatabase({ dataDir }, seedForBench);
+    await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, async (origin) => {
+      await measureLighthouse(origin, await pageTargets(origin, run, await createPdfInvoice(origin, run)), run);
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The benchmark stays on this machine: a PostgreSQL server elsewhere is refused, as non-loopback pages are. */
 function loopbackDatabaseUrl(spec: string): URL {
   const url = new URL(spec);
@@ -1062,7 +1111,15 @@ async function benchmark(options: Options, collected: Collected): Promise<Row[]>
       },
       ...collected,
     };
-    if (options.weightOnly) return await measureWeightOnly(run);
+    if (options.only === "weight") return await measureWeightOnly(run);
+    if (options.only === "floor") {
+      await measureFloorOnly(postgres, run);
+      return [];
+    }
+    if (options.only === "lighthouse") {
+      await measureLighthouseOnly(run);
+      return [];
+    }
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
     const pgliteRows = await benchmarkPglite(run);
     return [...pgliteRows, ...(await benchmarkPostgres(postgres, run))];
@@ -1122,6 +1179,7 @@ function printLighthouse(rows: LighthouseRow[]): void {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  profileDirectory = options.profile;
   // sessionCookieFor signs with the secret it reads from this process's environment.
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.COOKIE_SECURE = "false";
@@ -1131,8 +1189,16 @@ async function main(): Promise<void> {
   const collected: Collected = { exports: [], pdfs: [], floors: [], memory: [], lighthouse: [] };
   const rows = await benchmark(options, collected);
   const { exports, pdfs, floors, memory, lighthouse } = collected;
-  if (options.weightOnly) {
+  if (options.only === "weight") {
     printJsBudgets(rows);
+    return;
+  }
+  if (options.only === "floor") {
+    printFloors(floors);
+    return;
+  }
+  if (options.only === "lighthouse") {
+    printLighthouse(lighthouse);
     return;
   }
   printTable(rows);
