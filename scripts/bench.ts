@@ -21,13 +21,13 @@
  * 110 for create and edit pages), and Lighthouse's mobile performance run
  * (Debian's Chromium) scores the invoice list and the invoice form.
  *
- *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json] [--only=weight|floor|lighthouse] [--profile=DIR]
+ *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json] [--only=PART,…] [--profile=DIR]
  *
  * --only=weight measures the pages' JavaScript and CSS alone (on the demo data,
  * without load, exports, PDF, memory or Lighthouse) and prints the budgets:
  * byte sizes do not depend on the machine's load, so this part needs no quiet machine.
- * --only=floor puts the floor pages and their floor under load on both databases,
- * --only=lighthouse runs Lighthouse alone: each is one budget, to work on it.
+ * --only=floor, memory, exports or lighthouse (several with commas) run those
+ * parts alone, as in the whole run, to work on one budget.
  * --profile=DIR keeps each server's CPU profile (node --cpu-prof) in DIR.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -195,10 +195,12 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Aut
 /** Variables set for a server; undefined removes one inherited from this process. */
 type ServerEnv = Record<string, string | undefined>;
 
-/** A part of the run alone: the pages' weight, the pages against the floor, or Lighthouse. */
-type OnlyPart = "weight" | "floor" | "lighthouse";
+const ONLY_PARTS = ["weight", "floor", "memory", "exports", "lighthouse"] as const;
 
-type Options = { build: boolean; duration: number; connections: number; json: boolean; only: OnlyPart | null; profile: string | null };
+/** A part of the run that --only can run alone: each is one or two budgets, to work on them. */
+type OnlyPart = (typeof ONLY_PARTS)[number];
+
+type Options = { build: boolean; duration: number; connections: number; json: boolean; only: ReadonlySet<OnlyPart> | null; profile: string | null };
 
 type Assets = { jsGzipBytes: number; cssGzipBytes: number; files: number };
 
@@ -239,10 +241,11 @@ function parseOptions(argv: string[]): Options {
       profile: { type: "string" },
     },
   });
-  const parts: OnlyPart[] = ["weight", "floor", "lighthouse"];
-  if (values.only !== undefined && !parts.includes(values.only as OnlyPart)) throw new Error(`--only takes ${parts.map((part) => `"${part}"`).join(", ")}, got "${values.only}"`);
+  const only = values.only?.split(",") ?? null;
+  const unknown = only?.find((part) => !(ONLY_PARTS as readonly string[]).includes(part));
+  if (unknown !== undefined) throw new Error(`--only takes ${ONLY_PARTS.join(", ")} (several with commas), got "${unknown}"`);
   return {
-    only: (values.only as OnlyPart | undefined) ?? null,
+    only: only && new Set(only as OnlyPart[]),
     profile: values.profile === undefined ? null : path.resolve(values.profile),
     build: !values["no-build"],
     json: values.json,
@@ -929,16 +932,19 @@ async function measureWeightOnly(run: Run): Promise<Row[]> {
   }
 }
 
-/** --only=floor: the floor pages against the floor, on a fresh embedded database and on PostgreSQL. */
-async function measureFloorOnly(postgres: PostgresServer, run: Run): Promise<void> {
+/** --only with floor, memory or exports: those parts alone, on a fresh embedded database and on PostgreSQL, as in the whole run. */
+async function measureServerParts(postgres: PostgresServer, run: Run, parts: ReadonlySet<OnlyPart>): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
   const floorDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-floor-"));
   try {
     await migrateAndSeedDatabase({ dataDir }, seedForBench);
     cpSync(dataDir, floorDir, { recursive: true });
-    await withServer({ ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined }, (origin) =>
-      withFloor({ DATA_DIR: floorDir }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PGlite")),
-    );
+    const pglite = { ...run.serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined };
+    await withServer(pglite, async (origin, server) => {
+      if (parts.has("memory")) await measureMemory(origin, server, run, "PGlite");
+      if (parts.has("floor")) await withFloor({ DATA_DIR: floorDir }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PGlite"));
+    });
+    if (parts.has("exports")) await withServer(pglite, (origin, server) => measureExports(origin, server, run, "PGlite"));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(floorDir, { recursive: true, force: true });
@@ -947,9 +953,12 @@ async function measureFloorOnly(postgres: PostgresServer, run: Run): Promise<voi
   if (!client) return;
   await withNewDatabase(client, postgres.serverUrl, "chohyo_bench", async (databaseUrl) => {
     await migrateAndSeed(databaseUrl);
-    await withServer({ ...run.serverEnv, DATABASE_URL: databaseUrl.href }, (origin) =>
-      withFloor({ DATABASE_URL: databaseUrl.href }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PostgreSQL")),
-    );
+    const postgresEnv = { ...run.serverEnv, DATABASE_URL: databaseUrl.href };
+    await withServer(postgresEnv, async (origin, server) => {
+      if (parts.has("memory")) await measureMemory(origin, server, run, "PostgreSQL");
+      if (parts.has("floor")) await withFloor({ DATABASE_URL: databaseUrl.href }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PostgreSQL"));
+    });
+    if (parts.has("exports")) await withServer(postgresEnv, (origin, server) => measureExports(origin, server, run, "PostgreSQL"));
   });
 }
 
@@ -1111,14 +1120,12 @@ async function benchmark(options: Options, collected: Collected): Promise<Row[]>
       },
       ...collected,
     };
-    if (options.only === "weight") return await measureWeightOnly(run);
-    if (options.only === "floor") {
-      await measureFloorOnly(postgres, run);
-      return [];
-    }
-    if (options.only === "lighthouse") {
-      await measureLighthouseOnly(run);
-      return [];
+    const { only } = options;
+    if (only) {
+      const rows = only.has("weight") ? await measureWeightOnly(run) : [];
+      if (only.has("floor") || only.has("memory") || only.has("exports")) await measureServerParts(postgres, run, only);
+      if (only.has("lighthouse")) await measureLighthouseOnly(run);
+      return rows;
     }
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
     const pgliteRows = await benchmarkPglite(run);
@@ -1189,16 +1196,13 @@ async function main(): Promise<void> {
   const collected: Collected = { exports: [], pdfs: [], floors: [], memory: [], lighthouse: [] };
   const rows = await benchmark(options, collected);
   const { exports, pdfs, floors, memory, lighthouse } = collected;
-  if (options.only === "weight") {
-    printJsBudgets(rows);
-    return;
-  }
-  if (options.only === "floor") {
-    printFloors(floors);
-    return;
-  }
-  if (options.only === "lighthouse") {
-    printLighthouse(lighthouse);
+  const { only } = options;
+  if (only) {
+    if (only.has("weight")) printJsBudgets(rows);
+    if (only.has("lighthouse")) printLighthouse(lighthouse);
+    if (only.has("floor")) printFloors(floors);
+    if (only.has("memory")) printMemory(memory);
+    if (only.has("exports")) printExports(exports);
     return;
   }
   printTable(rows);
