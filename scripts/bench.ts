@@ -212,7 +212,15 @@ type PdfRow = { name: string; medianMs: number; bytes: number };
 
 type MemoryRow = { name: string; idleRss: number; afterRss: number };
 
-type FloorRow = { name: string; pageRequestsPerSecond: number; floorRequestsPerSecond: number; budget: number; hydrationGzipBytes: number };
+type FloorRow = {
+  name: string;
+  pageRequestsPerSecond: number;
+  floorRequestsPerSecond: number;
+  budget: number;
+  hydrationGzipBytes: number;
+  /** The same server's page with no loader data and no SQL (EMPTY_REMIX_PAGE): the most a page of this stack reaches. */
+  emptyPageRequestsPerSecond: number;
+};
 
 type ExportRow = { name: string; rows: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };
 
@@ -852,11 +860,18 @@ async function hydrationGzipBytes(url: URL, headers: Record<string, string>): Pr
   return gzipSync(Buffer.from(data), { level: 9 }).length;
 }
 
+/**
+ * A page of the app with no loader data and no SQL, under the same load: what
+ * Remix and React cost before a page does anything, printed beside each floor.
+ */
+const EMPTY_REMIX_PAGE = "/dev/layouts/empty";
+
 /** Each floor page on the server (signed in, with a token the API accepts) and on the floor, one after the other. */
 async function compareWithFloor(origin: string, floorOrigin: string, run: Run, database: string): Promise<void> {
   const listed = await fetch(loopbackUrl("/payment-api/api/v1/documents?kind=invoice&per_page=1", origin), { headers: { Authorization: `Bearer ${run.token}` } });
   const { items } = (await listed.json()) as { items: Array<{ id: number }> };
   const detailId = items[0]!.id;
+  const empty = await measureThroughput(EMPTY_REMIX_PAGE, loopbackUrl(EMPTY_REMIX_PAGE, origin), {}, 200, run.options);
   for (const { name, path, budget } of FLOOR_PAGES) {
     const page: Page = { name, path: path(detailId), as: API_USER };
     const headers = await cookieHeaderFor(page, run.token);
@@ -865,7 +880,7 @@ async function compareWithFloor(origin: string, floorOrigin: string, run: Run, d
     const hydration = await hydrationGzipBytes(loopbackUrl(page.path, origin), headers);
     const server = await measureThroughput(name, loopbackUrl(page.path, origin), headers, 200, run.options);
     const floor = await measureThroughput(`floor ${name}`, loopbackUrl(page.path, floorOrigin), {}, 200, run.options);
-    run.floors.push({ name: `${name} (${database})`, pageRequestsPerSecond: server.requestsPerSecond, floorRequestsPerSecond: floor.requestsPerSecond, budget, hydrationGzipBytes: hydration });
+    run.floors.push({ name: `${name} (${database})`, pageRequestsPerSecond: server.requestsPerSecond, floorRequestsPerSecond: floor.requestsPerSecond, budget, hydrationGzipBytes: hydration, emptyPageRequestsPerSecond: empty.requestsPerSecond });
   }
 }
 
@@ -876,6 +891,8 @@ function printFloors(rows: FloorRow[]): void {
     console.log(
       `${row.name}: ${row.pageRequestsPerSecond.toFixed(0)} req/s, floor ${row.floorRequestsPerSecond.toFixed(0)} req/s: ${share.toFixed(2)} of the floor, ${verdict} the budget of ${row.budget.toFixed(2)}; hydration data ${kib(row.hydrationGzipBytes)} KiB gzip`,
     );
+    const emptyShare = row.emptyPageRequestsPerSecond / row.floorRequestsPerSecond;
+    console.log(`  an empty page of the app (${EMPTY_REMIX_PAGE}): ${row.emptyPageRequestsPerSecond.toFixed(0)} req/s, ${emptyShare.toFixed(2)} of this floor`);
     if (row.name.startsWith("invoice list")) {
       const fits = row.hydrationGzipBytes <= LIST_HYDRATION_BUDGET_BYTES ? "within" : "OVER";
       console.log(`  50-row list hydration data: ${kib(row.hydrationGzipBytes)} KiB gzip, ${fits} the ${kib(LIST_HYDRATION_BUDGET_BYTES)} KiB budget`);
