@@ -1,6 +1,6 @@
 import { Fragment, type ComponentProps } from "react";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
 import documentsDetailTexts from "~/locales/ja/documentsDetail.json";
@@ -27,10 +27,7 @@ const mailSendForm = formOnUse<ComponentProps<typeof MailSendForm>>(
 );
 
 /** The detail routes' clientLoader: after a client-side navigation the mail form is there with the data. */
-export const documentDetailClientLoader = async ({ serverLoader }: ClientLoaderFunctionArgs) => {
-  const [data] = await Promise.all([serverLoader(), mailSendForm.preload()]);
-  return data;
-};
+export const documentDetailClientLoader = mailSendForm.clientLoader;
 
 /** 「作成元: 見積書 EST-…」: the documents related one way, each a link; nothing when there are none. */
 function DocumentLinks({ kinds, label, links }: { kinds: Kinds; label: string; links: Array<{ id: number; kind: DocumentKind; number: string }> }) {

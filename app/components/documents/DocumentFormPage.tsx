@@ -1,5 +1,4 @@
 import type { ComponentProps } from "react";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import type { TaxCategoryId } from "@domain/codes";
 import { useTexts } from "~/components/texts";
 import documentsFormTexts from "~/locales/ja/documentsForm.json";
@@ -27,10 +26,7 @@ const documentForm = formOnUse<ComponentProps<typeof DocumentForm>>(
 );
 
 /** The create and edit routes' clientLoader: after a client-side navigation the form is there with the data. */
-export const documentFormClientLoader = async ({ serverLoader }: ClientLoaderFunctionArgs) => {
-  const [data] = await Promise.all([serverLoader(), documentForm.preload()]);
-  return data;
-};
+export const documentFormClientLoader = documentForm.clientLoader;
 
 /** The create and edit pages of every kind. */
 export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoaderData; actionData: DocumentFormActionData | undefined }) {

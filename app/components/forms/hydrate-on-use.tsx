@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from "react";
-import { useNavigation } from "@remix-run/react";
+import { useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 
 /** The interactions that count as using a form: they bring its script. */
 const USE_EVENTS = ["focusin", "pointerdown", "input", "change"] as const;
@@ -29,8 +29,8 @@ function firstUseOf(selector: string): Promise<void> {
  * chunk is fetched and React hydrates it in place, so what was typed and the
  * focus stay. Any navigation or submission of the page fetches it too, since
  * React can update the page only once the form is hydrated. After a
- * client-side navigation there is no server markup: the route's clientLoader
- * calls `preload` beside the server loader, and the form renders at once.
+ * client-side navigation there is no server markup: the route's `clientLoader`
+ * fetches it beside the server loader's data, and the form renders at once.
  */
 export function formOnUse<Props extends object>(selector: string, load: () => Promise<ComponentType<Props>>, server: ComponentType<Props> | undefined) {
   let loaded: ComponentType<Props> | undefined = server;
@@ -52,5 +52,10 @@ export function formOnUse<Props extends object>(selector: string, load: () => Pr
     );
   }
 
-  return { FormOnUse, preload };
+  const clientLoader = async ({ serverLoader }: ClientLoaderFunctionArgs) => {
+    const [data] = await Promise.all([serverLoader(), preload()]);
+    return data;
+  };
+
+  return { FormOnUse, clientLoader };
 }
