@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import adminTexts from "~/locales/ja/admin.json";
-import { adminHome as adminHomeTitle } from "~/locales/ja/titles.json";
+import { adminHome as adminHomeTitle } from "~/locales/ja/titlesPages.json";
 import { isSpecialSystemAdmin } from "@domain/roles";
 import { titleMeta } from "~/meta";
 import type { loader as adminLayoutLoader } from "./_admin";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LayoutSample } from "~/components/dev/LayoutSample";
 import { titleMeta } from "~/meta";
-import { devLayouts as devLayoutsTitle } from "~/locales/ja/titles.json";
+import { devLayouts as devLayoutsTitle } from "~/locales/ja/titlesPages.json";
 import { requireDevRoutes } from "~/services/route-checks.server";
 
 export const meta = titleMeta(devLayoutsTitle);

@@ -9,7 +9,7 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
-import { faq as faqTitle } from "~/locales/ja/titles.json";
+import { faq as faqTitle } from "~/locales/ja/titlesPages.json";
 import { register as registerTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { getRegistration, keepRegistrationDraft, redirectAfterRegistration, registrationDraftOf, userAfterPlanChange } from "~/services/accounts.server";

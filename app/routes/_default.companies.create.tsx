@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
-import { companyEdit as companyEditTitle } from "~/locales/ja/titles.json";
+import { companyEdit as companyEditTitle } from "~/locales/ja/titlesPages.json";
 import type { z } from "zod";
 import type { companyFormSchema } from "~/components/companies/company-validation";
 import { CodeSelect } from "~/components/forms/CodeSelect";

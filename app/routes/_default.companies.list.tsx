@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
-import { companies as companiesTitle } from "~/locales/ja/titles.json";
+import { companies as companiesTitle } from "~/locales/ja/titlesPages.json";
 import { BANK_ACCOUNT_TYPES, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES, type Code } from "@domain/codes";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
-import { cookiePolicy as cookiePolicyTitle } from "~/locales/ja/titles.json";
+import { cookiePolicy as cookiePolicyTitle } from "~/locales/ja/titlesPages.json";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { cookiePolicy } from "~/services/terms.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
-import { customerCreate as customerCreateTitle } from "~/locales/ja/titles.json";
+import { customerCreate as customerCreateTitle } from "~/locales/ja/titlesPages.json";
 import { DEFAULT_HOLIDAY_SHIFT } from "@domain/due-date";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import { titleMeta } from "~/meta";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
-import { customerEdit as customerEditTitle } from "~/locales/ja/titles.json";
+import { customerEdit as customerEditTitle } from "~/locales/ja/titlesPages.json";
 import { CustomerForm } from "~/components/customers/CustomerForm";
 import type { CustomerFormInput } from "~/components/customers/customer-schema";
 import { titleMeta } from "~/meta";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import csvTexts from "~/locales/ja/csv.json";
 import customerTexts from "~/locales/ja/customer.json";
-import { customers as customersTitle } from "~/locales/ja/titles.json";
+import { customers as customersTitle } from "~/locales/ja/titlesPages.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
 import { listQueryOf } from "~/components/lists/list-query";

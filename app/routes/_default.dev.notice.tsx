@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import devTexts from "~/locales/ja/dev.json";
-import { devNotice as devNoticeTitle } from "~/locales/ja/titles.json";
+import { devNotice as devNoticeTitle } from "~/locales/ja/titlesPages.json";
 import { z } from "zod";
 import { capitalLetters, integer, numeric } from "@domain/validation-messages";
 import { FieldErrors } from "~/components/forms/FieldErrors";

@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
 import csvTexts from "~/locales/ja/csv.json";
 import itemTexts from "~/locales/ja/item.json";
-import { items as itemsTitle } from "~/locales/ja/titles.json";
+import { items as itemsTitle } from "~/locales/ja/titlesPages.json";
 import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";

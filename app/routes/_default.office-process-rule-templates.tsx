@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import officeRulesTexts from "~/locales/ja/officeRules.json";
-import { officeProcessRules as officeProcessRulesTitle } from "~/locales/ja/titles.json";
+import { officeProcessRules as officeProcessRulesTitle } from "~/locales/ja/titlesPages.json";
 import { z } from "zod";
 import { officeProcessRuleInputSchema } from "@domain/office-process-rule-input";
 import { OFFICE_PROCESS_RULE_KINDS, OFFICE_PROCESS_RULE_LABELS } from "@domain/office-process-rules";

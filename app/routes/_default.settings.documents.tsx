@@ -4,7 +4,7 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type Submissi
 import { getZodConstraint } from "@conform-to/zod";
 import { useTexts } from "~/components/texts";
 import documentSettingsTexts from "~/locales/ja/documentSettings.json";
-import { companies as companiesTitle, documentSettings as documentSettingsTitle } from "~/locales/ja/titles.json";
+import { companies as companiesTitle, documentSettings as documentSettingsTitle } from "~/locales/ja/titlesPages.json";
 import type { z } from "zod";
 import { HONORIFICS } from "@domain/honorifics";
 import { toHalfWidth } from "@domain/normalize";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { SupportLinks } from "~/components/support/SupportLinks";
 import type { Locale } from "~/i18n";
 import { titleMeta } from "~/meta";
-import { faq as faqTitle } from "~/locales/ja/titles.json";
+import { faq as faqTitle } from "~/locales/ja/titlesPages.json";
 import { getFaq } from "~/services/content.server";
 import { remixI18next } from "~/services/i18n.server";
 

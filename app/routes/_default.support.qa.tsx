@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react"
 import { SupportLinks } from "~/components/support/SupportLinks";
 import { useTexts } from "~/components/texts";
 import supportTexts from "~/locales/ja/support.json";
-import { qa as qaTitle } from "~/locales/ja/titles.json";
+import { qa as qaTitle } from "~/locales/ja/titlesPages.json";
 import type { Locale } from "~/i18n";
 import { titleMeta } from "~/meta";
 import type { loader as rootLoader } from "~/root";

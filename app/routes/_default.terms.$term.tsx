@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
-import { productTerms as productTermsTitle } from "~/locales/ja/titles.json";
+import { productTerms as productTermsTitle } from "~/locales/ja/titlesPages.json";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { notFound } from "~/services/errors.server";
 import { productTerms } from "~/services/terms.server";

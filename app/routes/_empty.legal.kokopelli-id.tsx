@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
-import { idTerms as idTermsTitle } from "~/locales/ja/titles.json";
+import { idTerms as idTermsTitle } from "~/locales/ja/titlesPages.json";
 import { transportOf } from "~/services/payment-api.server";
 import { publicIdTerms } from "~/services/terms.server";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { BANK_CODE } from "@domain/terms";
 import { TermsDocument } from "~/components/terms/TermsDocument";
 import { titleMeta } from "~/meta";
-import { productTerms as productTermsTitle } from "~/locales/ja/titles.json";
+import { productTerms as productTermsTitle } from "~/locales/ja/titlesPages.json";
 import { notFound } from "~/services/errors.server";
 import { transportOf } from "~/services/payment-api.server";
 import { publicBankTerms } from "~/services/terms.server";

@@ -4,7 +4,7 @@ import { useTexts } from "~/components/texts";
 import viewPdfTexts from "~/locales/ja/viewPdf.json";
 import { formatJapaneseDate, formatJapaneseDateTime } from "@domain/datetime";
 import { titleMeta } from "~/meta";
-import { viewPdf as viewPdfTitle } from "~/locales/ja/titles.json";
+import { viewPdf as viewPdfTitle } from "~/locales/ja/titlesPages.json";
 import { publicMail, recordMailOpened } from "~/services/mails.server";
 import { remixI18next } from "~/services/i18n.server";
 import { transportOf } from "~/services/payment-api.server";

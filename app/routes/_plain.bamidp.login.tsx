@@ -4,7 +4,7 @@ import { useTexts } from "~/components/texts";
 import signInTexts from "~/locales/ja/signIn.json";
 import { safeReturnPath } from "@domain/return-path";
 import { titleMeta } from "~/meta";
-import { signIn as signInTitle } from "~/locales/ja/titles.json";
+import { signIn as signInTitle } from "~/locales/ja/titlesPages.json";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { authenticate, providerForBank, signInCookie } from "~/services/auth.server";
 import { remixI18next } from "~/services/i18n.server";

@@ -5,7 +5,7 @@ import officeRulesTexts from "~/locales/ja/officeRules.json";
 import { PrintControls } from "~/components/print/PrintControls";
 import { RuleDocumentView } from "~/components/office-process-rules/RuleDocumentView";
 import { titleMeta } from "~/meta";
-import { officeProcessRulesPrint as officeProcessRulesPrintTitle } from "~/locales/ja/titles.json";
+import { officeProcessRulesPrint as officeProcessRulesPrintTitle } from "~/locales/ja/titlesPages.json";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { getOfficeProcessRule, ruleDocumentOf } from "~/services/office-process-rules.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { FORBIDDEN_VARIANTS, type ForbiddenVariant } from "~/components/errors/error-model";
 import { titleMeta } from "~/meta";
-import { devErrors as devErrorsTitle } from "~/locales/ja/titles.json";
+import { devErrors as devErrorsTitle } from "~/locales/ja/titlesPages.json";
 import { forbidden, maintenance, notFound, unauthorized } from "~/services/errors.server";
 import { requireDevRoutes } from "~/services/route-checks.server";
 

@@ -1,6 +1,6 @@
 import { useTexts } from "~/components/texts";
 import devTexts from "~/locales/ja/dev.json";
-import { devLayouts as devLayoutsTitle } from "~/locales/ja/titles.json";
+import { devLayouts as devLayoutsTitle } from "~/locales/ja/titlesPages.json";
 
 /** Body of the layout sample pages (development and tests only). */
 export function LayoutSample({ layout }: { layout: string }) {

@@ -9,6 +9,7 @@ import customer from "./customer.json";
 import dev from "./dev.json";
 import documentSettings from "./documentSettings.json";
 import documents from "./documents.json";
+import documentsConfirm from "./documentsConfirm.json";
 import documentsDetail from "./documentsDetail.json";
 import documentsForm from "./documentsForm.json";
 import documentsList from "./documentsList.json";
@@ -33,6 +34,7 @@ import terms from "./terms.json";
 import titles from "./titles.json";
 import titlesAccounts from "./titlesAccounts.json";
 import titlesDocuments from "./titlesDocuments.json";
+import titlesPages from "./titlesPages.json";
 import top from "./top.json";
 import viewPdf from "./viewPdf.json";
 
@@ -45,8 +47,9 @@ import viewPdf from "./viewPdf.json";
 export const common = {
   accounts,
   product,
-  // Page titles in three files, so a page's chunks carry its own group's titles and not every page's.
-  titles: { ...titles, ...titlesDocuments, ...titlesAccounts },
+  // Page titles in four files, so a page's chunks carry its own group's titles and not every page's:
+  // titles has those of the root and the error screens, which every page loads.
+  titles: { ...titles, ...titlesPages, ...titlesDocuments, ...titlesAccounts },
   // The send form's texts and the snapshot's two links are files of their own: the detail page shows them.
   snapshot: { ...snapshot, ...snapshotLinks },
   mail: { ...mail, ...mailSend },
@@ -74,6 +77,7 @@ export const common = {
   support,
   // One file per page that shows them, so a page loads its own: the list's, the detail's, the form's;
   // documents has what the detail and the form both show, documentsShared what the list shows too, and
-  // documentsNotices the server's notices, which no page's JavaScript needs.
-  documents: { ...documents, ...documentsDetail, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
+  // documentsNotices the server's notices and documentsConfirm the detail loader's confirmation words,
+  // which no page's JavaScript needs.
+  documents: { ...documents, ...documentsConfirm, ...documentsDetail, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
 };
