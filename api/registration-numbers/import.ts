@@ -124,8 +124,8 @@ export async function importBulkFiles(db: Database, kind: ImportKind, paths: str
       files.push(await applyFile(path, ({ upserts }) => upsert(db, registrationNumbersStaging, upserts, { keepNewer: false }), noteUpdateDate));
     }
   } else {
-    const ordered = [...paths].sort((a, b) => dayOf(a).localeCompare(dayOf(b)));
-    for (const path of ordered) {
+    const ordered = paths.map((path) => ({ path, day: dayOf(path) })).sort((a, b) => a.day.localeCompare(b.day));
+    for (const { path } of ordered) {
       files.push(
         await applyFile(
           path,
