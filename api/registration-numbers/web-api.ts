@@ -26,7 +26,7 @@ function recordOf(item: Record<string, unknown>): NtaRecord {
 
 /** The Japanese reason for an HTTP status, as the NTA's statuses are known (decision 025: its code table is unconfirmed). */
 function reasonForStatus(status: number): string {
-  if (status === 400) return `国税庁のAPIがリクエストを受け付けませんでした（HTTP 400）。`;
+  if (status === 400) return "国税庁のAPIがリクエストを受け付けませんでした（HTTP 400）。";
   if (status === 403) return `国税庁のAPIの利用が一時的に制限されています（HTTP 403）。${RETRY_LATER}`;
   if (status === 404) return "国税庁のAPIの設定（アプリケーションIDまたは接続先）を確認してください（HTTP 404）。";
   return `国税庁のAPIがエラーを返しました（HTTP ${status}）。${RETRY_LATER}`;
