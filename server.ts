@@ -33,7 +33,9 @@ const sandbox = config.oidc.sandbox ? await mountSandbox(config, { keysDir: apiC
 let embeddedApi: PaymentApiService | undefined;
 if (!config.paymentApiBaseUrl) {
   const issuers = apiConfig.issuers.length === 0 && sandbox ? sandbox.issuers : apiConfig.issuers;
-  embeddedApi = await startPaymentApi({ ...apiConfig, issuers }, {
+  // Registration numbers go to the sandbox's NTA stand-in unless a mode was chosen (decision 025).
+  const nta = apiConfig.nta.mode === null && sandbox ? { ...apiConfig.nta, mode: "api" as const, ...sandbox.nta } : apiConfig.nta;
+  embeddedApi = await startPaymentApi({ ...apiConfig, issuers, nta }, {
     logger,
     migrationsFolder: path.join(root, "api", "db", "migrations"),
     seedAssetsDir: path.join(root, "sandbox", "assets"),

@@ -45,7 +45,18 @@ const envSchema = z.object({
   MAIL_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(2000),
+  NTA_MODE: z.enum(["api", "offline"]).optional(),
+  NTA_API_BASE_URL: z.string().url().optional(),
+  NTA_APPLICATION_ID: z.string().min(1).optional(),
+  NTA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
+
+/**
+ * How registration numbers are verified (decision 025): the NTA's Web-API, or
+ * the table loaded from its bulk data. `mode` null means nothing was chosen:
+ * the sandbox's stand-in when the sandbox runs in this process, else offline.
+ */
+export type NtaSettings = { mode: "api" | "offline" | null; baseUrl: string | null; applicationId: string | null; timeoutMs: number };
 
 export type ApiConfig = {
   database: { databaseUrl: string; poolSize: number } | { dataDir: string };
@@ -67,6 +78,7 @@ export type ApiConfig = {
     ratePerHour: number;
     pollMs: number;
   };
+  nta: NtaSettings;
 };
 
 const DEV_LINK_SECRET = "dev-only-link-secret-change-me";
@@ -80,6 +92,10 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const e = parsed.data;
   if (Boolean(e.MAINTENANCE_START) !== Boolean(e.MAINTENANCE_END)) {
     throw new Error("Invalid Payment API configuration: MAINTENANCE_START and MAINTENANCE_END go together.");
+  }
+  const ntaMode = e.NTA_MODE ?? (e.NTA_API_BASE_URL ? "api" : null);
+  if (ntaMode === "api" && (!e.NTA_API_BASE_URL || !e.NTA_APPLICATION_ID)) {
+    throw new Error("Invalid Payment API configuration: the NTA Web-API needs NTA_API_BASE_URL and NTA_APPLICATION_ID.");
   }
   return {
     database: e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { dataDir: e.DATA_DIR },
@@ -109,5 +125,6 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       ratePerHour: e.MAIL_RATE_PER_HOUR,
       pollMs: e.MAIL_POLL_MS,
     },
+    nta: { mode: ntaMode, baseUrl: e.NTA_API_BASE_URL ?? null, applicationId: e.NTA_APPLICATION_ID ?? null, timeoutMs: e.NTA_TIMEOUT_MS },
   };
 }

@@ -22,6 +22,9 @@ import { snakeCaseResponses } from "./snake-case";
 import { createDatabaseFileStorage, type FileStorage } from "./storage/storage";
 import { userServiceRoutes } from "./routes/user-service";
 import { accountUserRoutes } from "./routes/account-users";
+import { createOfflineLookup } from "./registration-numbers/offline";
+import type { RegistrationLookup } from "./registration-numbers/lookup";
+import { registrationNumberRoutes } from "./routes/registration-numbers";
 
 export type PaymentApiDeps = {
   db: Database;
@@ -32,6 +35,8 @@ export type PaymentApiDeps = {
   storage?: FileStorage;
   /** The outbox the send endpoints write to and the link signer of recipients' links. */
   mail: MailDeps;
+  /** Where registration numbers are looked up; the offline table unless given. */
+  registrationLookup?: RegistrationLookup;
   now?: () => Date;
 };
 
@@ -63,6 +68,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(itemRoutes(deps.db));
   api.use(documentSettingRoutes(deps.db));
   api.use(officeProcessRuleRoutes(deps.db));
+  api.use(registrationNumberRoutes(deps.db, deps.registrationLookup ?? createOfflineLookup(deps.db)));
   // Before the id routes, which would read "export" as an id.
   api.use(documentExportRoutes(deps.db));
   api.use(mailRoutes(deps.db, deps.mail));

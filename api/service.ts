@@ -8,6 +8,7 @@ import { createS3FileStorage } from "./storage/s3-storage";
 import { createDatabaseFileStorage } from "./storage/storage";
 import { createLinkSigner } from "./mail/links";
 import { createMailOutbox, MAIL_DELIVERY_DEFAULTS } from "./mail/outbox";
+import { createRegistrationLookup } from "./registration-numbers/lookup";
 import { createLocalMailbox, createSmtpTransport } from "./mail/transport";
 import { smtpProxyFor } from "../server/outbound-proxy";
 
@@ -42,6 +43,9 @@ export async function startPaymentApi(
   const outbox = createMailOutbox({ db: database.db, storage, transport, signer, settings, logger });
   outbox.start(pollMs);
   logger.info({ transport: smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
+  const registrationLookup = createRegistrationLookup(database.db, config.nta);
+  // The base URL only: the application id is a credential.
+  logger.info({ source: registrationLookup.source, baseUrl: registrationLookup.source === "api" ? config.nta.baseUrl : undefined }, "registration numbers verified");
   const router = createPaymentApi({
     db: database.db,
     storage,
@@ -49,6 +53,7 @@ export async function startPaymentApi(
     issuers: trustIssuers(config.issuers),
     clientId: config.clientId,
     maintenance: config.maintenance,
+    registrationLookup,
   });
   const close = async () => {
     await outbox.stop();

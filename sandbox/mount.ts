@@ -7,6 +7,8 @@ import type { IssuerConfig } from "../api/config";
 import { createSandboxBankService } from "./bank-service";
 import { DEMO_BANKS } from "./demo-data";
 import { createSandboxIdentityProvider } from "./identity-provider";
+import { SANDBOX_NTA_APPLICATION_ID } from "./nta-fixture";
+import { createSandboxNtaWebApi, SANDBOX_NTA_PATH } from "./nta-web-api";
 
 /** Banks signed in by each sandbox provider: bank 0182 has its own (SPEC §6). */
 const BANKS_OF = {
@@ -17,9 +19,10 @@ const BANKS_OF = {
 const TITLES = { default: "デモ銀行グループ ログイン", "0182": "みらい地方銀行 ログイン" };
 
 /**
- * The sandbox's identity providers and bank service, for a process with no
- * external issuer: returns the router to mount at the root and the issuers
- * the Payment API must trust (JWKS read over loopback).
+ * The sandbox's identity providers, bank service and NTA Web-API stand-in, for
+ * a process with no external issuer: returns the router to mount at the root,
+ * the issuers the Payment API must trust (JWKS read over loopback) and where
+ * it verifies registration numbers unless configured otherwise.
  */
 export async function mountSandbox(config: Config, { keysDir }: { keysDir: string }) {
   const router = Router();
@@ -47,5 +50,7 @@ export async function mountSandbox(config: Config, { keysDir }: { keysDir: strin
     issuers.push({ issuer, jwksUri: `${loopback}${SANDBOX_IDP_PATHS[id]}/jwks`, bankCodes: BANKS_OF[id] });
   }
   router.use(SANDBOX_BANK_SERVICE_PATH, createSandboxBankService({ issuers: trustIssuers(issuers), clientId: config.oidc.clientId }));
-  return { router, issuers };
+  router.use(SANDBOX_NTA_PATH, createSandboxNtaWebApi());
+  const nta = { baseUrl: `${loopback}${SANDBOX_NTA_PATH}`, applicationId: SANDBOX_NTA_APPLICATION_ID };
+  return { router, issuers, nta };
 }

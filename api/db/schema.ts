@@ -675,3 +675,57 @@ export const rateLimitHits = pgTable("rate_limit_hits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   hits: integer("hits").notNull(),
 });
+
+/**
+ * The columns of the NTA's publication of qualified invoice issuers (公表情報),
+ * as its bulk CSV and Web-API hold them, minus the file's running number.
+ * Dates are kept as text YYYY-MM-DD: they are compared as the NTA writes them.
+ */
+const registrationColumns = () => ({
+  registratedNumber: text("registrated_number").primaryKey(),
+  process: text("process").notNull(),
+  correct: text("correct").notNull(),
+  kind: text("kind").notNull(),
+  country: text("country").notNull(),
+  latest: text("latest").notNull(),
+  registrationDate: text("registration_date"),
+  updateDate: text("update_date"),
+  disposalDate: text("disposal_date"),
+  expireDate: text("expire_date"),
+  address: text("address").notNull(),
+  addressPrefectureCode: text("address_prefecture_code").notNull(),
+  addressCityCode: text("address_city_code").notNull(),
+  addressRequest: text("address_request").notNull(),
+  addressRequestPrefectureCode: text("address_request_prefecture_code").notNull(),
+  addressRequestCityCode: text("address_request_city_code").notNull(),
+  kana: text("kana").notNull(),
+  name: text("name").notNull(),
+  addressInside: text("address_inside").notNull(),
+  addressInsidePrefectureCode: text("address_inside_prefecture_code").notNull(),
+  addressInsideCityCode: text("address_inside_city_code").notNull(),
+  tradeName: text("trade_name").notNull(),
+  popularNamePreviousName: text("popular_name_previous_name").notNull(),
+});
+
+/**
+ * The current record of every registered number, loaded from the NTA's bulk
+ * download for offline verification (decision 025). Not tenant data: the
+ * same publication serves every company.
+ */
+export const registrationNumbers = pgTable("registration_numbers", registrationColumns());
+
+/** Where a full import is loaded before it replaces registration_numbers in one transaction. */
+export const registrationNumbersStaging = pgTable("registration_numbers_staging", registrationColumns());
+
+/** Each import of bulk files: what was read and applied, and the newest update date it held. */
+export const registrationNumberImports = pgTable("registration_number_imports", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").notNull(),
+  files: text("files").notNull(),
+  rowsRead: integer("rows_read").notNull(),
+  upserted: integer("upserted").notNull(),
+  deleted: integer("deleted").notNull(),
+  skipped: integer("skipped").notNull(),
+  lastUpdateDate: text("last_update_date"),
+  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,7 @@ import type { MaintenanceWindow } from "../../api/maintenance";
 import { createLinkSigner, type LinkSigner } from "../../api/mail/links";
 import { createMailOutbox, type MailOutbox, type MailSettings } from "../../api/mail/outbox";
 import { createLocalMailbox, type MailTransport } from "../../api/mail/transport";
+import type { RegistrationLookup } from "../../api/registration-numbers/lookup";
 import { createPaymentApi } from "../../api/router";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { createSandboxBankService } from "../../sandbox/bank-service";
@@ -40,7 +41,9 @@ export type TestApi = {
 };
 
 /** The Payment API on a fresh database, mounted as the web server mounts it, with a test issuer. */
-export async function startTestApi(options: { maintenance?: MaintenanceWindow; now?: () => Date; transport?: MailTransport } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { maintenance?: MaintenanceWindow; now?: () => Date; transport?: MailTransport; registrationLookup?: (db: DatabaseHandle["db"]) => RegistrationLookup } = {},
+): Promise<TestApi> {
   const [database, issuer] = await Promise.all([openTestDatabase(), startTestIssuer()]);
   const storage = createDatabaseFileStorage(database.db);
   const signer = createLinkSigner("test-link-secret-0123456789");
@@ -60,6 +63,7 @@ export async function startTestApi(options: { maintenance?: MaintenanceWindow; n
     clientId: TEST_CLIENT_ID,
     maintenance: options.maintenance ?? null,
     now: options.now,
+    registrationLookup: options.registrationLookup?.(database.db),
   });
   app.use("/payment-api", paymentApi);
   const server: Server = app.listen(0, "127.0.0.1");
