@@ -10,13 +10,5 @@ startTransition(() => {
     <StrictMode>
       <RemixBrowser />
     </StrictMode>,
-    {
-      // React error 421: a form waiting to hydrate on first use (hydrate-on-use.tsx) was reached by an
-      // update of the page (Remix sets a new location outside a transition) and is rendered again in the
-      // browser, as after a client-side navigation. That is the design, not a fault to report.
-      onRecoverableError: (error) => {
-        if (!String(error).includes("#421")) reportError(error);
-      },
-    },
   );
 });

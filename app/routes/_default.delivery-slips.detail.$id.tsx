@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DocumentDetailPage, documentDetailClientLoader } from "~/components/documents/DocumentDetailPage";
+import { DocumentDetailPage } from "~/components/documents/DocumentDetailPage";
 import { titleMeta } from "~/meta";
 import { deliverySlipDetail as deliverySlipDetailTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentDetailAction, documentDetailLoader } from "~/services/document-pages/detail.server";
@@ -12,8 +12,6 @@ export const meta = titleMeta(deliverySlipDetailTitle);
 export const loader = (args: LoaderFunctionArgs) => documentDetailLoader(args, "delivery_slip");
 
 export const action = (args: ActionFunctionArgs) => documentDetailAction(args, "delivery_slip");
-
-export const clientLoader = documentDetailClientLoader;
 
 export default function DeliverySlipDetailPage() {
   return <DocumentDetailPage {...useLoaderData<typeof loader>()} />;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentFormPage, documentFormClientLoader } from "~/components/documents/DocumentFormPage";
+import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
 import { deliverySlipEdit as deliverySlipEditTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
@@ -12,8 +12,6 @@ export const meta = titleMeta(deliverySlipEditTitle);
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "delivery_slip");
 
 export const action = (args: ActionFunctionArgs) => documentEditAction(args, "delivery_slip");
-
-export const clientLoader = documentFormClientLoader;
 
 export default function DeliverySlipEditPage() {
   return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DocumentDetailPage, documentDetailClientLoader } from "~/components/documents/DocumentDetailPage";
+import { DocumentDetailPage } from "~/components/documents/DocumentDetailPage";
 import { titleMeta } from "~/meta";
 import { estimateDetail as estimateDetailTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentDetailAction, documentDetailLoader } from "~/services/document-pages/detail.server";
@@ -12,8 +12,6 @@ export const meta = titleMeta(estimateDetailTitle);
 export const loader = (args: LoaderFunctionArgs) => documentDetailLoader(args, "estimate");
 
 export const action = (args: ActionFunctionArgs) => documentDetailAction(args, "estimate");
-
-export const clientLoader = documentDetailClientLoader;
 
 export default function EstimateDetailPage() {
   return <DocumentDetailPage {...useLoaderData<typeof loader>()} />;

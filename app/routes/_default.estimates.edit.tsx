@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentFormPage, documentFormClientLoader } from "~/components/documents/DocumentFormPage";
+import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
 import { estimateEdit as estimateEditTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
@@ -12,8 +12,6 @@ export const meta = titleMeta(estimateEditTitle);
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "estimate");
 
 export const action = (args: ActionFunctionArgs) => documentEditAction(args, "estimate");
-
-export const clientLoader = documentFormClientLoader;
 
 export default function EstimateEditPage() {
   return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentFormPage, documentFormClientLoader } from "~/components/documents/DocumentFormPage";
+import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
 import { invoiceEdit as invoiceEditTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
@@ -12,8 +12,6 @@ export const meta = titleMeta(invoiceEditTitle);
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "invoice");
 
 export const action = (args: ActionFunctionArgs) => documentEditAction(args, "invoice");
-
-export const clientLoader = documentFormClientLoader;
 
 export default function InvoiceEditPage() {
   return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { DocumentFormPage, documentFormClientLoader } from "~/components/documents/DocumentFormPage";
+import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
 import { receiptCreate as receiptCreateTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentCreateAction, documentCreateLoader } from "~/services/document-pages/form.server";
@@ -12,8 +12,6 @@ export const meta = titleMeta(receiptCreateTitle);
 export const loader = (args: LoaderFunctionArgs) => documentCreateLoader(args, "receipt");
 
 export const action = (args: ActionFunctionArgs) => documentCreateAction(args, "receipt");
-
-export const clientLoader = documentFormClientLoader;
 
 // A refused save keeps the form, and its one-time key, as they were.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? false : defaultShouldRevalidate);

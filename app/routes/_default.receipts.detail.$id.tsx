@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DocumentDetailPage, documentDetailClientLoader } from "~/components/documents/DocumentDetailPage";
+import { DocumentDetailPage } from "~/components/documents/DocumentDetailPage";
 import { titleMeta } from "~/meta";
 import { receiptDetail as receiptDetailTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentDetailAction, documentDetailLoader } from "~/services/document-pages/detail.server";
@@ -12,8 +12,6 @@ export const meta = titleMeta(receiptDetailTitle);
 export const loader = (args: LoaderFunctionArgs) => documentDetailLoader(args, "receipt");
 
 export const action = (args: ActionFunctionArgs) => documentDetailAction(args, "receipt");
-
-export const clientLoader = documentDetailClientLoader;
 
 export default function ReceiptDetailPage() {
   return <DocumentDetailPage {...useLoaderData<typeof loader>()} />;

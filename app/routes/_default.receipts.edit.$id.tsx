@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentFormPage, documentFormClientLoader } from "~/components/documents/DocumentFormPage";
+import { DocumentFormPage } from "~/components/documents/DocumentFormPage";
 import { titleMeta } from "~/meta";
 import { receiptEdit as receiptEditTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentEditAction, documentEditLoader } from "~/services/document-pages/form.server";
@@ -12,8 +12,6 @@ export const meta = titleMeta(receiptEditTitle);
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "receipt");
 
 export const action = (args: ActionFunctionArgs) => documentEditAction(args, "receipt");
-
-export const clientLoader = documentFormClientLoader;
 
 export default function ReceiptEditPage() {
   return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;

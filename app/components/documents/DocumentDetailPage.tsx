@@ -1,33 +1,22 @@
-import { Fragment, type ComponentProps } from "react";
+import { Fragment } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
 import documentsDetailTexts from "~/locales/ja/documentsDetail.json";
 import documentsSharedTexts from "~/locales/ja/documentsShared.json";
+import mailSendTexts from "~/locales/ja/mailSend.json";
 import snapshotLinksTexts from "~/locales/ja/snapshotLinks.json";
 import { formatDateTimeJst, formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
 import type { DocumentKind } from "@domain/document-kinds";
-import { formOnUse } from "~/components/forms/hydrate-on-use";
-import type { MailSendForm } from "~/components/mail/MailSendForm";
-import { MailSendForm as serverMailSendForm } from "~/components/mail/mail-send-form.server";
+import { MailSendForm } from "~/components/mail/MailSendForm";
 import type { DocumentDetailData } from "~/services/document-pages/detail.server";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { DocumentTotals } from "./DocumentTotals";
 import type { ConfirmedAction } from "./lifecycle-facts";
 
 type Kinds = DocumentDetailData["kinds"];
-
-/** The mail form, checked on the server only, comes on first use: the page, opened far more often than a mail is sent, loads without it. */
-const mailSendForm = formOnUse<ComponentProps<typeof MailSendForm>>(
-  "form#mail-send",
-  () => import("~/components/mail/MailSendForm").then((module) => module.MailSendForm),
-  serverMailSendForm,
-);
-
-/** The detail routes' clientLoader: after a client-side navigation the mail form is there with the data. */
-export const documentDetailClientLoader = mailSendForm.clientLoader;
 
 /** 「作成元: 見積書 EST-…」: the documents related one way, each a link; nothing when there are none. */
 function DocumentLinks({ kinds, label, links }: { kinds: Kinds; label: string; links: Array<{ id: number; kind: DocumentKind; number: string }> }) {
@@ -45,26 +34,29 @@ function DocumentLinks({ kinds, label, links }: { kinds: Kinds; label: string; l
 }
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
-export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm, confirmWords }: DocumentDetailData) {
-  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsDetailTexts, ...documentsSharedTexts }, snapshot: snapshotLinksTexts });
+export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm }: DocumentDetailData) {
+  const { t } = useTexts({ documents: { ...documentsTexts, ...documentsDetailTexts, ...documentsSharedTexts }, mail: mailSendTexts, snapshot: snapshotLinksTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
   // The rules were asked by the loader: an unknown status id shows as itself, as statusLabel does.
   const labelOf = (id: number | null) => (id === null ? "" : (rules.statusLabels[id] ?? String(id)));
-  const { stage, next, totals, totalsRows, gaps } = rules;
+  const { stage, next, allowed, totals, totalsRows, gaps } = rules;
   const base = kinds[kind].base;
   const editPath = kind === "receipt" ? `/receipts/edit/${document.id}` : `${base}/edit?id=${document.id}`;
   const name = `${kinds[kind].label} ${document.number}`;
+  const confirmWords = (action: ConfirmedAction) => ({
+    title: t(`documents.confirm.${action}.title`, { document: `${name}（${document.customer_name} ${document.customer_honorific}）` }),
+    body: t(`documents.confirm.${action}.body`),
+    button: t(`documents.confirm.${action}.button`),
+  });
   const creditNoteReason = (
     <div className="field">
-      <label htmlFor="credit-note-reason">{confirmWords.creditNote?.reason}</label>
+      <label htmlFor="credit-note-reason">{t("documents.confirm.creditNote.reason")}</label>
       <input id="credit-note-reason" name="reason" maxLength={200} />
     </div>
   );
   const extraOf = (action: ConfirmedAction) => (action === "creditNote" ? creditNoteReason : undefined);
-  const confirmWordsOfPage = confirm && confirmWords[confirm];
-  const { void: voidWords, delete: deleteWords, creditNote: creditNoteWords } = confirmWords;
 
-  if (confirm && confirmWordsOfPage) return <ConfirmPage action={confirm} words={confirmWordsOfPage} backTo={`${base}/detail/${document.id}`} extra={extraOf(confirm)} />;
+  if (confirm) return <ConfirmPage action={confirm} words={confirmWords(confirm)} backTo={`${base}/detail/${document.id}`} extra={extraOf(confirm)} />;
 
   return (
     <>
@@ -84,7 +76,7 @@ export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm
           <Link to={`${base}/create?source=${document.id}&origin=duplicate`} className="button button--secondary" prefetch="none">
             {t("documents.duplicate")}
           </Link>{" "}
-          {rules.canConvert
+          {allowed.convert
             ? rules.conversions.map((target) => (
                 <Link key={target} to={`${kinds[target].base}/create?source=${document.id}&origin=from_detail`} className="button button--secondary" prefetch="none">
                   {t("documents.makeInto", { kind: kinds[target].label })}
@@ -116,14 +108,14 @@ export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm
         )}
         <p className="document-actions">
           <Link to={`${base}/mail/detail/${document.id}`} prefetch="none">
-            {t("documents.mailHistoryLink")}
+            {t("mail.historyLink")}
           </Link>
         </p>
-        {voidWords || deleteWords || creditNoteWords ? (
+        {allowed.void || allowed.delete || allowed.creditNote ? (
           <p className="document-actions document-actions--danger">
-            {creditNoteWords ? <ConfirmAction action="creditNote" label={t("documents.creditNote")} words={creditNoteWords} extra={creditNoteReason} /> : null}{" "}
-            {voidWords ? <ConfirmAction action="void" label={t("documents.void")} words={voidWords} /> : null}{" "}
-            {deleteWords ? <ConfirmAction action="delete" label={t("documents.delete")} words={deleteWords} /> : null}
+            {allowed.creditNote ? <ConfirmAction action="creditNote" label={t("documents.creditNote")} words={confirmWords("creditNote")} extra={creditNoteReason} /> : null}{" "}
+            {allowed.void ? <ConfirmAction action="void" label={t("documents.void")} words={confirmWords("void")} /> : null}{" "}
+            {allowed.delete ? <ConfirmAction action="delete" label={t("documents.delete")} words={confirmWords("delete")} /> : null}
           </p>
         ) : null}
       </section>
@@ -266,7 +258,7 @@ export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm
         </section>
       ) : null}
 
-      {mail ? <mailSendForm.FormOnUse defaultValue={mail} lastResult={actionData?.mailResult} /> : null}
+      {mail ? <MailSendForm defaultValue={mail} lastResult={actionData?.mailResult} /> : null}
 
       <section className="card" aria-labelledby="history-heading">
         <h2 id="history-heading">{t("documents.history")}</h2>

@@ -148,26 +148,6 @@ export function DocumentForm({
   };
   const customerProps = getSelectProps(fields.customer_id);
 
-  // The form hydrates on first use (DocumentFormPage): what was typed meanwhile is read into conform (an input
-  // event is when it reads the form), and a master chosen meanwhile fills its fields as choosing it does.
-  useEffect(() => {
-    const element = document.getElementById(form.id);
-    if (!(element instanceof HTMLFormElement)) return;
-    element.querySelector("input[type=hidden][name]")?.dispatchEvent(new Event("input", { bubbles: true }));
-    const changed = (field: { name: string; initialValue?: unknown }) => {
-      const control = element.elements.namedItem(field.name);
-      return control instanceof HTMLSelectElement && control.value !== String(field.initialValue ?? "") ? control.value : null;
-    };
-    const customer = changed(fields.customer_id);
-    if (customer !== null) pickCustomer(customer);
-    lines.forEach((line, index) => {
-      const item = changed(line.getFieldset().item_id);
-      if (item !== null) pickItem(index, item);
-    });
-    // Once, for what happened before the form hydrated.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   // A changed customer or issue date proposes the due date again, as 再計算 does on the server without JavaScript.
   const [issueDate, customerId, dueDateBasis] = [fields.issue_date.value ?? "", fields.customer_id.value ?? "", fields.due_date_basis.value ?? ""];
   useEffect(() => {

@@ -1,4 +1,3 @@
-import type { ComponentProps } from "react";
 import type { TaxCategoryId } from "@domain/codes";
 import { useTexts } from "~/components/texts";
 import documentsFormTexts from "~/locales/ja/documentsForm.json";
@@ -6,9 +5,7 @@ import { DOCUMENT_KINDS } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import type { CustomerTerms } from "@domain/due-date";
 import type { DocumentFormActionData, DocumentFormLoaderData } from "~/services/document-pages/form.server";
-import { formOnUse } from "~/components/forms/hydrate-on-use";
-import type { DocumentForm } from "./DocumentForm";
-import { DocumentForm as serverDocumentForm } from "./document-form.server";
+import { DocumentForm } from "./DocumentForm";
 
 /** The masters offered on the form, and the searches that chose them. */
 export type DocumentChoices = {
@@ -17,16 +14,6 @@ export type DocumentChoices = {
   customerQuery: string;
   itemQuery: string;
 };
-
-/** The form, conform and the live totals come on first use: the page loads without them (decision 020). */
-const documentForm = formOnUse<ComponentProps<typeof DocumentForm>>(
-  "form.document-form",
-  () => import("./DocumentForm").then((module) => module.DocumentForm),
-  serverDocumentForm,
-);
-
-/** The create and edit routes' clientLoader: after a client-side navigation the form is there with the data. */
-export const documentFormClientLoader = documentForm.clientLoader;
 
 /** The create and edit pages of every kind. */
 export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoaderData; actionData: DocumentFormActionData | undefined }) {
@@ -46,7 +33,7 @@ export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoade
       <h1>{data.create ? t("documents.createTitle", { kind: kindLabel }) : t("documents.editTitle", { kind: kindLabel, number: "number" in data ? data.number : "" })}</h1>
       {data.correction ? <p className="notice-inline">{t("documents.correction.notice", { revision: data.correction.nextRevision })}</p> : null}
       {data.create?.sourceNumber ? <p>{t("documents.fromSource", { number: data.create.sourceNumber })}</p> : null}
-      <documentForm.FormOnUse
+      <DocumentForm
         key={data.create ? "create" : String(data.version)}
         kind={data.kind}
         defaultValue={data.values}

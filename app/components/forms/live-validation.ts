@@ -28,9 +28,5 @@ export function useLiveValidation<Validation extends LiveValidation<unknown>>(lo
   }, []);
   const onValidate = ({ formData }: { formData: FormData }): Result =>
     (validation ? validation.validate(formData) : parse(formData, { resolve: () => ({ value: undefined }) })) as Result;
-  // A form hydrated on first use (hydrate-on-use.tsx) mounts with the focus already inside.
-  const ref = useCallback((form: HTMLFormElement | null) => {
-    if (form?.contains(document.activeElement)) start();
-  }, [start]);
-  return { onValidate, formProps: { onFocus: start, onPointerDown: start, ref } };
+  return { onValidate, formProps: { onFocus: start, onPointerDown: start } };
 }

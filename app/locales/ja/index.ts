@@ -9,7 +9,6 @@ import customer from "./customer.json";
 import dev from "./dev.json";
 import documentSettings from "./documentSettings.json";
 import documents from "./documents.json";
-import documentsConfirm from "./documentsConfirm.json";
 import documentsDetail from "./documentsDetail.json";
 import documentsForm from "./documentsForm.json";
 import documentsList from "./documentsList.json";
@@ -77,7 +76,6 @@ export const common = {
   support,
   // One file per page that shows them, so a page loads its own: the list's, the detail's, the form's;
   // documents has what the detail and the form both show, documentsShared what the list shows too, and
-  // documentsNotices the server's notices and documentsConfirm the detail loader's confirmation words,
-  // which no page's JavaScript needs.
-  documents: { ...documents, ...documentsConfirm, ...documentsDetail, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
+  // documentsNotices the server's notices, which no page's JavaScript needs.
+  documents: { ...documents, ...documentsDetail, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
 };

@@ -1,4 +1,3 @@
-import type { TFunction } from "i18next";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { TAX_CATEGORIES } from "@domain/codes";
 import { CONVERSIONS, DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
@@ -8,7 +7,7 @@ import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
 import { totalsRows } from "@domain/snapshot";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
-import { CONFIRMED_ACTIONS, confirmedActionOf, lifecycleFactsOf, type ConfirmedAction } from "~/components/documents/lifecycle-facts";
+import { confirmedActionOf, lifecycleFactsOf } from "~/components/documents/lifecycle-facts";
 import { roundingOfDocument } from "~/components/documents/rounding";
 import { requireCompanyCaller } from "../api-caller.server";
 import { getOwnCompany } from "../companies.server";
@@ -33,7 +32,7 @@ function rulesOf(kind: DocumentKind, document: DetailDocument, facts: LifecycleF
   return {
     stage: stageOf(facts),
     editable: editModeOf(facts) !== null,
-    canConvert: can(facts, "convert"),
+    allowed: { convert: can(facts, "convert"), void: can(facts, "void"), delete: can(facts, "delete"), creditNote: can(facts, "creditNote") },
     next: nextStatuses(facts),
     conversions: CONVERSIONS[kind],
     statusLabels: Object.fromEntries(DOCUMENT_STATUSES[kind].map((status) => [status.id, status.label])) as Record<number, string>,
@@ -51,21 +50,6 @@ const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { labe
   { label: string; base: string }
 >;
 
-/**
- * What the dialog and the confirmation page of each action the document allows (of void, delete,
- * credit note) say, naming the document: words of this document, only for its actions, so the
- * page's JavaScript carries none of them (decision 020).
- */
-function confirmWordsOf(t: TFunction, name: string, allowed: ConfirmedAction[]) {
-  const wordsOf = (action: ConfirmedAction) => ({
-    title: t(`documents.confirm.${action}.title`, { document: name }),
-    body: t(`documents.confirm.${action}.body`),
-    button: t(`documents.confirm.${action}.button`),
-    ...(action === "creditNote" ? { reason: t("documents.confirm.creditNote.reason") } : {}),
-  });
-  return Object.fromEntries(allowed.map((action) => [action, wordsOf(action)])) as Partial<Record<ConfirmedAction, ReturnType<typeof wordsOf>>>;
-}
-
 /** The detail page; `?confirm=void` (or delete, creditNote) makes it the confirmation page of that action. */
 export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
@@ -74,10 +58,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const asked = confirmedActionOf(new URL(request.url).searchParams.get("confirm"));
   const mail = can(facts, "send") ? await mailFormDefaults(caller, document, company) : null;
   const shownCompany = companyFacts(company);
-  const t = await remixI18next.getFixedT(request);
-  const name = `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`;
-  const confirmWords = confirmWordsOf(t, name, CONFIRMED_ACTIONS.filter((action) => can(facts, action)));
-  return { kind, kinds: KINDS, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null, confirmWords };
+  return { kind, kinds: KINDS, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null };
 };
 
 /**
