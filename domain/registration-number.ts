@@ -5,6 +5,7 @@
  * number is verified by (decision 025): validity on a date, how names are
  * compared, and the input tax credit on a purchase without a valid number.
  */
+import { MATCH_RESULTS } from "./codes";
 import { normalizeDashes, toHalfWidth } from "./normalize";
 
 export type RegistrationNumberProblem = "format" | "checkDigit";
@@ -169,8 +170,12 @@ export function inputTaxCreditOn(date: string, registeredOnDate: boolean, table:
   return { rate: period.rate, qualified: false, label: `適格請求書に該当しません（${period.label}）` };
 }
 
-/** SPEC §4's match results. */
-export const MATCH_RESULT = { matched: 1, unmatched: 2, notFound: 3, error: 4 } as const;
+type MatchResultCode = (typeof MATCH_RESULTS)[number];
+
+/** SPEC §4's match results by name, from the code list (codes.ts) that also labels them. */
+export const MATCH_RESULT = Object.fromEntries(MATCH_RESULTS.map(({ key, id }) => [key, id])) as {
+  readonly [K in MatchResultCode["key"]]: Extract<MatchResultCode, { key: K }>["id"];
+};
 export type MatchResult = (typeof MATCH_RESULT)[keyof typeof MATCH_RESULT];
 
 /** What looking a number up in the NTA's publication gave. */
