@@ -9,6 +9,9 @@ export type ApiErrorCode =
   /** SPEC §4's 403 variants: a plan change while a cancellation is pending, or a second one in a month. */
   | "subscription_canceled"
   | "plan_changed"
+  /** SPEC §4's receive check: the bank does not offer receiving, or the company's plan does not include it. */
+  | "unpublished"
+  | "receive_plan_required"
   | "not_found"
   | "conflict"
   | "payload_too_large"

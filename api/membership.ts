@@ -1,12 +1,14 @@
 import type { Request } from "express";
 import { eq } from "drizzle-orm";
 import { todayJst } from "../domain/datetime";
+import { receivePlanSubscribedOn } from "../domain/plans";
 import { PAYMENT_ROLE, REFERENCE } from "../domain/roles";
 import { tenantOf } from "./auth";
 import type { Database } from "./db/client";
-import { companyPlans, paymentServiceUsers } from "./db/schema";
+import { planStateOf } from "./accounts/store";
+import { banks, companyPlans, paymentServiceUsers, plans } from "./db/schema";
 import type { DocumentScope } from "./documents/scope";
-import { forbidden } from "./errors";
+import { ApiError, forbidden } from "./errors";
 
 type Membership = { tenant: string; role: number | null; referenceId: number | null; ended: boolean };
 
@@ -68,4 +70,43 @@ export async function requireOwner(db: Database, req: Request): Promise<string> 
   const { tenant, role } = await membershipOf(db, req);
   if (role !== PAYMENT_ROLE.owner) throw forbidden("この操作は企業の管理者（オーナー）だけが行えます。");
   return tenant;
+}
+
+/** The received documents the caller may read and change, and the company's plan limit for received files. */
+export type ReceiveScope = DocumentScope & { userUniqueCode: string; maxReceiveFiles: number };
+
+/**
+ * SPEC §4's receive check, in the API as on the pages: the bank offers
+ * receiving (403 unpublished otherwise) and the company's plan includes it
+ * (403 receive_plan_required otherwise); then `receive_reference_id` decides
+ * whether a company user sees all received documents or only those they
+ * registered (decision 024).
+ */
+export async function requireReceiveScope(db: Database, req: Request, { write }: { write: boolean }): Promise<ReceiveScope> {
+  const membership = await membershipOf(db, req);
+  refuseNonMember(membership, write);
+  const { tenant, role } = membership;
+  const [plan] = await db
+    .select({ plan: companyPlans, enabled: banks.enablePaymentReceive, maxReceiveFiles: plans.maxReceiveFiles })
+    .from(companyPlans)
+    .leftJoin(banks, eq(banks.bankCode, companyPlans.bankCode))
+    .leftJoin(plans, eq(plans.planId, companyPlans.planId))
+    .where(eq(companyPlans.companyUniqueCode, tenant))
+    .limit(1);
+  if (!plan?.enabled) throw new ApiError(403, "unpublished", "ご利用の銀行では、受取機能を提供していません。");
+  if (!receivePlanSubscribedOn(planStateOf(plan.plan), todayJst())) {
+    throw new ApiError(403, "receive_plan_required", "受取書類の保存には、受取機能を含むプランへの変更が必要です。");
+  }
+  const [user] = await db
+    .select({ receiveReferenceId: paymentServiceUsers.receiveReferenceId })
+    .from(paymentServiceUsers)
+    .where(eq(paymentServiceUsers.userUniqueCode, req.caller!.userUniqueCode))
+    .limit(1);
+  const everything = role === PAYMENT_ROLE.owner || (role === PAYMENT_ROLE.user && user?.receiveReferenceId === REFERENCE.all);
+  return {
+    tenant,
+    createdBy: everything ? null : req.caller!.userUniqueCode,
+    userUniqueCode: req.caller!.userUniqueCode,
+    maxReceiveFiles: plan.maxReceiveFiles ?? 0,
+  };
 }

@@ -25,6 +25,7 @@ import { accountUserRoutes } from "./routes/account-users";
 import { createOfflineLookup } from "./registration-numbers/offline";
 import type { RegistrationLookup } from "./registration-numbers/lookup";
 import { registrationNumberRoutes } from "./routes/registration-numbers";
+import { receivedDocumentRoutes } from "./routes/received-documents";
 
 export type PaymentApiDeps = {
   db: Database;
@@ -68,7 +69,9 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(itemRoutes(deps.db));
   api.use(documentSettingRoutes(deps.db));
   api.use(officeProcessRuleRoutes(deps.db));
-  api.use(registrationNumberRoutes(deps.db, deps.registrationLookup ?? createOfflineLookup(deps.db)));
+  const registrationLookup = deps.registrationLookup ?? createOfflineLookup(deps.db);
+  api.use(registrationNumberRoutes(deps.db, registrationLookup));
+  api.use(receivedDocumentRoutes(deps.db, storage, registrationLookup));
   // Before the id routes, which would read "export" as an id.
   api.use(documentExportRoutes(deps.db));
   api.use(mailRoutes(deps.db, deps.mail));

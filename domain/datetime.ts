@@ -22,6 +22,11 @@ export function todayJst(now: Date = new Date()): string {
   return JST_DATE_PARTS.format(now);
 }
 
+/** The instant the current month began in Japan (00:00 JST on its first day): monthly limits count from it. */
+export function startOfMonthJst(now: Date = new Date()): Date {
+  return new Date(`${todayJst(now).slice(0, 8)}01T00:00:00+09:00`);
+}
+
 /** 「2026/11/23」 from a calendar date 「2026-11-23」, as lists show dates; the input as given when it is not one. */
 export function formatListDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);

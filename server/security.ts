@@ -12,6 +12,13 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** The received files the snapshot page shows beside their record (app/routes/receive.files.$id.$fileId.tsx). */
+const OWN_FRAMED_PATH = /^\/receive\/files\/[^/]+\/[^/?]+(?:\?|$)/;
+
+function framedByOwnPages(url: string): boolean {
+  return OWN_FRAMED_PATH.test(url);
+}
+
 /**
  * Security headers. Scripts run only from this origin or with this response's
  * nonce; nothing may frame the product; no referrer leaves it (signed links
@@ -35,7 +42,8 @@ export function securityHeaders({ formTargets = [] }: { formTargets?: string[] }
         baseUri: ["'self'"],
         // Chromium applies form-action to the redirect after a post too: the sign-in form ends at the bank's provider.
         formAction: ["'self'", ...formTargets],
-        frameAncestors: ["'none'"],
+        // A received document's file is framed by its own snapshot page; nothing else may be framed, by anyone.
+        frameAncestors: [(req) => (framedByOwnPages(req.url ?? "") ? "'self'" : "'none'")],
       },
     },
     frameguard: { action: "deny" },

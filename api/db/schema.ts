@@ -87,6 +87,10 @@ export const companies = pgTable(
     taxWithholdingId: integer("tax_withholding_id").notNull().default(COMPANY_DEFAULTS.taxWithholdingId),
     bankCode: text("bank_code"),
     bankName: text("bank_name"),
+    /** The month the business year ends (1–12): reports' year and received documents' retention. */
+    fiscalYearEndMonth: integer("fiscal_year_end_month").notNull().default(3),
+    /** Years records are kept after the filing deadline: 7, or 10 for a company carrying losses forward. */
+    retentionYears: integer("retention_years").notNull().default(7),
     /** Optimistic lock: an update must name the version it was made from. */
     version: integer("version").notNull().default(1),
     ...timestamps,
@@ -729,3 +733,133 @@ export const registrationNumberImports = pgTable("registration_number_imports", 
   lastUpdateDate: text("last_update_date"),
   importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A document received from a supplier (受取請求書・領収書・その他), kept as
+ * 電子帳簿保存法 asks: searchable by date, amount and supplier; every change a
+ * version in received_document_versions; never deleted, only marked deleted
+ * once its retention period has passed (decision 026).
+ */
+export const receivedDocuments = pgTable(
+  "received_documents",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    kind: text("kind").notNull(),
+    transactionDate: date("transaction_date", { mode: "string" }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount10: bigint("amount_10", { mode: "number" }),
+    tax10: bigint("tax_10", { mode: "number" }),
+    amount8: bigint("amount_8", { mode: "number" }),
+    tax8: bigint("tax_8", { mode: "number" }),
+    amount0: bigint("amount_0", { mode: "number" }),
+    supplierName: text("supplier_name").notNull(),
+    supplierSearchKey: text("supplier_search_key").notNull(),
+    // A customer referred to cannot be deleted (archived instead): no cascade.
+    customerId: integer("customer_id").references(() => customers.id),
+    registrationNumber: text("registration_number"),
+    documentNumber: text("document_number"),
+    dueDate: date("due_date", { mode: "string" }),
+    origin: text("origin").notNull().default("electronic"),
+    payeeBankName: text("payee_bank_name"),
+    payeeBranchName: text("payee_branch_name"),
+    payeeAccountType: integer("payee_account_type"),
+    payeeAccountNumber: text("payee_account_number"),
+    payeeAccountName: text("payee_account_name"),
+    notes: text("notes"),
+    /** SPEC §4's match result of the registration number; null without a number. */
+    matchResult: integer("match_result"),
+    matchReason: text("match_reason"),
+    matchRegisteredName: text("match_registered_name"),
+    /** Whether the purchase qualifies for the full input tax credit, and the share credited otherwise. */
+    creditRate: integer("credit_rate"),
+    creditLabel: text("credit_label"),
+    matchCheckedAt: timestamp("match_checked_at", { withTimezone: true }),
+    idempotencyKey: text("idempotency_key"),
+    createdBy: text("created_by").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedBy: text("deleted_by"),
+    deleteReason: text("delete_reason"),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("received_documents_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
+    // The three search keys of 電子帳簿保存法 and the list's sorts, each ending in id (the tie-break).
+    index("received_documents_date_idx").on(table.companyUniqueCode, table.kind, table.transactionDate, table.id),
+    index("received_documents_amount_idx").on(table.companyUniqueCode, table.kind, table.amount, table.id),
+    index("received_documents_supplier_idx").on(table.companyUniqueCode, table.kind, table.supplierSearchKey, table.id),
+    index("received_documents_updated_idx").on(table.companyUniqueCode, table.kind, table.updatedAt, table.id),
+    index("received_documents_customer_idx").on(table.customerId),
+    // Free text: the same search functions as the issued documents' list (migration 0016).
+    index("received_documents_search_trigram_idx").using(
+      "gin",
+      sql`document_search_text(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes}) gin_trgm_ops`,
+    ),
+    index("received_documents_search_bigram_idx").using("gin", sql`document_search_bigrams(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes})`),
+  ],
+);
+
+/**
+ * The files of a received document, as received: a file is added or marked
+ * removed by a version, never replaced or erased. Its SHA-256 and receipt time
+ * are on the file row.
+ */
+export const receivedDocumentFiles = pgTable(
+  "received_document_files",
+  {
+    id: serial("id").primaryKey(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => receivedDocuments.id),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => files.id),
+    /** The name the file came with, for people; storage never uses it. */
+    fileName: text("file_name").notNull(),
+    position: integer("position").notNull(),
+    addedInVersion: integer("added_in_version").notNull(),
+    removedInVersion: integer("removed_in_version"),
+  },
+  (table) => [index("received_document_files_document_idx").on(table.documentId), uniqueIndex("received_document_files_file_idx").on(table.fileId)],
+);
+
+/** Each version of a received document: who, when, what changed (with the previous value) and the whole record as it then was. */
+export const receivedDocumentVersions = pgTable(
+  "received_document_versions",
+  {
+    id: serial("id").primaryKey(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => receivedDocuments.id),
+    version: integer("version").notNull(),
+    action: text("action").notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changes: jsonb("changes").notNull(),
+    record: jsonb("record").notNull(),
+  },
+  (table) => [uniqueIndex("received_document_versions_idx").on(table.documentId, table.version)],
+);
+
+/**
+ * Files uploaded for a received document that is not saved yet: the form
+ * keeps their ids, so nothing chosen is lost when a save is refused. Claimed
+ * (deleted from here) when the document is saved.
+ */
+export const receivedUploads = pgTable(
+  "received_uploads",
+  {
+    fileId: uuid("file_id")
+      .primaryKey()
+      .references(() => files.id, { onDelete: "cascade" }),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    fileName: text("file_name").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    /** What the text layer of a PDF proposed, for the form to offer. */
+    proposal: jsonb("proposal"),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("received_uploads_company_idx").on(table.companyUniqueCode)],
+);

@@ -13,6 +13,7 @@ import { type DemoCompany, DEMO_BANKS, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCU
 import { recordHistory } from "../documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../documents/store";
 import { createDatabaseFileStorage } from "../storage/storage";
+import { seedDemoReceived } from "./seed-received";
 import type { Database } from "./client";
 import { bankPlans, banks, companies, freeTrialReservations, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
 
@@ -143,6 +144,7 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
       .insert(items)
       .values(DEMO_ITEMS.map((item) => ({ ...item, taxRate: taxCategoryOf(item.taxCategory).rate, companyUniqueCode: "C-DEMO", searchKey: searchKey(`${item.code} ${item.name}`) })));
     await seedDemoDocuments(tx);
+    await seedDemoReceived(tx);
   });
   return true;
 }

@@ -55,9 +55,9 @@ describe("PURPOSE_RULES", () => {
     }
   });
 
-  it("allows PDF and images up to 20 MB as a document", () => {
+  it("allows PDF, JPEG and PNG up to 20 MB as a document", () => {
     expect(PURPOSE_RULES.document).toEqual({ types: DOCUMENT_TYPES, maxBytes: SIZE_LIMITS.document });
-    expect([...DOCUMENT_TYPES].sort()).toEqual(["application/pdf", "image/gif", "image/jpeg", "image/png", "image/webp"]);
+    expect([...DOCUMENT_TYPES].sort()).toEqual(["application/pdf", "image/jpeg", "image/png"]);
     expect(SIZE_LIMITS.document).toBe(20 * 1024 * 1024);
   });
 });

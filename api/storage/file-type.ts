@@ -7,8 +7,8 @@ export type StoredContentType = "image/png" | "image/jpeg" | "image/gif" | "imag
 /** Images a company may use as its logo or stamp: those the server can decode and write anew (storage/images.ts). */
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const satisfies readonly StoredContentType[];
 
-/** Documents (received invoices and the like), kept as received: PDF and the common image types. */
-export const DOCUMENT_TYPES = ["application/pdf", ...IMAGE_TYPES, "image/webp"] as const satisfies readonly StoredContentType[];
+/** Received documents (invoices, receipts and the like), kept as received: PDF, or a scan or photo as JPEG or PNG. */
+export const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const satisfies readonly StoredContentType[];
 
 export const SIZE_LIMITS = { image: 5 * 1024 * 1024, document: 20 * 1024 * 1024 } as const;
 

@@ -135,7 +135,7 @@ describe("createDatabaseFileStorage", () => {
     expect({ status: error.status, code: error.code, message: error.message }).toEqual({
       status: 415,
       code: "unsupported_media_type",
-      message: "対応していないファイル形式です。PDF、PNG、JPEG、GIF、WebPのファイルを選んでください。",
+      message: "対応していないファイル形式です。PDF、JPEG、PNGのファイルを選んでください。",
     });
   });
 

@@ -61,6 +61,7 @@ const FORBIDDEN_VARIANT_OF_CODE: Record<string, ForbiddenVariant> = {
   subscription_canceled: "subscriptionCanceled",
   plan_changed: "planChanged",
   unpublished: "unpublished",
+  receive_plan_required: "receivePlanRequired",
 };
 
 async function errorBodyOf(response: Response): Promise<ErrorBody> {

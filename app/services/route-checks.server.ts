@@ -52,10 +52,15 @@ export async function requireTopPageAccess(request: Request): Promise<SessionUse
   return user;
 }
 
-/** The receive-pages check: the bank offers receiving and the plan includes it, else 403 「unpublished」. */
+/**
+ * The receive-pages check: a bank that does not offer receiving gets 403
+ * 「unpublished」; a company whose plan does not include it, the 403 that
+ * offers to add a receive plan. The Payment API checks the same again.
+ */
 export async function requireReceiveAccess(request: Request): Promise<SessionUser> {
   const user = await requireCompanyUser(request);
-  if (!user.receiveEnabled || !hasReceivePlan(user.planId, user.previousPlanId)) throw forbidden("unpublished");
+  if (!user.receiveEnabled) throw forbidden("unpublished");
+  if (!hasReceivePlan(user.planId, user.previousPlanId)) throw forbidden("receivePlanRequired");
   return user;
 }
 

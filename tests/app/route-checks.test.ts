@@ -11,7 +11,7 @@ import { sessionOnPageLoad, getSessionStorage } from "~/services/session.server"
 import { sessionCookieFor } from "../support/session";
 import { sessionUserOf } from "../support/users";
 
-type Outcome = "ok" | "sign-in" | "plan-registration" | "403" | "403 unpublished";
+type Outcome = "ok" | "sign-in" | "plan-registration" | "403" | "403 unpublished" | "403 receivePlanRequired";
 
 async function outcomeOf(check: (request: Request) => Promise<unknown>, login: string | null, expiresAt?: number): Promise<Outcome> {
   const headers = new Headers();
@@ -30,7 +30,7 @@ async function outcomeOf(check: (request: Request) => Promise<unknown>, login: s
       return `redirect ${location}` as Outcome;
     }
     const { init, data } = thrown as { init?: { status?: number }; data?: { variant?: string } };
-    if (init?.status === 403) return data?.variant === "unpublished" ? "403 unpublished" : "403";
+    if (init?.status === 403) return data?.variant === "unpublished" || data?.variant === "receivePlanRequired" ? `403 ${data.variant}` : "403";
     throw thrown;
   }
 }
@@ -42,13 +42,13 @@ const MATRIX: Array<[string | null, { company: Outcome; top: Outcome; receive: O
   ["user@demo.example", { company: "ok", top: "ok", receive: "ok", owner: "403", admin: "403" }],
   ["staff@demo.example", { company: "ok", top: "ok", receive: "ok", owner: "403", admin: "403" }],
   ["clerk@demo.example", { company: "ok", top: "ok", receive: "ok", owner: "403", admin: "403" }],
-  ["newhire@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", owner: "403", admin: "403" }],
-  ["owner@other.example", { company: "ok", top: "ok", receive: "403 unpublished", owner: "ok", admin: "403" }],
-  ["newcomer@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", owner: "403", admin: "403" }],
-  ["newshop@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", owner: "403", admin: "403" }],
-  ["startup@demo.example", { company: "ok", top: "plan-registration", receive: "403 unpublished", owner: "403", admin: "403" }],
-  ["campaign@demo.example", { company: "ok", top: "ok", receive: "403 unpublished", owner: "ok", admin: "403" }],
-  ["leaving@demo.example", { company: "ok", top: "ok", receive: "403 unpublished", owner: "ok", admin: "403" }],
+  ["newhire@demo.example", { company: "ok", top: "plan-registration", receive: "403 receivePlanRequired", owner: "403", admin: "403" }],
+  ["owner@other.example", { company: "ok", top: "ok", receive: "403 receivePlanRequired", owner: "ok", admin: "403" }],
+  ["newcomer@demo.example", { company: "ok", top: "plan-registration", receive: "403 receivePlanRequired", owner: "403", admin: "403" }],
+  ["newshop@demo.example", { company: "ok", top: "plan-registration", receive: "403 receivePlanRequired", owner: "403", admin: "403" }],
+  ["startup@demo.example", { company: "ok", top: "plan-registration", receive: "403 receivePlanRequired", owner: "403", admin: "403" }],
+  ["campaign@demo.example", { company: "ok", top: "ok", receive: "403 receivePlanRequired", owner: "ok", admin: "403" }],
+  ["leaving@demo.example", { company: "ok", top: "ok", receive: "403 receivePlanRequired", owner: "ok", admin: "403" }],
   ["changed@demo.example", { company: "ok", top: "ok", receive: "ok", owner: "ok", admin: "403" }],
   ["invalid@demo.example", { company: "403", top: "403", receive: "403", owner: "403", admin: "403" }],
   ["owner@shinkin.example", { company: "ok", top: "ok", receive: "403 unpublished", owner: "ok", admin: "403" }],

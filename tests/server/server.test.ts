@@ -36,6 +36,13 @@ describe("security headers", () => {
     for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 
+  it("lets only the product's own pages frame a received document's file, and nothing frame anything else", async () => {
+    const csp = async (path: string) => (await get(path)).headers.get("content-security-policy") ?? "";
+    expect(await csp("/receive/files/12/34")).toContain("frame-ancestors 'self'");
+    expect(await csp("/receive/files/12/34/more")).toContain("frame-ancestors 'none'");
+    expect(await csp("/receive/invoices/snapshot/12")).toContain("frame-ancestors 'none'");
+  });
+
   it("uses a new nonce for every response", async () => {
     const nonceOf = async () => /'nonce-([^']+)'/.exec((await get("/healthz")).headers.get("content-security-policy") ?? "")?.[1];
     expect(await nonceOf()).not.toBe(await nonceOf());

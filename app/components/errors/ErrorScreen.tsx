@@ -54,6 +54,13 @@ export function ErrorScreen({
           {screen.detail}
         </p>
       ) : null}
+      {screen.kind === "forbidden" && screen.variant === "receivePlanRequired" ? (
+        <p>
+          <Link to="/accounts/register/addplan" prefetch="none" className="button" data-testid="addplan-link">
+            {t("errors.addPlan")}
+          </Link>
+        </p>
+      ) : null}
       <p className="error-screen__status">{t("errors.status", { status: screen.status })}</p>
       <p className="error-screen__contact">
         {t("errors.contactLead")}{" "}

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 
-export const FORBIDDEN_VARIANTS = ["generic", "subscriptionCanceled", "planChanged", "unpublished"] as const;
+export const FORBIDDEN_VARIANTS = ["generic", "subscriptionCanceled", "planChanged", "unpublished", "receivePlanRequired"] as const;
 export type ForbiddenVariant = (typeof FORBIDDEN_VARIANTS)[number];
 
 /** What a loader or action throws (as `data(payload, { status })`) to pick an error screen. */

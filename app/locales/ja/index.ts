@@ -24,6 +24,7 @@ import nav from "./nav.json";
 import notice from "./notice.json";
 import officeRules from "./officeRules.json";
 import print from "./print.json";
+import received from "./received.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
 import snapshot from "./snapshot.json";
@@ -71,6 +72,7 @@ export const common = {
   // The export's encoding choice sits on the document lists, which need none of the other CSV texts.
   csv: { ...csv, ...csvEncoding },
   officeRules,
+  received,
   documentSettings,
   terms,
   support,

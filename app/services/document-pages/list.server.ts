@@ -9,6 +9,7 @@ import { changeStatuses, listDocuments, listPageOf } from "../documents.server";
 import { remixI18next } from "../i18n.server";
 import { encodingOf } from "../master-csv.server";
 import { fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "../payment-api.server";
+import { readableFilters } from "../list-filters.server";
 import { readFormData } from "../read-form.server";
 import { redirectWithNotice } from "../session.server";
 import { screen } from "./shared.server";
@@ -17,14 +18,9 @@ const LIST_PARAMS = ["q", "status", "issued_from", "issued_to", "amount_min", "a
 
 type ListFilters = Record<(typeof LIST_PARAMS)[number], string>;
 
-/**
- * The list's filters as the API reads them. What cannot be read (an amount
- * of 「abc」, a date of 2026-02-30, an unknown status) is left out and named,
- * so the page says which condition it ignored instead of failing.
- */
-function readableFilters(url: URL, kind: DocumentKind): { filters: ListFilters; ignored: string[] } {
-  const raw = Object.fromEntries(LIST_PARAMS.map((name) => [name, (url.searchParams.get(name) ?? "").trim().slice(0, 100)])) as ListFilters;
-  const readers: Partial<Record<(typeof LIST_PARAMS)[number], (value: string) => string | null>> = {
+/** The list's filters as the API reads them; what cannot be read is left out and named. */
+function listFiltersOf(url: URL, kind: DocumentKind): { filters: ListFilters; ignored: string[] } {
+  return readableFilters(url, LIST_PARAMS, {
     status: (value) => (DOCUMENT_STATUSES[kind].some((status) => String(status.id) === value) ? value : null),
     issued_from: normalizeIsoDate,
     issued_to: normalizeIsoDate,
@@ -34,16 +30,7 @@ function readableFilters(url: URL, kind: DocumentKind): { filters: ListFilters; 
     sort: (value) => ((DOCUMENT_SORTS as readonly string[]).includes(value) ? value : null),
     order: (value) => (value === "asc" || value === "desc" ? value : null),
     page: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 ? value : null),
-  };
-  const filters = { ...raw };
-  const ignored: string[] = [];
-  for (const [name, read] of Object.entries(readers) as Array<[(typeof LIST_PARAMS)[number], (value: string) => string | null]>) {
-    if (!raw[name]) continue;
-    const value = read(raw[name]);
-    if (value === null) ignored.push(name);
-    filters[name] = value ?? "";
-  }
-  return { filters, ignored };
+  });
 }
 
 const MAIL_LABELS = Object.fromEntries((["sending", "sent", "browsed", "error"] as const).map((status) => [status, mailStatusLabel(status)])) as Record<
@@ -54,7 +41,7 @@ const MAIL_LABELS = Object.fromEntries((["sending", "sent", "browsed", "error"] 
 /** The list page of a kind: the filters it could read, one page of documents and the filtered set's total. */
 export const documentListLoader = async ({ request, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "list"));
-  const { filters, ignored } = readableFilters(new URL(request.url), kind);
+  const { filters, ignored } = listFiltersOf(new URL(request.url), kind);
   const params = new URLSearchParams({ kind });
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   return {
@@ -94,7 +81,7 @@ export const documentExportLoader = async ({ request, context }: LoaderFunctionA
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "export"));
   const url = new URL(request.url);
   // The same filters the list showed: what it could not read, it left out, and so does the file.
-  const { filters } = readableFilters(url, kind);
+  const { filters } = listFiltersOf(url, kind);
   const params = new URLSearchParams({ kind });
   for (const [name, value] of Object.entries(filters)) if (value && name !== "page") params.set(name, value);
   params.set("encoding", encodingOf(url.searchParams.get("encoding")));
