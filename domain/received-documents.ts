@@ -30,19 +30,6 @@ export function receivedKindLabel(kind: ReceivedKind): string {
 export type ReceiveFilter = (typeof RECEIVE_FILTERS)[number]["id"];
 export const RECEIVE_FILTER_IDS = idsOf(RECEIVE_FILTERS) as [ReceiveFilter, ...ReceiveFilter[]];
 
-/**
- * SPEC §4's receive filters (decision 026), four disjoint groups by what a
- * document is linked to: a customer of the master (取引先) and the supplier's
- * account to pay into (振込先口座).
- */
-export function receiveFilterOf(document: { customerId: number | null; hasPayeeAccount: boolean }): ReceiveFilter {
-  const customer = document.customerId !== null;
-  if (customer && document.hasPayeeAccount) return "with_both";
-  if (customer) return "with_customer";
-  if (document.hasPayeeAccount) return "with_account";
-  return "only";
-}
-
 /** Yen as people type it (全角, 「1,100円」, 「¥1,100」): integers only; a received amount has no fractions. */
 const YEN = /^-?\d{1,12}$/;
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull } from "drizzle-orm";
 import { startOfMonthJst, todayJst } from "../../domain/datetime";
-import { inputTaxCreditOn, parseRegistrationNumber } from "../../domain/registration-number";
+import { MATCH_RESULT, inputTaxCreditOn, parseRegistrationNumber } from "../../domain/registration-number";
 import {
   RECEIVED_FIELD_LABELS,
   changesBetween,
@@ -198,7 +198,7 @@ export async function updateReceived(db: Database, lookup: RegistrationLookup, s
   await requireOwnCustomer(db, scope.tenant, request.input.customer_id);
   const columns = receivedColumnsOf(request.input);
   const reverify =
-    current.matchResult === 4 ||
+    current.matchResult === MATCH_RESULT.error ||
     current.registrationNumber !== columns.registrationNumber ||
     current.transactionDate !== columns.transactionDate ||
     current.supplierName !== columns.supplierName;
