@@ -10,8 +10,9 @@
  * issuer: on the server's PGlite database, and again on PostgreSQL in a second
  * server (BENCH_DATABASE_URL, else the local default server; skipped when that
  * default cannot be reached), each beside the bare route of its own server.
- * Both databases get a company with 10,000 invoices and one with 100, and the
- * document list of each is measured: the budget is 1.5× at most between them.
+ * Both databases get a company with 10,000 invoices and 10,000 received
+ * invoices and companies with 100 of each, and the lists (API and pages) of
+ * each are measured: the budget is 1.5× at most between them.
  * The large company's invoices carry ten lines each, and exporting those
  * 100,000 lines as CSV is timed while the server's resident memory is sampled:
  * a streamed export grows it by about as much as exporting a tenth of them.
@@ -26,8 +27,9 @@
  * --only=weight measures the pages' JavaScript and CSS alone (on the demo data,
  * without load, exports, PDF, memory or Lighthouse) and prints the budgets:
  * byte sizes do not depend on the machine's load, so this part needs no quiet machine.
- * --only=floor, memory, exports or lighthouse (several with commas) run those
- * parts alone, as in the whole run, to work on one budget.
+ * --only=floor, memory, exports, lighthouse or lists (several with commas) run
+ * those parts alone, as in the whole run, to work on one budget; lists are the
+ * invoice and received invoice list pages by each filter and sort, 10,000 vs 100.
  * --profile=DIR keeps each server's CPU profile (node --cpu-prof) in DIR.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -45,7 +47,8 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../api/db/client";
 import { heapLimitFlags } from "./heap-limit.mjs";
-import { documentLines, documents } from "../api/db/schema";
+import { documentLines, documents, receivedDocuments } from "../api/db/schema";
+import { searchKey } from "../domain/normalize";
 import { seedDemoData } from "../api/db/seed";
 import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
 import { sessionCookieFor } from "../tests/support/session";
@@ -144,6 +147,36 @@ const LIST_PAGES = [
   { name: "sort status", query: "sort=status" },
   { name: "sort updated", query: "sort=updated" },
 ];
+
+/**
+ * The received invoice list (電子帳簿保存法's three search keys, combined and
+ * alone, and each sort) on the same terms. The small company is one whose bank
+ * offers receiving; the narrow supplier is on as few documents in both.
+ */
+const RECEIVED_LIST_PAGE_PATH = "/receive/invoices";
+const RECEIVED_LIST_PAGES = [
+  { name: "no filter", query: "" },
+  { name: "date range", query: "date_from=2025-03-01&date_to=2025-03-31" },
+  { name: "amount range", query: "amount_min=1000&amount_max=30000" },
+  { name: "supplier, 2 characters", query: "supplier=山田" },
+  { name: "supplier, 5 characters", query: "supplier=山田工務店" },
+  { name: "date, amount and supplier", query: "date_from=2025-01-01&date_to=2025-12-31&amount_min=1000&supplier=山田工務店" },
+  { name: "q=document number", query: "q=RCV-000042" },
+  { name: "match result", query: "match_result=2" },
+  { name: "filter with_account", query: "filter=with_account" },
+  { name: "sort amount", query: "sort=amount" },
+  { name: "sort supplier", query: "sort=supplier" },
+  { name: "sort updated", query: "sort=updated" },
+];
+const RECEIVE_SMALL_COMPANY_USER: FixtureUserName = "miraiOwner";
+
+/** The two lists held to the 1.5× budget on the page: each names its rows "<prefix> <filter>, <documents> (<database>)". */
+const LIST_SPECS = [
+  { prefix: "list page", noun: "invoices", path: LIST_PAGE_PATH, pages: LIST_PAGES, smallUser: SMALL_COMPANY_USER, smallToken: (run: Run) => run.smallCompanyToken },
+  { prefix: "received list page", noun: "received invoices", path: RECEIVED_LIST_PAGE_PATH, pages: RECEIVED_LIST_PAGES, smallUser: RECEIVE_SMALL_COMPANY_USER, smallToken: (run: Run) => run.receiveSmallCompanyToken },
+] as const;
+type ListSpec = (typeof LIST_SPECS)[number];
+
 const LIST_PAGE_SECONDS = 2;
 /** Fewer connections than the other targets: a page queued behind nine others measures the queue. */
 const LIST_PAGE_CONNECTIONS = 4;
@@ -195,7 +228,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Aut
 /** Variables set for a server; undefined removes one inherited from this process. */
 type ServerEnv = Record<string, string | undefined>;
 
-const ONLY_PARTS = ["weight", "floor", "memory", "exports", "lighthouse"] as const;
+const ONLY_PARTS = ["weight", "floor", "memory", "exports", "lighthouse", "lists"] as const;
 
 /** A part of the run that --only can run alone: each is one or two budgets, to work on them. */
 type OnlyPart = (typeof ONLY_PARTS)[number];
@@ -228,7 +261,7 @@ type ExportRow = { name: string; rows: number; bytes: number; seconds: number; b
 /** What a run collects besides the load table. */
 type Collected = { exports: ExportRow[]; pdfs: PdfRow[]; floors: FloorRow[]; memory: MemoryRow[]; lighthouse: LighthouseRow[] };
 
-type Run = Collected & { options: Options; token: string; smallCompanyToken: string; serverEnv: ServerEnv };
+type Run = Collected & { options: Options; token: string; smallCompanyToken: string; receiveSmallCompanyToken: string; serverEnv: ServerEnv };
 
 type PostgresServer = { serverUrl: URL; requested: boolean };
 
@@ -534,11 +567,41 @@ async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: strin
   }
 }
 
-/** The demo data plus the two companies' invoices the list budget compares. */
+/** Received invoices straight into the table, as insertInvoices does: a fifth with each match result and none, every seventh with a payee account. */
+async function insertReceived(db: DatabaseHandle["db"], companyUniqueCode: string, count: number): Promise<void> {
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, offset) => {
+      const index = start + offset;
+      const day = String((index % 28) + 1).padStart(2, "0");
+      const month = String((Math.floor(index / 28) % 12) + 1).padStart(2, "0");
+      const supplier = customerNameOf(index);
+      const matchResult = [1, 2, 3, 4, null][index % 5]!;
+      return {
+        companyUniqueCode,
+        kind: "invoice",
+        transactionDate: `2025-${month}-${day}`,
+        amount: 1000 + ((index * 7919) % 500_000),
+        supplierName: supplier,
+        supplierSearchKey: searchKey(supplier),
+        registrationNumber: matchResult === null ? null : "T4010001100001",
+        documentNumber: `RCV-${String(index + 1).padStart(6, "0")}`,
+        payeeAccountNumber: index % 7 === 0 ? "1234567" : null,
+        matchResult,
+        createdBy: "bench",
+        updatedBy: "bench",
+      };
+    });
+    await db.insert(receivedDocuments).values(rows);
+  }
+}
+
+/** The demo data plus the two companies' invoices and received invoices the list budgets compare. */
 async function seedForBench(db: DatabaseHandle["db"]): Promise<void> {
   await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
   await insertInvoices(db, fixtureUsers[API_USER].companyUniqueCode!, LARGE_COMPANY_DOCUMENTS, LINES_PER_LARGE_INVOICE);
   await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
+  await insertReceived(db, fixtureUsers[API_USER].companyUniqueCode!, LARGE_COMPANY_DOCUMENTS);
+  await insertReceived(db, fixtureUsers[RECEIVE_SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
 }
 
 const PDF_LINES = 30;
@@ -682,12 +745,12 @@ function printExports(rows: ExportRow[]): void {
 
 type ListPageServers = { origin: string; smallAloneOrigin: string; bareRequestsPerSecond: number };
 
-function listPagePath(query: string): string {
+function listPagePath(base: string, query: string): string {
   const params = new URLSearchParams(query);
-  return params.size > 0 ? `${LIST_PAGE_PATH}?${params}` : LIST_PAGE_PATH;
+  return params.size > 0 ? `${base}?${params}` : base;
 }
 
-const listPageName = (name: string, documents: string, database: string) => `list page ${name}, ${documents} (${database})`;
+const listPageName = (spec: ListSpec, name: string, documents: string, database: string) => `${spec.prefix} ${name}, ${documents} (${database})`;
 
 /**
  * Every list page of LIST_PAGES as the small company alone, the large company
@@ -696,16 +759,19 @@ const listPageName = (name: string, documents: string, database: string) => `lis
  */
 async function loadListPages(servers: ListPageServers, run: Run, database: string): Promise<Row[]> {
   const options = { ...run.options, duration: Math.min(run.options.duration, LIST_PAGE_SECONDS), connections: Math.min(run.options.connections, LIST_PAGE_CONNECTIONS) };
-  const large = await cookieHeaderFor({ name: "list", path: LIST_PAGE_PATH, as: API_USER }, run.token);
-  const small = await cookieHeaderFor({ name: "list", path: LIST_PAGE_PATH, as: SMALL_COMPANY_USER }, run.smallCompanyToken);
-  const targets = LIST_PAGES.flatMap(({ name, query }) => {
-    const path = listPagePath(query);
-    return [
-      { origin: servers.smallAloneOrigin, target: { name: listPageName(name, `${SMALL_COMPANY_DOCUMENTS} alone`, database), path, headers: small, expectedStatus: 200, assets: null } },
-      { origin: servers.origin, target: { name: listPageName(name, LARGE_COMPANY_DOCUMENTS.toLocaleString("en"), database), path, headers: large, expectedStatus: 200, assets: null } },
-      { origin: servers.origin, target: { name: listPageName(name, String(SMALL_COMPANY_DOCUMENTS), database), path, headers: small, expectedStatus: 200, assets: null } },
-    ];
-  });
+  const targets = [];
+  for (const spec of LIST_SPECS) {
+    const large = await cookieHeaderFor({ name: "list", path: spec.path, as: API_USER }, run.token);
+    const small = await cookieHeaderFor({ name: "list", path: spec.path, as: spec.smallUser }, spec.smallToken(run));
+    for (const { name, query } of spec.pages) {
+      const path = listPagePath(spec.path, query);
+      targets.push(
+        { origin: servers.smallAloneOrigin, target: { name: listPageName(spec, name, `${SMALL_COMPANY_DOCUMENTS} alone`, database), path, headers: small, expectedStatus: 200, assets: null } },
+        { origin: servers.origin, target: { name: listPageName(spec, name, LARGE_COMPANY_DOCUMENTS.toLocaleString("en"), database), path, headers: large, expectedStatus: 200, assets: null } },
+        { origin: servers.origin, target: { name: listPageName(spec, name, String(SMALL_COMPANY_DOCUMENTS), database), path, headers: small, expectedStatus: 200, assets: null } },
+      );
+    }
+  }
   const rows: Row[] = [];
   for (const { origin, target } of targets) {
     await checkStatuses(origin, [target]);
@@ -715,10 +781,11 @@ async function loadListPages(servers: ListPageServers, run: Run, database: strin
   return rows;
 }
 
-/** The small company's invoices and the demo data only: what its own deployment would hold. */
+/** The small companies' documents and the demo data only: what their own deployment would hold. */
 async function seedSmallCompanyAlone(db: DatabaseHandle["db"]): Promise<void> {
   await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
   await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
+  await insertReceived(db, fixtureUsers[RECEIVE_SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
 }
 
 /** A second PGlite server whose data directory holds the small company alone, for `measure`. */
@@ -744,13 +811,18 @@ async function withSmallCompanyAlonePostgres<T>(serverUrl: URL, run: Run, measur
 
 /** Each list page of the large company against the small one's, beside it and alone, with the budget. */
 function printListPageBudget(rows: Row[]): void {
+  for (const spec of LIST_SPECS) printListPageBudgetOf(spec, rows);
+}
+
+function printListPageBudgetOf(spec: ListSpec, rows: Row[]): void {
+  const pattern = new RegExp(`^${spec.prefix} (.+), ([\\d,]+) \\((.+)\\)$`);
   for (const row of rows) {
-    const match = /^list page (.+), ([\d,]+) \((.+)\)$/.exec(row.name);
+    const match = pattern.exec(row.name);
     if (!match || match[2] !== LARGE_COMPANY_DOCUMENTS.toLocaleString("en")) continue;
     const [, name, , database] = match;
     const ratios = [
-      ["same database", rows.find((other) => other.name === listPageName(name!, String(SMALL_COMPANY_DOCUMENTS), database!))],
-      ["separate databases", rows.find((other) => other.name === listPageName(name!, `${SMALL_COMPANY_DOCUMENTS} alone`, database!))],
+      ["same database", rows.find((other) => other.name === listPageName(spec, name!, String(SMALL_COMPANY_DOCUMENTS), database!))],
+      ["separate databases", rows.find((other) => other.name === listPageName(spec, name!, `${SMALL_COMPANY_DOCUMENTS} alone`, database!))],
     ] as const;
     const parts = ratios.flatMap(([where, small]) => {
       if (!small) return [];
@@ -758,7 +830,7 @@ function printListPageBudget(rows: Row[]): void {
       const ratio = small.throughput.requestsPerSecond / row.throughput.requestsPerSecond;
       return [`${where} ${ratio.toFixed(2)}× ${ratio <= LIST_BUDGET_RATIO ? "within" : "OVER"}`];
     });
-    console.log(`list page ${name} (${database}): ${LARGE_COMPANY_DOCUMENTS} vs ${SMALL_COMPANY_DOCUMENTS} invoices: ${parts.join(", ")} (budget ${LIST_BUDGET_RATIO}×)`);
+    console.log(`${spec.prefix} ${name} (${database}): ${LARGE_COMPANY_DOCUMENTS} vs ${SMALL_COMPANY_DOCUMENTS} ${spec.noun}: ${parts.join(", ")} (budget ${LIST_BUDGET_RATIO}×)`);
   }
 }
 
@@ -949,8 +1021,15 @@ async function measureWeightOnly(run: Run): Promise<Row[]> {
   }
 }
 
-/** --only with floor, memory or exports: those parts alone, on a fresh embedded database and on PostgreSQL, as in the whole run. */
-async function measureServerParts(postgres: PostgresServer, run: Run, parts: ReadonlySet<OnlyPart>): Promise<void> {
+/** The list pages against the bare route of the same server, as at the end of the whole run. */
+async function listPagesOnly(origin: string, run: Run, database: string, withSmallAlone: (measure: (smallAloneOrigin: string) => Promise<Row[]>) => Promise<Row[]>): Promise<Row[]> {
+  const bare = await measureThroughput("bare route", loopbackUrl(BARE_PATH, origin), {}, 200, run.options);
+  return withSmallAlone((smallAloneOrigin) => loadListPages({ origin, smallAloneOrigin, bareRequestsPerSecond: bare.requestsPerSecond }, run, database));
+}
+
+/** --only with floor, memory, exports or lists: those parts alone, on a fresh embedded database and on PostgreSQL, as in the whole run. */
+async function measureServerParts(postgres: PostgresServer, run: Run, parts: ReadonlySet<OnlyPart>): Promise<Row[]> {
+  const rows: Row[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-data-"));
   const floorDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-floor-"));
   try {
@@ -960,6 +1039,7 @@ async function measureServerParts(postgres: PostgresServer, run: Run, parts: Rea
     await withServer(pglite, async (origin, server) => {
       if (parts.has("memory")) await measureMemory(origin, server, run, "PGlite");
       if (parts.has("floor")) await withFloor({ DATA_DIR: floorDir }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PGlite"));
+      if (parts.has("lists")) rows.push(...(await listPagesOnly(origin, run, "PGlite", (measure) => withSmallCompanyAlonePglite(run, measure))));
     });
     if (parts.has("exports")) await withServer(pglite, (origin, server) => measureExports(origin, server, run, "PGlite"));
   } finally {
@@ -967,16 +1047,18 @@ async function measureServerParts(postgres: PostgresServer, run: Run, parts: Rea
     rmSync(floorDir, { recursive: true, force: true });
   }
   const client = await connectPostgres(postgres);
-  if (!client) return;
+  if (!client) return rows;
   await withNewDatabase(client, postgres.serverUrl, "chohyo_bench", async (databaseUrl) => {
     await migrateAndSeed(databaseUrl);
     const postgresEnv = { ...run.serverEnv, DATABASE_URL: databaseUrl.href };
     await withServer(postgresEnv, async (origin, server) => {
       if (parts.has("memory")) await measureMemory(origin, server, run, "PostgreSQL");
       if (parts.has("floor")) await withFloor({ DATABASE_URL: databaseUrl.href }, (floorOrigin) => compareWithFloor(origin, floorOrigin, run, "PostgreSQL"));
+      if (parts.has("lists")) rows.push(...(await listPagesOnly(origin, run, "PostgreSQL", (measure) => withSmallCompanyAlonePostgres(postgres.serverUrl, run, measure))));
     });
     if (parts.has("exports")) await withServer(postgresEnv, (origin, server) => measureExports(origin, server, run, "PostgreSQL"));
   });
+  return rows;
 }
 
 /** --only=lighthouse: the pages Lighthouse scores, on a fresh embedded database with the run's data. */
@@ -1131,6 +1213,7 @@ async function benchmark(options: Options, collected: Collected): Promise<Row[]>
       // One token for the whole run: an hour covers the 12 targets unless --duration nears its 300 s limit.
       token: await issuer.sign(apiUserClaims(API_USER), { expiresIn: "1h" }),
       smallCompanyToken: await issuer.sign(apiUserClaims(SMALL_COMPANY_USER), { expiresIn: "1h" }),
+      receiveSmallCompanyToken: await issuer.sign(apiUserClaims(RECEIVE_SMALL_COMPANY_USER), { expiresIn: "1h" }),
       serverEnv: {
         ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }]),
         OIDC_CLIENT_ID: TEST_CLIENT_ID,
@@ -1140,7 +1223,7 @@ async function benchmark(options: Options, collected: Collected): Promise<Row[]>
     const { only } = options;
     if (only) {
       const rows = only.has("weight") ? await measureWeightOnly(run) : [];
-      if (only.has("floor") || only.has("memory") || only.has("exports")) await measureServerParts(postgres, run, only);
+      if (only.has("floor") || only.has("memory") || only.has("exports") || only.has("lists")) rows.push(...(await measureServerParts(postgres, run, only)));
       if (only.has("lighthouse")) await measureLighthouseOnly(run);
       return rows;
     }
@@ -1220,6 +1303,7 @@ async function main(): Promise<void> {
     if (only.has("floor")) printFloors(floors);
     if (only.has("memory")) printMemory(memory);
     if (only.has("exports")) printExports(exports);
+    if (only.has("lists")) printListPageBudget(rows);
     return;
   }
   printTable(rows);

@@ -1,13 +1,12 @@
-import { Router, type Request, type Response } from "express";
+import { Router, type Request } from "express";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import multer from "multer";
 import { z } from "zod";
-import { attachmentDisposition } from "../../domain/attachment";
 import { MATCH_RESULTS } from "../../domain/codes";
 import { serializeCsv } from "../../domain/csv";
 import { todayJst } from "../../domain/datetime";
 import { RECEIVED_KIND_IDS, RECEIVED_ORIGINS, receivedDocumentInputSchema, receivedKindLabel } from "../../domain/received-documents";
-import { csvContentType, encodeCp932, unencodableInCp932, unencodableMessage, type CsvEncoding } from "../csv/encoding";
+import { sendCsv } from "../csv/stream";
 import type { Database } from "../db/client";
 import { customers, files, receivedDocumentFiles, receivedDocuments, receivedUploads } from "../db/schema";
 import { badRequest, forField, notFound, tooManyRequests, validationFailed } from "../errors";
@@ -166,12 +165,6 @@ async function* csvPages(db: Database, scope: ReceiveScope, query: z.output<type
   }
 }
 
-async function write(res: Response, bytes: Buffer) {
-  if (!res.write(bytes)) await new Promise((resolve) => res.once("drain", resolve));
-}
-
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
 /**
  * Received documents (受取請求書・受取領収書・その他), one engine for the
  * three kinds (decision 026): tenant- and permission-scoped, behind SPEC §4's
@@ -259,32 +252,12 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
       const parsed = exportQuery.safeParse(req.query);
       if (!parsed.success) throw badRequest("出力の指定が正しくありません。");
       const query = parsed.data;
-      const encoding: CsvEncoding = query.encoding;
-      if (encoding === "SJIS") {
-        // Checked before the first byte: the 422 names each character Shift_JIS cannot hold, and nothing is replaced.
-        const found: Array<{ line: number; character: string }> = [];
-        let line = 1;
-        for await (const page of csvPages(db, scope, query)) {
-          found.push(...unencodableInCp932(page, line, 20 - found.length));
-          if (found.length >= 20) break;
-          line += page.split("\n").length - 1;
-        }
-        if (found.length > 0) {
-          res.status(422).json({ code: "validation_failed", message: unencodableMessage(found), unencodable: found });
-          return;
-        }
-      }
       const stamp = todayJst().replace(/-/g, "");
-      res.setHeader("Content-Type", csvContentType(encoding));
-      res.setHeader("Content-Disposition", attachmentDisposition(`received-${query.kind}-${stamp}.csv`, `${receivedKindLabel(query.kind)}_${stamp}.csv`));
-      res.setHeader("Cache-Control", "no-store");
-      let first = true;
-      for await (const page of csvPages(db, scope, query)) {
-        const bytes = encoding === "SJIS" ? encodeCp932(page) : encoding === "UTF8" && first ? Buffer.concat([UTF8_BOM, Buffer.from(page, "utf8")]) : Buffer.from(page, "utf8");
-        first = false;
-        await write(res, bytes);
-      }
-      res.end();
+      await sendCsv(res, () => csvPages(db, scope, query), {
+        encoding: query.encoding,
+        asciiFileName: `received-${query.kind}-${stamp}.csv`,
+        fileName: `${receivedKindLabel(query.kind)}_${stamp}.csv`,
+      });
     }),
   );
 

@@ -93,7 +93,18 @@ describe("registering a received document", () => {
     expect((await mismatch.json()).fields.amount).toEqual(["税率ごとの金額（税込）の合計が、金額（税込）と一致しません"]);
   });
 
-  it("saves with result 4 when the lookup fails, and a document without a number is flagged as not deductible", async () => {
+  it("saves with result 4 when the NTA does not answer in time or fails, checks again on request, and flags a document without a number as not deductible", async () => {
+    for (const number of [SANDBOX_NTA_NUMBERS.noAnswer, SANDBOX_NTA_NUMBERS.serverError]) {
+      const [upload] = await uploadReceived(api, [{ name: "scan.png", bytes: PNG_BYTES }]);
+      const created = await createReceived(api, { kind: "invoice", origin: "scanned", upload_ids: [upload.id], transaction_date: "2026-11-02", amount: "5500", supplier_name: "株式会社おそい", registration_number: number });
+      expect(created).toMatchObject({ version: 1, match_result: 4, match_result_label: "エラー", credit_rate: null });
+      const again = await api.call(`/received-documents/${created.id}/verification`, { method: "POST" });
+      expect(again.status).toBe(200);
+      const checked = await again.json();
+      // A check is not a correction of the record: the version stays, the result and its time are renewed.
+      expect(checked).toMatchObject({ version: 1, match_result: 4 });
+      expect(Date.parse(checked.match_checked_at)).toBeGreaterThan(Date.parse(created.match_checked_at));
+    }
     const [upload] = await uploadReceived(api, [{ name: "receipt.png", bytes: PNG_BYTES }]);
     const created = await createReceived(api, { kind: "receipt", upload_ids: [upload.id], transaction_date: "2026-11-02", amount: "880", supplier_name: "喫茶店" });
     expect(created).toMatchObject({ match_result: null, credit_rate: 50 });

@@ -133,6 +133,24 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     expect(found).toEqual([]);
   });
 
+  test("the receive pages (lists, forms, a demo document's detail, edit, deletion and snapshot, the 403 variants) have no violations", async ({ page, javaScript }) => {
+    test.setTimeout(180_000);
+    // Read-only visits to 株式会社デモ商事's demo documents; the create forms are only opened.
+    await signInThroughBank(page, "user@demo.example");
+    const found = await violationsOnEach(page, javaScript, ["/receive/invoices", "/receive/receipts", "/receive/others", "/receive/invoices/create", "/receive/others/create"]);
+    await page.goto("/receive/invoices");
+    const detail = new URL((await page.getByTestId("received-documents").locator("tbody tr a").first().getAttribute("href"))!, page.url()).pathname;
+    const id = detail.split("/").pop()!;
+    found.push(...(await violationsOnEach(page, javaScript, [detail, `${detail}?confirm=delete`, `/receive/invoices/edit/${id}`, `/receive/invoices/snapshot/${id}`])));
+    await page.context().clearCookies();
+    await signInThroughBank(page, "owner@other.example");
+    found.push(...(await violationsOnEach(page, javaScript, ["/receive/invoices"])));
+    await page.context().clearCookies();
+    await signInThroughBank(page, "owner@shinkin.example", "0002");
+    found.push(...(await violationsOnEach(page, javaScript, ["/receive/receipts"])));
+    expect(found).toEqual([]);
+  });
+
   test("the admin landing has no violations for bank staff", async ({ page, javaScript, signInAs }) => {
     await signInAs("bankAdmin");
     expect(await violationsOnEach(page, javaScript, ["/admin", "/dev/errors/forbidden-generic"])).toEqual([]);

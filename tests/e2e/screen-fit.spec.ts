@@ -9,9 +9,9 @@ async function pageScrollsSideways(page: Page): Promise<boolean> {
 test.describe("lists at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test("the document, customer and item lists fit the width: rows become cards", async ({ page, javaScript }) => {
+  test("the document, received document, customer and item lists fit the width: rows become cards", async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
-    for (const path of ["/invoices/list", "/estimates/list", "/delivery-slips/list", "/receipts", "/customers/list", "/items/list"]) {
+    for (const path of ["/invoices/list", "/estimates/list", "/delivery-slips/list", "/receipts", "/receive/invoices", "/receive/receipts", "/receive/others", "/customers/list", "/items/list"]) {
       await page.goto(path);
       await settled(page, javaScript);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -21,6 +21,19 @@ test.describe("lists at 375 px", () => {
     await page.goto("/customers/list");
     const name = page.getByTestId("customers").locator("tbody tr").first().locator("td").first();
     expect((await name.boundingBox())!.width).toBeGreaterThan(250);
+  });
+
+  test("the received document form, detail and snapshot fit the width", async ({ page, javaScript }) => {
+    await signInThroughBank(page, "user@demo.example");
+    await page.goto("/receive/invoices");
+    const detail = new URL((await page.getByTestId("received-documents").locator("tbody tr a").first().getAttribute("href"))!, page.url()).pathname;
+    const id = detail.split("/").pop()!;
+    for (const path of ["/receive/invoices/create", detail, `/receive/invoices/edit/${id}`, `/receive/invoices/snapshot/${id}`]) {
+      await page.goto(path);
+      await settled(page, javaScript);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await pageScrollsSideways(page), path).toBe(false);
+    }
   });
 });
 

@@ -35,7 +35,12 @@ export const fixtureUsers = {
   newhire: sessionUserOf("newhire@demo.example"),
   newcomer: sessionUserOf("newcomer@demo.example", { hasCookieTerms: false }),
   shinkinOwner: sessionUserOf("owner@shinkin.example"),
+  miraiOwner: sessionUserOf("owner@mirai.example"),
   bankAdmin: sessionUserOf("bankadmin@demo.example"),
+  systemAdmin: sessionUserOf("sysadmin@demo.example"),
+  branchAdmin: sessionUserOf("branchadmin@demo.example"),
+  branchUser: sessionUserOf("branchuser@demo.example"),
+  operator: sessionUserOf("operator@demo.example"),
 } satisfies Record<string, SessionUser>;
 
 export type FixtureUserName = keyof typeof fixtureUsers;
