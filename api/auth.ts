@@ -15,6 +15,8 @@ export type Caller = {
   /** The tenant: every query on company data is scoped by it. Null for bank staff. */
   companyUniqueCode: string | null;
   issuer: string;
+  /** The company's name as the bank knows it (`ba_company_name`), for the bank's companies list. */
+  companyName: string | null;
   /** The person's name from the SSO profile, kept in histories so they name people. */
   name: string | null;
   /** The id token's SHA-256 and expiry, for sign-out to revoke it. */
@@ -162,6 +164,7 @@ export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): Re
         bankCode,
         branchCode: claim(payload, "ba_user_bb_code"),
         companyUniqueCode: isAdminUserType(userType as UserType) ? null : companyUniqueCode,
+        companyName: claim(payload, "ba_company_name"),
         issuer: trusted.issuer,
         name: personName(payload),
         tokenHash,

@@ -5,6 +5,7 @@ import { apiErrorHandler, notFound } from "./errors";
 import { refuseUnreadableInput } from "./input-guard";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
 import { accountRoutes } from "./routes/accounts";
+import { adminRoutes } from "./routes/admin";
 import { companyRoutes } from "./routes/companies";
 import { csvRoutes } from "./routes/csv";
 import { customerRoutes } from "./routes/customers";
@@ -57,6 +58,8 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(express.urlencoded({ extended: true, limit: "1mb", parameterLimit: 500 }));
   api.use(refuseUnreadableInput);
   api.use(sessionRoutes(deps.db));
+  // Bank staff's endpoints: a router of its own, with its own check first (decision 027).
+  api.use(adminRoutes(deps.db));
   api.use(referenceRoutes(deps.db));
   api.use(userServiceRoutes(deps.db, deps.now));
   api.use(accountRoutes(deps.db, deps.now));

@@ -23,10 +23,20 @@ export const DEMO_BANKS: DemoBank[] = [
   { bankCode: "9998", name: "運営管理", receiveEnabled: false, identityProvider: "default" },
 ];
 
+/** Each bank's branches (店番 and name): branch staff see the companies of theirs. */
+export const DEMO_BRANCHES: Array<{ bankCode: string; branchCode: string; name: string }> = [
+  { bankCode: "0001", branchCode: "001", name: "本店営業部" },
+  { bankCode: "0001", branchCode: "002", name: "駅前支店" },
+  { bankCode: "0002", branchCode: "001", name: "本店" },
+  { bankCode: "0182", branchCode: "001", name: "本店営業部" },
+];
+
 export type DemoCompany = {
   companyUniqueCode: string;
   name: string;
   bankCode: string;
+  /** The bank branch that handles the company: its users' `ba_user_bb_code`. */
+  branchCode: string;
   /** null: the company has no payment service user yet. */
   planId: number | null;
   /** Bank config `is_payment_method_filled` for this company; filled unless it says false. */
@@ -36,20 +46,24 @@ export type DemoCompany = {
    * in the months of a free-trial campaign, with a cancellation pending at
    * the end of the month, or with the plan changed this month.
    */
-  planState?: "campaign" | "cancellation_pending" | "changed_this_month";
+  planState?: "campaign" | "cancellation_pending" | "changed_this_month" | "free_term" | "withdrawn";
+  /** An earlier time with the product that ended before the current one (the admin detail's other join date). */
+  earlierEnrollment?: { joinDate: string; withdrawalDate: string; planId: number };
 };
 
 export const DEMO_COMPANIES: DemoCompany[] = [
-  { companyUniqueCode: "C-DEMO", name: "株式会社デモ商事", bankCode: "0001", planId: 4 },
-  { companyUniqueCode: "C-OTHER", name: "合同会社アザー", bankCode: "0001", planId: 1 },
-  { companyUniqueCode: "C-NEWCOMER", name: "新規工房", bankCode: "0001", planId: null, paymentMethodFilled: false },
-  { companyUniqueCode: "C-NEWSHOP", name: "新規商店", bankCode: "0001", planId: null, paymentMethodFilled: false },
-  { companyUniqueCode: "C-STARTUP", name: "スタートアップ合同会社", bankCode: "0001", planId: null, paymentMethodFilled: false },
-  { companyUniqueCode: "C-CAMPAIGN", name: "株式会社はじまり商会", bankCode: "0001", planId: 1, planState: "campaign" },
-  { companyUniqueCode: "C-LEAVING", name: "有限会社おわり屋", bankCode: "0001", planId: 1, planState: "cancellation_pending" },
-  { companyUniqueCode: "C-CHANGED", name: "合同会社かわる", bankCode: "0001", planId: 3, planState: "changed_this_month" },
-  { companyUniqueCode: "C-SHINKIN", name: "有限会社しんきん", bankCode: "0002", planId: 1 },
-  { companyUniqueCode: "C-MIRAI", name: "株式会社みらい製作所", bankCode: "0182", planId: 2 },
+  { companyUniqueCode: "C-DEMO", name: "株式会社デモ商事", bankCode: "0001", branchCode: "001", planId: 4 },
+  { companyUniqueCode: "C-OTHER", name: "合同会社アザー", bankCode: "0001", branchCode: "002", planId: 1, earlierEnrollment: { joinDate: "2024-04-01", withdrawalDate: "2025-03-31", planId: 1 } },
+  { companyUniqueCode: "C-NEWCOMER", name: "新規工房", bankCode: "0001", branchCode: "001", planId: null, paymentMethodFilled: false },
+  { companyUniqueCode: "C-NEWSHOP", name: "新規商店", bankCode: "0001", branchCode: "001", planId: null, paymentMethodFilled: false },
+  { companyUniqueCode: "C-STARTUP", name: "スタートアップ合同会社", bankCode: "0001", branchCode: "002", planId: null, paymentMethodFilled: false },
+  { companyUniqueCode: "C-CAMPAIGN", name: "株式会社はじまり商会", bankCode: "0001", branchCode: "002", planId: 1, planState: "campaign" },
+  { companyUniqueCode: "C-LEAVING", name: "有限会社おわり屋", bankCode: "0001", branchCode: "001", planId: 1, planState: "cancellation_pending" },
+  { companyUniqueCode: "C-CHANGED", name: "合同会社かわる", bankCode: "0001", branchCode: "002", planId: 3, planState: "changed_this_month" },
+  { companyUniqueCode: "C-FORMER", name: "株式会社もとや商店", bankCode: "0001", branchCode: "002", planId: 1, planState: "withdrawn" },
+  { companyUniqueCode: "C-SHINKIN", name: "有限会社しんきん", bankCode: "0002", branchCode: "001", planId: 1 },
+  { companyUniqueCode: "C-SHINKIN-NEW", name: "しんきん青果店", bankCode: "0002", branchCode: "001", planId: 1, planState: "free_term" },
+  { companyUniqueCode: "C-MIRAI", name: "株式会社みらい製作所", bankCode: "0182", branchCode: "001", planId: 2 },
 ];
 
 export type DemoUser = {

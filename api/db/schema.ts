@@ -26,8 +26,12 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow(),
 };
 
 /** A bank that offers the product, with its bank config (SPEC §3). */
@@ -35,17 +39,38 @@ export const banks = pgTable("banks", {
   bankCode: text("bank_code").primaryKey(),
   name: text("name").notNull(),
   baName: text("ba_name").notNull(),
-  enablePaymentReceive: boolean("enable_payment_receive").notNull().default(false),
-  checkPaymentMethodFilled: boolean("check_payment_method_filled").notNull().default(false),
-  isPaymentMethodFilled: boolean("is_payment_method_filled").notNull().default(false),
+  enablePaymentReceive: boolean("enable_payment_receive")
+    .notNull()
+    .default(false),
+  checkPaymentMethodFilled: boolean("check_payment_method_filled")
+    .notNull()
+    .default(false),
+  isPaymentMethodFilled: boolean("is_payment_method_filled")
+    .notNull()
+    .default(false),
+  /** Optimistic lock for the admin area's bank settings form. */
+  version: integer("version").notNull().default(1),
   ...timestamps,
 });
+
+/** A bank's branches (店番 and name), as the SSO profile names them (`ba_user_bb_code`, `ba_user_bb_name`). */
+export const bankBranches = pgTable(
+  "bank_branches",
+  {
+    bankCode: text("bank_code").notNull(),
+    branchCode: text("branch_code").notNull(),
+    name: text("name").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bankCode, table.branchCode] })]
+);
 
 /** Stored files (logo, stamp, later documents). Tenant-owned; bytes inline unless kept in S3. */
 export const files = pgTable(
   "files",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     companyUniqueCode: text("company_unique_code").notNull(),
     purpose: text("purpose").notNull(),
     contentType: text("content_type").notNull(),
@@ -54,9 +79,11 @@ export const files = pgTable(
     storage: text("storage").notNull().default("database"),
     storageKey: text("storage_key"),
     data: bytea("data"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [index("files_company_idx").on(table.companyUniqueCode)],
+  (table) => [index("files_company_idx").on(table.companyUniqueCode)]
 );
 
 /** Own-company profile (SPEC §3). `company_unique_code` is the tenant key. */
@@ -77,14 +104,28 @@ export const companies = pgTable(
     fax: text("fax"),
     email: text("email"),
     registeredNo: text("registered_no"),
-    logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
-    stampFileId: uuid("stamp_file_id").references(() => files.id, { onDelete: "set null" }),
-    itemRoundingId: integer("item_rounding_id").notNull().default(COMPANY_DEFAULTS.itemRoundingId),
-    itemRoundingScale: integer("item_rounding_scale").notNull().default(COMPANY_DEFAULTS.itemRoundingScale),
-    subtotalRoundingId: integer("subtotal_rounding_id").notNull().default(COMPANY_DEFAULTS.subtotalRoundingId),
+    logoFileId: uuid("logo_file_id").references(() => files.id, {
+      onDelete: "set null",
+    }),
+    stampFileId: uuid("stamp_file_id").references(() => files.id, {
+      onDelete: "set null",
+    }),
+    itemRoundingId: integer("item_rounding_id")
+      .notNull()
+      .default(COMPANY_DEFAULTS.itemRoundingId),
+    itemRoundingScale: integer("item_rounding_scale")
+      .notNull()
+      .default(COMPANY_DEFAULTS.itemRoundingScale),
+    subtotalRoundingId: integer("subtotal_rounding_id")
+      .notNull()
+      .default(COMPANY_DEFAULTS.subtotalRoundingId),
     taxId: integer("tax_id").notNull().default(COMPANY_DEFAULTS.taxId),
-    taxRoundingId: integer("tax_rounding_id").notNull().default(COMPANY_DEFAULTS.taxRoundingId),
-    taxWithholdingId: integer("tax_withholding_id").notNull().default(COMPANY_DEFAULTS.taxWithholdingId),
+    taxRoundingId: integer("tax_rounding_id")
+      .notNull()
+      .default(COMPANY_DEFAULTS.taxRoundingId),
+    taxWithholdingId: integer("tax_withholding_id")
+      .notNull()
+      .default(COMPANY_DEFAULTS.taxWithholdingId),
     bankCode: text("bank_code"),
     bankName: text("bank_name"),
     /** The month the business year ends (1–12): reports' year and received documents' retention. */
@@ -96,7 +137,7 @@ export const companies = pgTable(
     ...timestamps,
   },
   // One own-company profile per company; the unique index also serves tenant-scoped reads.
-  (table) => [uniqueIndex("companies_company_idx").on(table.companyUniqueCode)],
+  (table) => [uniqueIndex("companies_company_idx").on(table.companyUniqueCode)]
 );
 
 export const companyBankAccounts = pgTable(
@@ -111,7 +152,9 @@ export const companyBankAccounts = pgTable(
     bankCode: text("bank_code"),
     bankBranchName: text("bank_branch_name").notNull(),
     bankBranchCode: text("bank_branch_code"),
-    bankAccountTypeId: integer("bank_account_type_id").notNull().default(COMPANY_DEFAULTS.bankAccountTypeId),
+    bankAccountTypeId: integer("bank_account_type_id")
+      .notNull()
+      .default(COMPANY_DEFAULTS.bankAccountTypeId),
     bankAccountNo: text("bank_account_no").notNull(),
     bankAccountName: text("bank_account_name").notNull(),
     displayed: boolean("displayed").notNull().default(false),
@@ -120,7 +163,7 @@ export const companyBankAccounts = pgTable(
   (table) => [
     index("company_bank_accounts_company_idx").on(table.companyUniqueCode),
     index("company_bank_accounts_company_id_idx").on(table.companyId),
-  ],
+  ]
 );
 
 /** A company's user in the payment service (SPEC §3). */
@@ -147,7 +190,7 @@ export const paymentServiceUsers = pgTable(
   (table) => [
     uniqueIndex("payment_service_users_user_idx").on(table.userUniqueCode),
     index("payment_service_users_company_idx").on(table.companyUniqueCode),
-  ],
+  ]
 );
 
 /** The company's payment contract (SPEC §3: payment info). */
@@ -184,33 +227,146 @@ export const plans = pgTable("plans", {
 });
 
 /** Each company's current plan (SPEC §3: plan info). */
-export const companyPlans = pgTable("company_plans", {
-  companyUniqueCode: text("company_unique_code").primaryKey(),
-  bankCode: text("bank_code").notNull(),
-  planId: integer("plan_id").notNull().default(0),
-  previousPlanId: integer("previous_plan_id"),
-  joinDate: date("join_date"),
-  startDate: date("start_date"),
-  endDate: date("end_date"),
-  withdrawalDate: date("withdrawal_date"),
-  isContract: boolean("is_contract").notNull().default(false),
-  isPlanChanged: boolean("is_plan_changed").notNull().default(false),
-  isFreeTerm: boolean("is_free_term").notNull().default(false),
-  isSubscribeCancellation: boolean("is_subscribe_cancellation").notNull().default(false),
-  isCampaign: boolean("is_campaign").notNull().default(false),
-  campaignNumOfMonths: integer("campaign_num_of_months"),
-  campaignStartDate: date("campaign_start_date"),
-  campaignFinishDate: date("campaign_finish_date"),
-  isCampaignApplied: boolean("is_campaign_applied").notNull().default(false),
-  appliedCampaignNumOfMonths: integer("applied_campaign_num_of_months"),
-  appliedCampaignStartDate: date("applied_campaign_start_date"),
-  appliedCampaignFinishDate: date("applied_campaign_finish_date"),
-  appliedCampaignEndDate: date("applied_campaign_end_date"),
-  /** The JST day of the last addplan or changeplan: one change per calendar month. */
-  planChangedOn: date("plan_changed_on", { mode: "string" }),
-  version: integer("version").notNull().default(1),
-  ...timestamps,
-});
+export const companyPlans = pgTable(
+  "company_plans",
+  {
+    companyUniqueCode: text("company_unique_code").primaryKey(),
+    bankCode: text("bank_code").notNull(),
+    planId: integer("plan_id").notNull().default(0),
+    previousPlanId: integer("previous_plan_id"),
+    joinDate: date("join_date"),
+    startDate: date("start_date"),
+    endDate: date("end_date"),
+    withdrawalDate: date("withdrawal_date"),
+    isContract: boolean("is_contract").notNull().default(false),
+    isPlanChanged: boolean("is_plan_changed").notNull().default(false),
+    isFreeTerm: boolean("is_free_term").notNull().default(false),
+    isSubscribeCancellation: boolean("is_subscribe_cancellation")
+      .notNull()
+      .default(false),
+    isCampaign: boolean("is_campaign").notNull().default(false),
+    campaignNumOfMonths: integer("campaign_num_of_months"),
+    campaignStartDate: date("campaign_start_date"),
+    campaignFinishDate: date("campaign_finish_date"),
+    isCampaignApplied: boolean("is_campaign_applied").notNull().default(false),
+    appliedCampaignNumOfMonths: integer("applied_campaign_num_of_months"),
+    appliedCampaignStartDate: date("applied_campaign_start_date"),
+    appliedCampaignFinishDate: date("applied_campaign_finish_date"),
+    appliedCampaignEndDate: date("applied_campaign_end_date"),
+    /** The JST day of the last addplan or changeplan: one change per calendar month. */
+    planChangedOn: date("plan_changed_on", { mode: "string" }),
+    /** The bank branch that handles the company (the owner's `ba_user_bb_code` at registration): branch staff see their branch's companies. */
+    branchCode: text("branch_code"),
+    /** The company's name as the bank knows it (`ba_company_name`), for the bank's list, and folded for its search (domain/normalize searchKey). */
+    companyName: text("company_name").notNull().default(""),
+    nameSearchKey: text("name_search_key").notNull().default(""),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    // The admin list: a bank's (or branch's) companies by join date, and searched by name.
+    index("company_plans_bank_join_idx").on(
+      table.bankCode,
+      table.joinDate,
+      table.companyUniqueCode
+    ),
+    index("company_plans_branch_join_idx").on(
+      table.bankCode,
+      table.branchCode,
+      table.joinDate
+    ),
+    index("company_plans_name_trigram_idx").using(
+      "gin",
+      sql`${table.nameSearchKey} gin_trgm_ops`
+    ),
+  ]
+);
+
+/**
+ * A company's earlier time with the product: when a company that left
+ * registers again, its previous join (and how it ended) is kept here, so the
+ * bank's detail page stays reachable by company and join date.
+ */
+export const companyEnrollments = pgTable(
+  "company_enrollments",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    bankCode: text("bank_code").notNull(),
+    branchCode: text("branch_code"),
+    companyName: text("company_name").notNull(),
+    planId: integer("plan_id").notNull(),
+    joinDate: date("join_date", { mode: "string" }).notNull(),
+    startDate: date("start_date", { mode: "string" }),
+    withdrawalDate: date("withdrawal_date", { mode: "string" }),
+    endedAt: timestamp("ended_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("company_enrollments_company_join_idx").on(
+      table.companyUniqueCode,
+      table.joinDate
+    ),
+  ]
+);
+
+/**
+ * What bank staff changed in the admin area (who, in which role and bank,
+ * when, the record before and after), and their sign-ins and exports with the
+ * request's trace id. Never updated or deleted (a trigger refuses it).
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: serial("id").primaryKey(),
+    /** The bank whose data it concerns (the actor's own, or the one 9998's operator acted on). */
+    bankCode: text("bank_code").notNull(),
+    actorUserUniqueCode: text("actor_user_unique_code").notNull(),
+    actorName: text("actor_name"),
+    actorUserType: text("actor_user_type").notNull(),
+    actorBankCode: text("actor_bank_code").notNull(),
+    /** bank_setting.update, free_trial_reservation.create/update/cancel, companies.export, sign_in. */
+    action: text("action").notNull(),
+    /** What it concerns: `bank:0001`, `free_trial_reservation:3`, `company:C-DEMO`; null for sign-ins. */
+    target: text("target"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    traceId: text("trace_id"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    index("admin_audit_log_target_idx").on(table.target, table.occurredAt),
+    index("admin_audit_log_bank_idx").on(table.bankCode, table.occurredAt),
+  ]
+);
+
+/** A bank's notices to its companies (maintenance windows, terms changes, news), shown on their TOP while published. */
+export const bankNotices = pgTable(
+  "bank_notices",
+  {
+    id: serial("id").primaryKey(),
+    bankCode: text("bank_code").notNull(),
+    /** maintenance, terms or info. */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** A maintenance window's start and end; null for other notices. */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    publishFrom: date("publish_from", { mode: "string" }).notNull(),
+    publishUntil: date("publish_until", { mode: "string" }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdBy: text("created_by").notNull(),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    index("bank_notices_bank_idx").on(table.bankCode, table.publishFrom),
+  ]
+);
 
 /** The plans each bank offers its companies. */
 export const bankPlans = pgTable(
@@ -219,7 +375,7 @@ export const bankPlans = pgTable(
     bankCode: text("bank_code").notNull(),
     planId: integer("plan_id").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.bankCode, table.planId] })],
+  (table) => [primaryKey({ columns: [table.bankCode, table.planId] })]
 );
 
 /** Which version of which terms a user agreed to, and when (registration). */
@@ -232,9 +388,16 @@ export const termsAgreements = pgTable(
     termsId: integer("terms_id").notNull(),
     termsKind: text("terms_kind").notNull(),
     termsVersion: text("terms_version").notNull(),
-    agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
+    agreedAt: timestamp("agreed_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [index("terms_agreements_company_idx").on(table.companyUniqueCode, table.agreedAt)],
+  (table) => [
+    index("terms_agreements_company_idx").on(
+      table.companyUniqueCode,
+      table.agreedAt
+    ),
+  ]
 );
 
 /**
@@ -256,7 +419,12 @@ export const freeTrialReservations = pgTable(
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
-  (table) => [index("free_trial_reservations_bank_idx").on(table.bankCode, table.startDate)],
+  (table) => [
+    index("free_trial_reservations_bank_idx").on(
+      table.bankCode,
+      table.startDate
+    ),
+  ]
 );
 
 /** Every plan change, kept for the once-a-month rule and for the bank's records. */
@@ -269,9 +437,16 @@ export const companyPlanHistory = pgTable(
     planId: integer("plan_id").notNull(),
     previousPlanId: integer("previous_plan_id"),
     userUniqueCode: text("user_unique_code"),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [index("company_plan_history_company_idx").on(table.companyUniqueCode, table.occurredAt)],
+  (table) => [
+    index("company_plan_history_company_idx").on(
+      table.companyUniqueCode,
+      table.occurredAt
+    ),
+  ]
 );
 
 /** Terms texts: the cookie policy, each product's terms, each bank's terms. */
@@ -285,9 +460,13 @@ export const terms = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     version: text("version").notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [index("terms_kind_idx").on(table.kind, table.product, table.bankCode)],
+  (table) => [
+    index("terms_kind_idx").on(table.kind, table.product, table.bankCode),
+  ]
 );
 
 /** A company's customers (取引先). `search_key` holds name and kana folded for search (domain/normalize). */
@@ -321,7 +500,9 @@ export const customers = pgTable(
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
-  (table) => [index("customers_company_idx").on(table.companyUniqueCode, table.id)],
+  (table) => [
+    index("customers_company_idx").on(table.companyUniqueCode, table.id),
+  ]
 );
 
 /** A company's items (品目). `search_key` holds code and name folded for search; a code is unique in its company. */
@@ -335,7 +516,10 @@ export const items = pgTable(
     unit: text("unit"),
     unitPrice: numeric("unit_price", { precision: 14, scale: 4 }).notNull(),
     /** TAX_CATEGORIES id, copied onto a line the item is picked for. */
-    taxCategory: text("tax_category").$type<TaxCategoryId>().notNull().default("standard"),
+    taxCategory: text("tax_category")
+      .$type<TaxCategoryId>()
+      .notNull()
+      .default("standard"),
     /** The category's rate (10, 8 or 0), kept for readers of the rate alone. */
     taxRate: integer("tax_rate").notNull().default(10),
     searchKey: text("search_key").notNull(),
@@ -344,8 +528,10 @@ export const items = pgTable(
   },
   (table) => [
     index("items_company_idx").on(table.companyUniqueCode, table.id),
-    uniqueIndex("items_company_code_idx").on(table.companyUniqueCode, table.code).where(sql`${table.code} is not null`),
-  ],
+    uniqueIndex("items_company_code_idx")
+      .on(table.companyUniqueCode, table.code)
+      .where(sql`${table.code} is not null`),
+  ]
 );
 
 /**
@@ -369,7 +555,10 @@ export const documentSettings = pgTable(
     defaultHonorific: text("default_honorific").notNull(),
     printStamp: boolean("print_stamp").notNull(),
     /** Company bank account ids shown on invoices; empty means those marked displayed. */
-    bankAccountIds: jsonb("bank_account_ids").$type<number[]>().notNull().default([]),
+    bankAccountIds: jsonb("bank_account_ids")
+      .$type<number[]>()
+      .notNull()
+      .default([]),
     dueDateRule: text("due_date_rule").notNull(),
     dueDays: integer("due_days"),
     mailSubject: text("mail_subject").notNull(),
@@ -377,7 +566,12 @@ export const documentSettings = pgTable(
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
-  (table) => [uniqueIndex("document_settings_company_kind_idx").on(table.companyUniqueCode, table.kind)],
+  (table) => [
+    uniqueIndex("document_settings_company_kind_idx").on(
+      table.companyUniqueCode,
+      table.kind
+    ),
+  ]
 );
 
 /**
@@ -393,13 +587,19 @@ export const documentCounters = pgTable(
     period: text("period").notNull(),
     lastNumber: integer("last_number").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind, table.period] })],
+  (table) => [
+    primaryKey({
+      columns: [table.companyUniqueCode, table.kind, table.period],
+    }),
+  ]
 );
 
 /** The 事務処理規程 a company adopted from a template, with what it filled in (one per company). */
 export const officeProcessRules = pgTable("office_process_rules", {
   id: serial("id").primaryKey(),
-  companyUniqueCode: text("company_unique_code").notNull().unique("office_process_rules_company_idx"),
+  companyUniqueCode: text("company_unique_code")
+    .notNull()
+    .unique("office_process_rules_company_idx"),
   kind: text("kind").notNull(),
   companyName: text("company_name").notNull(),
   responsibleTitle: text("responsible_title").notNull().default(""),
@@ -449,9 +649,14 @@ export const documents = pgTable(
     taxExcluded: numeric("tax_excluded", { precision: 18, scale: 4 }).notNull(),
     tax: numeric("tax", { precision: 18, scale: 4 }).notNull(),
     taxIncluded: numeric("tax_included", { precision: 18, scale: 4 }).notNull(),
-    withholdingAmount: numeric("withholding_amount", { precision: 18, scale: 4 }).notNull(),
+    withholdingAmount: numeric("withholding_amount", {
+      precision: 18,
+      scale: 4,
+    }).notNull(),
     amountDue: numeric("amount_due", { precision: 18, scale: 4 }).notNull(),
-    sourceDocumentId: integer("source_document_id").references((): AnyPgColumn => documents.id),
+    sourceDocumentId: integer("source_document_id").references(
+      (): AnyPgColumn => documents.id
+    ),
     copyMode: text("copy_mode").notNull().default("new"),
     origin: text("origin"),
     /** The create form's one-time key: a second submit of the same form finds the first document. */
@@ -463,30 +668,76 @@ export const documents = pgTable(
     /** Why the latest correction was made, as the user stated it. */
     correctionReason: text("correction_reason"),
     /** A credit note (赤伝) names the invoice it cancels. */
-    creditNoteOf: integer("credit_note_of").references((): AnyPgColumn => documents.id),
+    creditNoteOf: integer("credit_note_of").references(
+      (): AnyPgColumn => documents.id
+    ),
     createdBy: text("created_by").notNull(),
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (table) => [
-    uniqueIndex("documents_company_kind_number_idx").on(table.companyUniqueCode, table.kind, table.number),
-    uniqueIndex("documents_company_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
-    index("documents_list_idx").on(table.companyUniqueCode, table.kind, table.issueDate, table.id),
-    index("documents_status_idx").on(table.companyUniqueCode, table.kind, table.status, table.issueDate, table.id),
+    uniqueIndex("documents_company_kind_number_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.number
+    ),
+    uniqueIndex("documents_company_idempotency_idx").on(
+      table.companyUniqueCode,
+      table.idempotencyKey
+    ),
+    index("documents_list_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.issueDate,
+      table.id
+    ),
+    index("documents_status_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.status,
+      table.issueDate,
+      table.id
+    ),
     index("documents_customer_idx").on(table.customerId),
     index("documents_source_idx").on(table.sourceDocumentId),
     index("documents_credit_note_idx").on(table.creditNoteOf),
     // The list's sorts (SORT_COLUMNS, with id as the tie-break): the first page of each is read in index order.
     // issue_date is documents_list_idx, number the unique index above.
-    index("documents_customer_sort_idx").on(table.companyUniqueCode, table.kind, table.customerSearchKey, table.id),
-    index("documents_amount_sort_idx").on(table.companyUniqueCode, table.kind, table.taxIncluded, table.id),
-    index("documents_status_sort_idx").on(table.companyUniqueCode, table.kind, table.status, table.id),
-    index("documents_updated_sort_idx").on(table.companyUniqueCode, table.kind, table.updatedAt, table.id),
+    index("documents_customer_sort_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.customerSearchKey,
+      table.id
+    ),
+    index("documents_amount_sort_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.taxIncluded,
+      table.id
+    ),
+    index("documents_status_sort_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.status,
+      table.id
+    ),
+    index("documents_updated_sort_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.updatedAt,
+      table.id
+    ),
     // The list's search (migration 0016): trigrams of number, customer search key and subject for three
     // characters or more, and their two-character pairs, which pg_trgm cannot answer inside a word.
-    index("documents_search_trigram_idx").using("gin", sql`document_search_text(${table.number}, ${table.customerSearchKey}, ${table.subject}) gin_trgm_ops`),
-    index("documents_search_bigram_idx").using("gin", sql`document_search_bigrams(${table.number}, ${table.customerSearchKey}, ${table.subject})`),
-  ],
+    index("documents_search_trigram_idx").using(
+      "gin",
+      sql`document_search_text(${table.number}, ${table.customerSearchKey}, ${table.subject}) gin_trgm_ops`
+    ),
+    index("documents_search_bigram_idx").using(
+      "gin",
+      sql`document_search_bigrams(${table.number}, ${table.customerSearchKey}, ${table.subject})`
+    ),
+  ]
 );
 
 /** A document's lines in order; values are copied from items, so editing an item never changes a document. */
@@ -509,7 +760,9 @@ export const documentLines = pgTable(
     taxRate: integer("tax_rate").notNull(),
     amount: numeric("amount", { precision: 18, scale: 4 }).notNull(),
   },
-  (table) => [index("document_lines_document_idx").on(table.documentId, table.position)],
+  (table) => [
+    index("document_lines_document_idx").on(table.documentId, table.position),
+  ]
 );
 
 /** Every status change of a document: who and when (SPEC §4 statuses). */
@@ -529,9 +782,16 @@ export const documentStatusHistory = pgTable(
     changedBy: text("changed_by").notNull(),
     /** The person's name as the identity provider gave it then; history names people, not codes. */
     changedByName: text("changed_by_name"),
-    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestamp("changed_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [index("document_status_history_document_idx").on(table.documentId, table.changedAt)],
+  (table) => [
+    index("document_status_history_document_idx").on(
+      table.documentId,
+      table.changedAt
+    ),
+  ]
 );
 
 /**
@@ -556,9 +816,16 @@ export const documentSnapshots = pgTable(
     content: jsonb("content").notNull(),
     createdBy: text("created_by").notNull(),
     createdByName: text("created_by_name"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [uniqueIndex("document_snapshots_revision_idx").on(table.documentId, table.revision)],
+  (table) => [
+    uniqueIndex("document_snapshots_revision_idx").on(
+      table.documentId,
+      table.revision
+    ),
+  ]
 );
 
 /**
@@ -585,7 +852,9 @@ export const documentMails = pgTable(
     delivery: text("delivery").notNull(),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     messageId: text("message_id"),
@@ -594,13 +863,18 @@ export const documentMails = pgTable(
     lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
     resentFromId: integer("resent_from_id"),
     createdBy: text("created_by").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
   (table) => [
     index("document_mails_document_idx").on(table.documentId, table.id),
     index("document_mails_queue_idx").on(table.status, table.nextAttemptAt),
-    index("document_mails_company_created_idx").on(table.companyUniqueCode, table.createdAt),
-  ],
+    index("document_mails_company_created_idx").on(
+      table.companyUniqueCode,
+      table.createdAt
+    ),
+  ]
 );
 
 /** The embedded default's mailbox: with no SMTP_URL, sent messages are kept here, as raw RFC 5322 text, for the sandbox to show. */
@@ -614,11 +888,18 @@ export const localMailbox = pgTable(
     subject: text("subject").notNull(),
     /** The text part as written, for the sandbox to show without decoding the message. */
     text: text("text").notNull().default(""),
-    attachmentNames: jsonb("attachment_names").$type<string[]>().notNull().default([]),
+    attachmentNames: jsonb("attachment_names")
+      .$type<string[]>()
+      .notNull()
+      .default([]),
     raw: text("raw").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [index("local_mailbox_company_idx").on(table.companyUniqueCode, table.id)],
+  (table) => [
+    index("local_mailbox_company_idx").on(table.companyUniqueCode, table.id),
+  ]
 );
 
 /**
@@ -637,7 +918,7 @@ export const documentListVersions = pgTable(
     kind: text("kind").notNull(),
     version: bigint("version", { mode: "bigint" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind] })],
+  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind] })]
 );
 
 /**
@@ -656,7 +937,11 @@ export const documentTotals = pgTable(
     taxIncluded: numeric("tax_included", { precision: 20, scale: 4 }).notNull(),
     amountDue: numeric("amount_due", { precision: 20, scale: 4 }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind, table.status] })],
+  (table) => [
+    primaryKey({
+      columns: [table.companyUniqueCode, table.kind, table.status],
+    }),
+  ]
 );
 
 /**
@@ -700,7 +985,9 @@ const registrationColumns = () => ({
   addressPrefectureCode: text("address_prefecture_code").notNull(),
   addressCityCode: text("address_city_code").notNull(),
   addressRequest: text("address_request").notNull(),
-  addressRequestPrefectureCode: text("address_request_prefecture_code").notNull(),
+  addressRequestPrefectureCode: text(
+    "address_request_prefecture_code"
+  ).notNull(),
   addressRequestCityCode: text("address_request_city_code").notNull(),
   kana: text("kana").notNull(),
   name: text("name").notNull(),
@@ -716,23 +1003,34 @@ const registrationColumns = () => ({
  * download for offline verification (decision 025). Not tenant data: the
  * same publication serves every company.
  */
-export const registrationNumbers = pgTable("registration_numbers", registrationColumns());
+export const registrationNumbers = pgTable(
+  "registration_numbers",
+  registrationColumns()
+);
 
 /** Where a full import is loaded before it replaces registration_numbers in one transaction. */
-export const registrationNumbersStaging = pgTable("registration_numbers_staging", registrationColumns());
+export const registrationNumbersStaging = pgTable(
+  "registration_numbers_staging",
+  registrationColumns()
+);
 
 /** Each import of bulk files: what was read and applied, and the newest update date it held. */
-export const registrationNumberImports = pgTable("registration_number_imports", {
-  id: serial("id").primaryKey(),
-  kind: text("kind").notNull(),
-  files: text("files").notNull(),
-  rowsRead: integer("rows_read").notNull(),
-  upserted: integer("upserted").notNull(),
-  deleted: integer("deleted").notNull(),
-  skipped: integer("skipped").notNull(),
-  lastUpdateDate: text("last_update_date"),
-  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const registrationNumberImports = pgTable(
+  "registration_number_imports",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    files: text("files").notNull(),
+    rowsRead: integer("rows_read").notNull(),
+    upserted: integer("upserted").notNull(),
+    deleted: integer("deleted").notNull(),
+    skipped: integer("skipped").notNull(),
+    lastUpdateDate: text("last_update_date"),
+    importedAt: timestamp("imported_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+  }
+);
 
 /**
  * A document received from a supplier (受取請求書・領収書・その他), kept as
@@ -785,20 +1083,46 @@ export const receivedDocuments = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex("received_documents_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
+    uniqueIndex("received_documents_idempotency_idx").on(
+      table.companyUniqueCode,
+      table.idempotencyKey
+    ),
     // The three search keys of 電子帳簿保存法 and the list's sorts, each ending in id (the tie-break).
-    index("received_documents_date_idx").on(table.companyUniqueCode, table.kind, table.transactionDate, table.id),
-    index("received_documents_amount_idx").on(table.companyUniqueCode, table.kind, table.amount, table.id),
-    index("received_documents_supplier_idx").on(table.companyUniqueCode, table.kind, table.supplierSearchKey, table.id),
-    index("received_documents_updated_idx").on(table.companyUniqueCode, table.kind, table.updatedAt, table.id),
+    index("received_documents_date_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.transactionDate,
+      table.id
+    ),
+    index("received_documents_amount_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.amount,
+      table.id
+    ),
+    index("received_documents_supplier_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.supplierSearchKey,
+      table.id
+    ),
+    index("received_documents_updated_idx").on(
+      table.companyUniqueCode,
+      table.kind,
+      table.updatedAt,
+      table.id
+    ),
     index("received_documents_customer_idx").on(table.customerId),
     // Free text: the same search functions as the issued documents' list (migration 0016).
     index("received_documents_search_trigram_idx").using(
       "gin",
-      sql`document_search_text(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes}) gin_trgm_ops`,
+      sql`document_search_text(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes}) gin_trgm_ops`
     ),
-    index("received_documents_search_bigram_idx").using("gin", sql`document_search_bigrams(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes})`),
-  ],
+    index("received_documents_search_bigram_idx").using(
+      "gin",
+      sql`document_search_bigrams(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes})`
+    ),
+  ]
 );
 
 /**
@@ -822,7 +1146,10 @@ export const receivedDocumentFiles = pgTable(
     addedInVersion: integer("added_in_version").notNull(),
     removedInVersion: integer("removed_in_version"),
   },
-  (table) => [index("received_document_files_document_idx").on(table.documentId), uniqueIndex("received_document_files_file_idx").on(table.fileId)],
+  (table) => [
+    index("received_document_files_document_idx").on(table.documentId),
+    uniqueIndex("received_document_files_file_idx").on(table.fileId),
+  ]
 );
 
 /** Each version of a received document: who, when, what changed (with the previous value) and the whole record as it then was. */
@@ -836,11 +1163,18 @@ export const receivedDocumentVersions = pgTable(
     version: integer("version").notNull(),
     action: text("action").notNull(),
     changedBy: text("changed_by").notNull(),
-    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestamp("changed_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     changes: jsonb("changes").notNull(),
     record: jsonb("record").notNull(),
   },
-  (table) => [uniqueIndex("received_document_versions_idx").on(table.documentId, table.version)],
+  (table) => [
+    uniqueIndex("received_document_versions_idx").on(
+      table.documentId,
+      table.version
+    ),
+  ]
 );
 
 /**
@@ -859,7 +1193,9 @@ export const receivedUploads = pgTable(
     uploadedBy: text("uploaded_by").notNull(),
     /** What the text layer of a PDF proposed, for the form to offer. */
     proposal: jsonb("proposal"),
-    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [index("received_uploads_company_idx").on(table.companyUniqueCode)],
+  (table) => [index("received_uploads_company_idx").on(table.companyUniqueCode)]
 );

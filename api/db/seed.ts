@@ -9,13 +9,13 @@ import { documentInputSchema } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
 import { statusOnIssue } from "../../domain/lifecycle";
-import { type DemoCompany, DEMO_BANKS, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
+import { type DemoCompany, DEMO_BANKS, DEMO_BRANCHES, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
 import { recordHistory } from "../documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../documents/store";
 import { createDatabaseFileStorage } from "../storage/storage";
 import { seedDemoReceived } from "./seed-received";
 import type { Database } from "./client";
-import { bankPlans, banks, companies, freeTrialReservations, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
+import { bankBranches, bankNotices, bankPlans, banks, companies, companyEnrollments, freeTrialReservations, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
 
 const JOIN_DATE = "2026-04-01";
 
@@ -81,13 +81,39 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
     const today = todayJst();
     // The bank's campaign, open from last month to the end of next: registering gives two free months.
     const campaign = { freeMonths: 2, startDate: firstOfMonth(today, -1), finishDate: lastOfMonth(firstOfMonth(today, 1)) };
-    await tx.insert(freeTrialReservations).values({ bankCode: "0001", ...campaign, createdBy: "U-BANK-ADMIN" });
+    await tx.insert(freeTrialReservations).values([
+      { bankCode: "0001", ...campaign, createdBy: "U-BANK-ADMIN" },
+      // サンプル信用金庫's head office plans one for next month; みらい地方銀行's ran last year.
+      { bankCode: "0002", branchCode: "001", freeMonths: 3, startDate: firstOfMonth(today, 1), finishDate: lastOfMonth(firstOfMonth(today, 2)), createdBy: "U-OPERATOR" },
+      { bankCode: "0182", freeMonths: 1, startDate: "2025-04-01", finishDate: "2025-06-30", createdBy: "U-OPERATOR" },
+    ]);
+    await tx.insert(bankBranches).values(DEMO_BRANCHES);
+    await tx.insert(bankNotices).values({
+      bankCode: "0001",
+      kind: "maintenance",
+      title: "システムメンテナンスのお知らせ",
+      body: "メンテナンスの間は、帳票クラウドをご利用いただけません。",
+      startsAt: new Date(`${firstOfMonth(today, 1)}T01:00:00+09:00`),
+      endsAt: new Date(`${firstOfMonth(today, 1)}T05:00:00+09:00`),
+      publishFrom: today,
+      publishUntil: firstOfMonth(today, 1),
+      createdBy: "U-BANK-ADMIN",
+    });
     for (const company of DEMO_COMPANIES) {
       if (company.planId === null) continue;
       const plan = demoPlanOf(company.planId, company.planState, today, campaign);
+      const named = { branchCode: company.branchCode, companyName: company.name, nameSearchKey: searchKey(company.name) };
       await tx.insert(paymentInfos).values({ companyUniqueCode: company.companyUniqueCode, ...plan.payment });
-      await tx.insert(companyPlans).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, isContract: true, ...plan.plan });
+      await tx.insert(companyPlans).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, isContract: true, ...named, ...plan.plan });
       await tx.insert(companyPlanHistory).values(plan.history.map((event) => ({ companyUniqueCode: company.companyUniqueCode, ...event })));
+      const earlier = company.earlierEnrollment;
+      if (earlier) {
+        await tx.insert(companyEnrollments).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, branchCode: company.branchCode, companyName: company.name, planId: earlier.planId, joinDate: earlier.joinDate, startDate: earlier.joinDate, withdrawalDate: earlier.withdrawalDate });
+        await tx.insert(companyPlanHistory).values([
+          { companyUniqueCode: company.companyUniqueCode, event: "register", planId: earlier.planId, occurredAt: new Date(`${earlier.joinDate}T10:00:00+09:00`) },
+          { companyUniqueCode: company.companyUniqueCode, event: "unregister", planId: earlier.planId, occurredAt: new Date(`${earlier.withdrawalDate}T10:00:00+09:00`) },
+        ]);
+      }
     }
     const planOf = new Map(DEMO_COMPANIES.map((company) => [company.companyUniqueCode, company.planId ?? 0]));
     await tx.insert(paymentServiceUsers).values(
@@ -185,6 +211,21 @@ function demoPlanOf(planId: number, state: DemoCompany["planState"], today: stri
     }
     case "cancellation_pending": {
       const withdrawalDate = withdrawalDateFor(today);
+      return {
+        payment: { ...registered, withdrawalDate, endDate: withdrawalDate },
+        plan: { ...registered, isSubscribeCancellation: true, withdrawalDate, endDate: withdrawalDate },
+        history: [...history, { event: "unregister", planId }],
+      };
+    }
+    case "free_term": {
+      // Registered today: the rest of this month is free.
+      const terms = registrationTerms(today, null);
+      const joined = { planId, joinDate: terms.joinDate, startDate: terms.startDate };
+      return { payment: joined, plan: { ...joined, isFreeTerm: true }, history };
+    }
+    case "withdrawn": {
+      // Left at the end of last month.
+      const withdrawalDate = lastOfMonth(firstOfMonth(today, -1));
       return {
         payment: { ...registered, withdrawalDate, endDate: withdrawalDate },
         plan: { ...registered, isSubscribeCancellation: true, withdrawalDate, endDate: withdrawalDate },

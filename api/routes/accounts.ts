@@ -2,6 +2,7 @@ import { Router, type Request } from "express";
 import { eq, sql } from "drizzle-orm";
 import { accountVersionInputSchema, planChangeInputSchema, registrationInputSchema } from "../../domain/account-input";
 import { todayJst } from "../../domain/datetime";
+import { searchKey } from "../../domain/normalize";
 import {
   changedPlanChargedFrom,
   planChangeRefusal,
@@ -15,7 +16,7 @@ import { PAYMENT_ROLE } from "../../domain/roles";
 import { tenantOf } from "../auth";
 import type { Database } from "../db/client";
 import { companyPlanOf, offeredPlans, openCampaign, planStateOf, requiredTerms } from "../accounts/store";
-import { companyPlanHistory, companyPlans, paymentInfos, paymentServiceUsers, termsAgreements } from "../db/schema";
+import { companyEnrollments, companyPlanHistory, companyPlans, paymentInfos, paymentServiceUsers, termsAgreements } from "../db/schema";
 import { conflict, forbidden, planChangedThisMonth, subscriptionCanceled, validationFailed } from "../errors";
 import { requireOwner } from "../membership";
 import { parseBody } from "../validation";
@@ -100,8 +101,12 @@ export function accountRoutes(db: Database, now: () => Date = () => new Date()):
         }
 
         const schedule = registrationTerms(day, campaign);
+        const companyName = caller.companyName ?? existing?.companyName ?? company;
         const plan = {
           bankCode: caller.bankCode,
+          branchCode: caller.branchCode,
+          companyName,
+          nameSearchKey: searchKey(companyName),
           planId: input.plan_id,
           previousPlanId: null,
           joinDate: schedule.joinDate,
@@ -125,6 +130,22 @@ export function accountRoutes(db: Database, now: () => Date = () => new Date()):
           updatedAt: new Date(),
         };
         if (existing) {
+          // A company that left and comes back: its earlier time with the product stays reachable by its join date.
+          if (existing.joinDate) {
+            await tx
+              .insert(companyEnrollments)
+              .values({
+                companyUniqueCode: company,
+                bankCode: existing.bankCode,
+                branchCode: existing.branchCode,
+                companyName: existing.companyName || companyName,
+                planId: existing.planId,
+                joinDate: existing.joinDate,
+                startDate: existing.startDate,
+                withdrawalDate: existing.withdrawalDate,
+              })
+              .onConflictDoNothing();
+          }
           await tx
             .update(companyPlans)
             .set({ ...plan, version: sql`${companyPlans.version} + 1` })

@@ -1,0 +1,92 @@
+import type { Request } from "express";
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { adminAuditLog } from "../db/schema";
+import type { AdminScope } from "./scope";
+
+type Writer = Pick<Database, "insert">;
+
+export type AdminAction =
+  | "sign_in"
+  | "bank_setting.update"
+  | "free_trial_reservation.create"
+  | "free_trial_reservation.update"
+  | "free_trial_reservation.cancel"
+  | "bank_notice.create"
+  | "bank_notice.withdraw"
+  | "companies.export";
+
+/**
+ * Keeps what a member of bank staff did (decision 027): who, in which role
+ * and bank, on which bank's data, the record before and after, and the
+ * request's trace id; and writes the same to the log.
+ */
+export async function recordAdminAction(
+  db: Writer,
+  req: Request,
+  scope: AdminScope,
+  entry: {
+    bankCode: string;
+    action: AdminAction;
+    target: string | null;
+    before?: unknown;
+    after?: unknown;
+  }
+): Promise<void> {
+  const traceId = req.id === undefined || req.id === "" ? null : String(req.id);
+  await db.insert(adminAuditLog).values({
+    bankCode: entry.bankCode,
+    actorUserUniqueCode: scope.caller.userUniqueCode,
+    actorName: scope.caller.name,
+    actorUserType: scope.caller.userType,
+    actorBankCode: scope.caller.bankCode,
+    action: entry.action,
+    target: entry.target,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    traceId,
+  });
+  req.log?.info(
+    {
+      admin: {
+        action: entry.action,
+        target: entry.target,
+        bankCode: entry.bankCode,
+        userType: scope.caller.userType,
+        user: scope.caller.userUniqueCode,
+      },
+    },
+    "admin action"
+  );
+}
+
+/** The audit entries of one target, newest first, as its detail page shows them. */
+export async function auditOf(
+  db: Database,
+  bankCode: string,
+  target: string,
+  limit = 50
+) {
+  return db
+    .select({
+      id: adminAuditLog.id,
+      action: adminAuditLog.action,
+      actorUserUniqueCode: adminAuditLog.actorUserUniqueCode,
+      actorName: adminAuditLog.actorName,
+      actorUserType: adminAuditLog.actorUserType,
+      actorBankCode: adminAuditLog.actorBankCode,
+      before: adminAuditLog.before,
+      after: adminAuditLog.after,
+      traceId: adminAuditLog.traceId,
+      occurredAt: adminAuditLog.occurredAt,
+    })
+    .from(adminAuditLog)
+    .where(
+      and(
+        eq(adminAuditLog.bankCode, bankCode),
+        eq(adminAuditLog.target, target)
+      )
+    )
+    .orderBy(desc(adminAuditLog.occurredAt), desc(adminAuditLog.id))
+    .limit(limit);
+}
