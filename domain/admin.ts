@@ -9,10 +9,7 @@ export const ADMIN_COMPANY_STATUSES = [
   { id: "withdrawn", key: "withdrawn", label: "退会済" },
 ] as const satisfies readonly Code<string>[];
 export type AdminCompanyStatus = (typeof ADMIN_COMPANY_STATUSES)[number]["id"];
-export const ADMIN_COMPANY_STATUS_IDS = idsOf(ADMIN_COMPANY_STATUSES) as [
-  AdminCompanyStatus,
-  ...AdminCompanyStatus[]
-];
+export const ADMIN_COMPANY_STATUS_IDS = idsOf(ADMIN_COMPANY_STATUSES) as [AdminCompanyStatus, ...AdminCompanyStatus[]];
 
 /** The bank's word for a plan status (domain/plans planStatusOn): both kinds of free months are a trial to the bank. */
 export function adminStatusOf(status: PlanStatus): AdminCompanyStatus {
@@ -25,13 +22,7 @@ export function adminStatusLabel(status: AdminCompanyStatus): string {
   return ADMIN_COMPANY_STATUSES.find((entry) => entry.id === status)!.label;
 }
 
-export const ADMIN_COMPANY_SORTS = [
-  "join_date",
-  "name",
-  "code",
-  "plan",
-  "branch",
-] as const;
+export const ADMIN_COMPANY_SORTS = ["join_date", "name", "code", "plan", "branch"] as const;
 export type AdminCompanySort = (typeof ADMIN_COMPANY_SORTS)[number];
 
 export const ADMIN_COMPANIES_PER_PAGE = 50;

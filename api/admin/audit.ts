@@ -31,7 +31,7 @@ export async function recordAdminAction(
     target: string | null;
     before?: unknown;
     after?: unknown;
-  }
+  },
 ): Promise<void> {
   const traceId = req.id === undefined || req.id === "" ? null : String(req.id);
   await db.insert(adminAuditLog).values({
@@ -56,17 +56,12 @@ export async function recordAdminAction(
         user: scope.caller.userUniqueCode,
       },
     },
-    "admin action"
+    "admin action",
   );
 }
 
 /** The audit entries of one target, newest first, as its detail page shows them. */
-export async function auditOf(
-  db: Database,
-  bankCode: string,
-  target: string,
-  limit = 50
-) {
+export async function auditOf(db: Database, bankCode: string, target: string, limit = 50) {
   return db
     .select({
       id: adminAuditLog.id,
@@ -81,12 +76,7 @@ export async function auditOf(
       occurredAt: adminAuditLog.occurredAt,
     })
     .from(adminAuditLog)
-    .where(
-      and(
-        eq(adminAuditLog.bankCode, bankCode),
-        eq(adminAuditLog.target, target)
-      )
-    )
+    .where(and(eq(adminAuditLog.bankCode, bankCode), eq(adminAuditLog.target, target)))
     .orderBy(desc(adminAuditLog.occurredAt), desc(adminAuditLog.id))
     .limit(limit);
 }

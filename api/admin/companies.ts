@@ -1,24 +1,6 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import {
-  ADMIN_COMPANIES_PER_PAGE,
-  ADMIN_COMPANY_SORTS,
-  ADMIN_COMPANY_STATUS_IDS,
-  adminStatusLabel,
-  type AdminCompanyStatus,
-} from "../../domain/admin";
+import { ADMIN_COMPANIES_PER_PAGE, ADMIN_COMPANY_SORTS, ADMIN_COMPANY_STATUS_IDS, adminStatusLabel, type AdminCompanyStatus } from "../../domain/admin";
 import { normalizeIsoDate, searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { bankBranches, banks, companyPlans, plans } from "../db/schema";
@@ -43,43 +25,28 @@ const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 /** The bank's companies list: search by name (any width or kana type) or code, filters, sort, 50 a page. */
 export const adminCompanyListQuery = z.object({
   q: z.string().trim().max(100).optional().default(""),
-  plan_id: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(0).max(99).optional()
-  ),
-  status: z.preprocess(
-    blankToUndefined,
-    z.enum(ADMIN_COMPANY_STATUS_IDS).optional()
-  ),
+  plan_id: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(99).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(ADMIN_COMPANY_STATUS_IDS).optional()),
   bank_code: z.preprocess(
     blankToUndefined,
     z
       .string()
       .regex(/^\d{4}$/)
-      .optional()
+      .optional(),
   ),
   branch_code: z.preprocess(
     blankToUndefined,
     z
       .string()
       .regex(/^[0-9A-Za-z]{1,10}$/)
-      .optional()
+      .optional(),
   ),
   joined_from: optionalDate,
   joined_to: optionalDate,
-  sort: z.preprocess(
-    blankToUndefined,
-    z.enum(ADMIN_COMPANY_SORTS).optional().default("join_date")
-  ),
+  sort: z.preprocess(blankToUndefined, z.enum(ADMIN_COMPANY_SORTS).optional().default("join_date")),
   order: z.preprocess(blankToUndefined, z.enum(["asc", "desc"]).optional()),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .default(ADMIN_COMPANIES_PER_PAGE),
+  per_page: z.coerce.number().int().min(1).max(100).optional().default(ADMIN_COMPANIES_PER_PAGE),
 });
 export type AdminCompanyListQuery = z.output<typeof adminCompanyListQuery>;
 
@@ -94,24 +61,12 @@ export function statusSql(today: string): SQL<AdminCompanyStatus> {
     else 'active' end`;
 }
 
-export function adminCompanyConditions(
-  scope: AdminScope,
-  query: AdminCompanyListQuery,
-  today: string
-): SQL {
-  const conditions: (SQL | undefined)[] = [
-    companiesInScope(scope),
-    sql`${p.joinDate} is not null`,
-  ];
+export function adminCompanyConditions(scope: AdminScope, query: AdminCompanyListQuery, today: string): SQL {
+  const conditions: (SQL | undefined)[] = [companiesInScope(scope), sql`${p.joinDate} is not null`];
   if (query.q) {
     const key = searchKey(query.q);
     const code = query.q.normalize("NFKC").trim();
-    conditions.push(
-      or(
-        sql`${p.nameSearchKey} like ${`%${escapeLike(key)}%`}`,
-        ilike(p.companyUniqueCode, `${escapeLike(code)}%`)
-      )
-    );
+    conditions.push(or(sql`${p.nameSearchKey} like ${`%${escapeLike(key)}%`}`, ilike(p.companyUniqueCode, `${escapeLike(code)}%`)));
   }
   if (query.plan_id !== undefined) conditions.push(eq(p.planId, query.plan_id));
   if (query.status) conditions.push(sql`${statusSql(today)} = ${query.status}`);
@@ -154,22 +109,11 @@ function listSelect(db: Database, today: string) {
     .select(adminCompanyColumns(today))
     .from(p)
     .leftJoin(banks, eq(banks.bankCode, p.bankCode))
-    .leftJoin(
-      bankBranches,
-      and(
-        eq(bankBranches.bankCode, p.bankCode),
-        eq(bankBranches.branchCode, p.branchCode)
-      )
-    )
+    .leftJoin(bankBranches, and(eq(bankBranches.bankCode, p.bankCode), eq(bankBranches.branchCode, p.branchCode)))
     .leftJoin(plans, eq(plans.planId, p.planId));
 }
 
-export async function listAdminCompanies(
-  db: Database,
-  scope: AdminScope,
-  query: AdminCompanyListQuery,
-  today: string
-) {
+export async function listAdminCompanies(db: Database, scope: AdminScope, query: AdminCompanyListQuery, today: string) {
   const where = adminCompanyConditions(scope, query, today);
   // Newest joins first by default; names and codes read best A to Z.
   const order = query.order ?? (query.sort === "join_date" ? "desc" : "asc");
@@ -198,12 +142,7 @@ export async function listAdminCompanies(
 const EXPORT_BATCH = 1000;
 
 /** Every company of the filtered list, a batch at a time, in code order (for the CSV). */
-export async function* adminCompanyBatches(
-  db: Database,
-  scope: AdminScope,
-  query: AdminCompanyListQuery,
-  today: string
-) {
+export async function* adminCompanyBatches(db: Database, scope: AdminScope, query: AdminCompanyListQuery, today: string) {
   const where = adminCompanyConditions(scope, query, today);
   for (let last = ""; ; ) {
     const rows = await listSelect(db, today)
@@ -224,8 +163,16 @@ export async function adminCompanyFilterOptions(db: Database, scope: AdminScope)
   const bankCondition = scope.allBanks ? undefined : eq(bankBranches.bankCode, scope.caller.bankCode);
   const branchCondition = scope.branchCode === null ? bankCondition : and(bankCondition, eq(bankBranches.branchCode, scope.branchCode));
   const [planRows, branchRows, bankRows] = await Promise.all([
-    db.select({ planId: plans.planId, planName: plans.planName }).from(plans).where(sql`${plans.planId} > 0`).orderBy(asc(plans.sortOrder)),
-    db.select({ bankCode: bankBranches.bankCode, branchCode: bankBranches.branchCode, name: bankBranches.name }).from(bankBranches).where(branchCondition).orderBy(asc(bankBranches.bankCode), asc(bankBranches.branchCode)),
+    db
+      .select({ planId: plans.planId, planName: plans.planName })
+      .from(plans)
+      .where(sql`${plans.planId} > 0`)
+      .orderBy(asc(plans.sortOrder)),
+    db
+      .select({ bankCode: bankBranches.bankCode, branchCode: bankBranches.branchCode, name: bankBranches.name })
+      .from(bankBranches)
+      .where(branchCondition)
+      .orderBy(asc(bankBranches.bankCode), asc(bankBranches.branchCode)),
     scope.allBanks ? db.select({ bankCode: banks.bankCode, name: banks.name }).from(banks).orderBy(asc(banks.bankCode)) : Promise.resolve([]),
   ]);
   return { plans: planRows, branches: branchRows, banks: bankRows };

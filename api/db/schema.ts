@@ -26,12 +26,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true })
-    .notNull()
-    .defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
 /** A bank that offers the product, with its bank config (SPEC §3). */
@@ -39,15 +35,9 @@ export const banks = pgTable("banks", {
   bankCode: text("bank_code").primaryKey(),
   name: text("name").notNull(),
   baName: text("ba_name").notNull(),
-  enablePaymentReceive: boolean("enable_payment_receive")
-    .notNull()
-    .default(false),
-  checkPaymentMethodFilled: boolean("check_payment_method_filled")
-    .notNull()
-    .default(false),
-  isPaymentMethodFilled: boolean("is_payment_method_filled")
-    .notNull()
-    .default(false),
+  enablePaymentReceive: boolean("enable_payment_receive").notNull().default(false),
+  checkPaymentMethodFilled: boolean("check_payment_method_filled").notNull().default(false),
+  isPaymentMethodFilled: boolean("is_payment_method_filled").notNull().default(false),
   /** Optimistic lock for the admin area's bank settings form. */
   version: integer("version").notNull().default(1),
   ...timestamps,
@@ -61,16 +51,14 @@ export const bankBranches = pgTable(
     branchCode: text("branch_code").notNull(),
     name: text("name").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.bankCode, table.branchCode] })]
+  (table) => [primaryKey({ columns: [table.bankCode, table.branchCode] })],
 );
 
 /** Stored files (logo, stamp, later documents). Tenant-owned; bytes inline unless kept in S3. */
 export const files = pgTable(
   "files",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     companyUniqueCode: text("company_unique_code").notNull(),
     purpose: text("purpose").notNull(),
     contentType: text("content_type").notNull(),
@@ -79,11 +67,9 @@ export const files = pgTable(
     storage: text("storage").notNull().default("database"),
     storageKey: text("storage_key"),
     data: bytea("data"),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("files_company_idx").on(table.companyUniqueCode)]
+  (table) => [index("files_company_idx").on(table.companyUniqueCode)],
 );
 
 /** Own-company profile (SPEC §3). `company_unique_code` is the tenant key. */
@@ -104,28 +90,14 @@ export const companies = pgTable(
     fax: text("fax"),
     email: text("email"),
     registeredNo: text("registered_no"),
-    logoFileId: uuid("logo_file_id").references(() => files.id, {
-      onDelete: "set null",
-    }),
-    stampFileId: uuid("stamp_file_id").references(() => files.id, {
-      onDelete: "set null",
-    }),
-    itemRoundingId: integer("item_rounding_id")
-      .notNull()
-      .default(COMPANY_DEFAULTS.itemRoundingId),
-    itemRoundingScale: integer("item_rounding_scale")
-      .notNull()
-      .default(COMPANY_DEFAULTS.itemRoundingScale),
-    subtotalRoundingId: integer("subtotal_rounding_id")
-      .notNull()
-      .default(COMPANY_DEFAULTS.subtotalRoundingId),
+    logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    stampFileId: uuid("stamp_file_id").references(() => files.id, { onDelete: "set null" }),
+    itemRoundingId: integer("item_rounding_id").notNull().default(COMPANY_DEFAULTS.itemRoundingId),
+    itemRoundingScale: integer("item_rounding_scale").notNull().default(COMPANY_DEFAULTS.itemRoundingScale),
+    subtotalRoundingId: integer("subtotal_rounding_id").notNull().default(COMPANY_DEFAULTS.subtotalRoundingId),
     taxId: integer("tax_id").notNull().default(COMPANY_DEFAULTS.taxId),
-    taxRoundingId: integer("tax_rounding_id")
-      .notNull()
-      .default(COMPANY_DEFAULTS.taxRoundingId),
-    taxWithholdingId: integer("tax_withholding_id")
-      .notNull()
-      .default(COMPANY_DEFAULTS.taxWithholdingId),
+    taxRoundingId: integer("tax_rounding_id").notNull().default(COMPANY_DEFAULTS.taxRoundingId),
+    taxWithholdingId: integer("tax_withholding_id").notNull().default(COMPANY_DEFAULTS.taxWithholdingId),
     bankCode: text("bank_code"),
     bankName: text("bank_name"),
     /** The month the business year ends (1–12): reports' year and received documents' retention. */
@@ -137,7 +109,7 @@ export const companies = pgTable(
     ...timestamps,
   },
   // One own-company profile per company; the unique index also serves tenant-scoped reads.
-  (table) => [uniqueIndex("companies_company_idx").on(table.companyUniqueCode)]
+  (table) => [uniqueIndex("companies_company_idx").on(table.companyUniqueCode)],
 );
 
 export const companyBankAccounts = pgTable(
@@ -152,9 +124,7 @@ export const companyBankAccounts = pgTable(
     bankCode: text("bank_code"),
     bankBranchName: text("bank_branch_name").notNull(),
     bankBranchCode: text("bank_branch_code"),
-    bankAccountTypeId: integer("bank_account_type_id")
-      .notNull()
-      .default(COMPANY_DEFAULTS.bankAccountTypeId),
+    bankAccountTypeId: integer("bank_account_type_id").notNull().default(COMPANY_DEFAULTS.bankAccountTypeId),
     bankAccountNo: text("bank_account_no").notNull(),
     bankAccountName: text("bank_account_name").notNull(),
     displayed: boolean("displayed").notNull().default(false),
@@ -163,7 +133,7 @@ export const companyBankAccounts = pgTable(
   (table) => [
     index("company_bank_accounts_company_idx").on(table.companyUniqueCode),
     index("company_bank_accounts_company_id_idx").on(table.companyId),
-  ]
+  ],
 );
 
 /** A company's user in the payment service (SPEC §3). */
@@ -190,7 +160,7 @@ export const paymentServiceUsers = pgTable(
   (table) => [
     uniqueIndex("payment_service_users_user_idx").on(table.userUniqueCode),
     index("payment_service_users_company_idx").on(table.companyUniqueCode),
-  ]
+  ],
 );
 
 /** The company's payment contract (SPEC §3: payment info). */
@@ -241,9 +211,7 @@ export const companyPlans = pgTable(
     isContract: boolean("is_contract").notNull().default(false),
     isPlanChanged: boolean("is_plan_changed").notNull().default(false),
     isFreeTerm: boolean("is_free_term").notNull().default(false),
-    isSubscribeCancellation: boolean("is_subscribe_cancellation")
-      .notNull()
-      .default(false),
+    isSubscribeCancellation: boolean("is_subscribe_cancellation").notNull().default(false),
     isCampaign: boolean("is_campaign").notNull().default(false),
     campaignNumOfMonths: integer("campaign_num_of_months"),
     campaignStartDate: date("campaign_start_date"),
@@ -265,21 +233,10 @@ export const companyPlans = pgTable(
   },
   (table) => [
     // The admin list: a bank's (or branch's) companies by join date, and searched by name.
-    index("company_plans_bank_join_idx").on(
-      table.bankCode,
-      table.joinDate,
-      table.companyUniqueCode
-    ),
-    index("company_plans_branch_join_idx").on(
-      table.bankCode,
-      table.branchCode,
-      table.joinDate
-    ),
-    index("company_plans_name_trigram_idx").using(
-      "gin",
-      sql`${table.nameSearchKey} gin_trgm_ops`
-    ),
-  ]
+    index("company_plans_bank_join_idx").on(table.bankCode, table.joinDate, table.companyUniqueCode),
+    index("company_plans_branch_join_idx").on(table.bankCode, table.branchCode, table.joinDate),
+    index("company_plans_name_trigram_idx").using("gin", sql`${table.nameSearchKey} gin_trgm_ops`),
+  ],
 );
 
 /**
@@ -299,16 +256,9 @@ export const companyEnrollments = pgTable(
     joinDate: date("join_date", { mode: "string" }).notNull(),
     startDate: date("start_date", { mode: "string" }),
     withdrawalDate: date("withdrawal_date", { mode: "string" }),
-    endedAt: timestamp("ended_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex("company_enrollments_company_join_idx").on(
-      table.companyUniqueCode,
-      table.joinDate
-    ),
-  ]
+  (table) => [uniqueIndex("company_enrollments_company_join_idx").on(table.companyUniqueCode, table.joinDate)],
 );
 
 /**
@@ -333,14 +283,9 @@ export const adminAuditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
     traceId: text("trace_id"),
-    occurredAt: timestamp("occurred_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index("admin_audit_log_target_idx").on(table.target, table.occurredAt),
-    index("admin_audit_log_bank_idx").on(table.bankCode, table.occurredAt),
-  ]
+  (table) => [index("admin_audit_log_target_idx").on(table.target, table.occurredAt), index("admin_audit_log_bank_idx").on(table.bankCode, table.occurredAt)],
 );
 
 /** A bank's notices to its companies (maintenance windows, terms changes, news), shown on their TOP while published. */
@@ -363,9 +308,7 @@ export const bankNotices = pgTable(
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
-  (table) => [
-    index("bank_notices_bank_idx").on(table.bankCode, table.publishFrom),
-  ]
+  (table) => [index("bank_notices_bank_idx").on(table.bankCode, table.publishFrom)],
 );
 
 /** The plans each bank offers its companies. */
@@ -375,7 +318,7 @@ export const bankPlans = pgTable(
     bankCode: text("bank_code").notNull(),
     planId: integer("plan_id").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.bankCode, table.planId] })]
+  (table) => [primaryKey({ columns: [table.bankCode, table.planId] })],
 );
 
 /** Which version of which terms a user agreed to, and when (registration). */
@@ -388,16 +331,9 @@ export const termsAgreements = pgTable(
     termsId: integer("terms_id").notNull(),
     termsKind: text("terms_kind").notNull(),
     termsVersion: text("terms_version").notNull(),
-    agreedAt: timestamp("agreed_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index("terms_agreements_company_idx").on(
-      table.companyUniqueCode,
-      table.agreedAt
-    ),
-  ]
+  (table) => [index("terms_agreements_company_idx").on(table.companyUniqueCode, table.agreedAt)],
 );
 
 /**
@@ -419,12 +355,7 @@ export const freeTrialReservations = pgTable(
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
-  (table) => [
-    index("free_trial_reservations_bank_idx").on(
-      table.bankCode,
-      table.startDate
-    ),
-  ]
+  (table) => [index("free_trial_reservations_bank_idx").on(table.bankCode, table.startDate)],
 );
 
 /** Every plan change, kept for the once-a-month rule and for the bank's records. */
@@ -437,16 +368,9 @@ export const companyPlanHistory = pgTable(
     planId: integer("plan_id").notNull(),
     previousPlanId: integer("previous_plan_id"),
     userUniqueCode: text("user_unique_code"),
-    occurredAt: timestamp("occurred_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index("company_plan_history_company_idx").on(
-      table.companyUniqueCode,
-      table.occurredAt
-    ),
-  ]
+  (table) => [index("company_plan_history_company_idx").on(table.companyUniqueCode, table.occurredAt)],
 );
 
 /** Terms texts: the cookie policy, each product's terms, each bank's terms. */
@@ -460,13 +384,9 @@ export const terms = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     version: text("version").notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index("terms_kind_idx").on(table.kind, table.product, table.bankCode),
-  ]
+  (table) => [index("terms_kind_idx").on(table.kind, table.product, table.bankCode)],
 );
 
 /** A company's customers (取引先). `search_key` holds name and kana folded for search (domain/normalize). */
@@ -500,9 +420,7 @@ export const customers = pgTable(
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
-  (table) => [
-    index("customers_company_idx").on(table.companyUniqueCode, table.id),
-  ]
+  (table) => [index("customers_company_idx").on(table.companyUniqueCode, table.id)],
 );
 
 /** A company's items (品目). `search_key` holds code and name folded for search; a code is unique in its company. */
@@ -516,10 +434,7 @@ export const items = pgTable(
     unit: text("unit"),
     unitPrice: numeric("unit_price", { precision: 14, scale: 4 }).notNull(),
     /** TAX_CATEGORIES id, copied onto a line the item is picked for. */
-    taxCategory: text("tax_category")
-      .$type<TaxCategoryId>()
-      .notNull()
-      .default("standard"),
+    taxCategory: text("tax_category").$type<TaxCategoryId>().notNull().default("standard"),
     /** The category's rate (10, 8 or 0), kept for readers of the rate alone. */
     taxRate: integer("tax_rate").notNull().default(10),
     searchKey: text("search_key").notNull(),
@@ -528,10 +443,8 @@ export const items = pgTable(
   },
   (table) => [
     index("items_company_idx").on(table.companyUniqueCode, table.id),
-    uniqueIndex("items_company_code_idx")
-      .on(table.companyUniqueCode, table.code)
-      .where(sql`${table.code} is not null`),
-  ]
+    uniqueIndex("items_company_code_idx").on(table.companyUniqueCode, table.code).where(sql`${table.code} is not null`),
+  ],
 );
 
 /**
@@ -555,10 +468,7 @@ export const documentSettings = pgTable(
     defaultHonorific: text("default_honorific").notNull(),
     printStamp: boolean("print_stamp").notNull(),
     /** Company bank account ids shown on invoices; empty means those marked displayed. */
-    bankAccountIds: jsonb("bank_account_ids")
-      .$type<number[]>()
-      .notNull()
-      .default([]),
+    bankAccountIds: jsonb("bank_account_ids").$type<number[]>().notNull().default([]),
     dueDateRule: text("due_date_rule").notNull(),
     dueDays: integer("due_days"),
     mailSubject: text("mail_subject").notNull(),
@@ -566,12 +476,7 @@ export const documentSettings = pgTable(
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex("document_settings_company_kind_idx").on(
-      table.companyUniqueCode,
-      table.kind
-    ),
-  ]
+  (table) => [uniqueIndex("document_settings_company_kind_idx").on(table.companyUniqueCode, table.kind)],
 );
 
 /**
@@ -587,19 +492,13 @@ export const documentCounters = pgTable(
     period: text("period").notNull(),
     lastNumber: integer("last_number").notNull(),
   },
-  (table) => [
-    primaryKey({
-      columns: [table.companyUniqueCode, table.kind, table.period],
-    }),
-  ]
+  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind, table.period] })],
 );
 
 /** The 事務処理規程 a company adopted from a template, with what it filled in (one per company). */
 export const officeProcessRules = pgTable("office_process_rules", {
   id: serial("id").primaryKey(),
-  companyUniqueCode: text("company_unique_code")
-    .notNull()
-    .unique("office_process_rules_company_idx"),
+  companyUniqueCode: text("company_unique_code").notNull().unique("office_process_rules_company_idx"),
   kind: text("kind").notNull(),
   companyName: text("company_name").notNull(),
   responsibleTitle: text("responsible_title").notNull().default(""),
@@ -649,14 +548,9 @@ export const documents = pgTable(
     taxExcluded: numeric("tax_excluded", { precision: 18, scale: 4 }).notNull(),
     tax: numeric("tax", { precision: 18, scale: 4 }).notNull(),
     taxIncluded: numeric("tax_included", { precision: 18, scale: 4 }).notNull(),
-    withholdingAmount: numeric("withholding_amount", {
-      precision: 18,
-      scale: 4,
-    }).notNull(),
+    withholdingAmount: numeric("withholding_amount", { precision: 18, scale: 4 }).notNull(),
     amountDue: numeric("amount_due", { precision: 18, scale: 4 }).notNull(),
-    sourceDocumentId: integer("source_document_id").references(
-      (): AnyPgColumn => documents.id
-    ),
+    sourceDocumentId: integer("source_document_id").references((): AnyPgColumn => documents.id),
     copyMode: text("copy_mode").notNull().default("new"),
     origin: text("origin"),
     /** The create form's one-time key: a second submit of the same form finds the first document. */
@@ -668,76 +562,30 @@ export const documents = pgTable(
     /** Why the latest correction was made, as the user stated it. */
     correctionReason: text("correction_reason"),
     /** A credit note (赤伝) names the invoice it cancels. */
-    creditNoteOf: integer("credit_note_of").references(
-      (): AnyPgColumn => documents.id
-    ),
+    creditNoteOf: integer("credit_note_of").references((): AnyPgColumn => documents.id),
     createdBy: text("created_by").notNull(),
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (table) => [
-    uniqueIndex("documents_company_kind_number_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.number
-    ),
-    uniqueIndex("documents_company_idempotency_idx").on(
-      table.companyUniqueCode,
-      table.idempotencyKey
-    ),
-    index("documents_list_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.issueDate,
-      table.id
-    ),
-    index("documents_status_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.status,
-      table.issueDate,
-      table.id
-    ),
+    uniqueIndex("documents_company_kind_number_idx").on(table.companyUniqueCode, table.kind, table.number),
+    uniqueIndex("documents_company_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
+    index("documents_list_idx").on(table.companyUniqueCode, table.kind, table.issueDate, table.id),
+    index("documents_status_idx").on(table.companyUniqueCode, table.kind, table.status, table.issueDate, table.id),
     index("documents_customer_idx").on(table.customerId),
     index("documents_source_idx").on(table.sourceDocumentId),
     index("documents_credit_note_idx").on(table.creditNoteOf),
     // The list's sorts (SORT_COLUMNS, with id as the tie-break): the first page of each is read in index order.
     // issue_date is documents_list_idx, number the unique index above.
-    index("documents_customer_sort_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.customerSearchKey,
-      table.id
-    ),
-    index("documents_amount_sort_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.taxIncluded,
-      table.id
-    ),
-    index("documents_status_sort_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.status,
-      table.id
-    ),
-    index("documents_updated_sort_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.updatedAt,
-      table.id
-    ),
+    index("documents_customer_sort_idx").on(table.companyUniqueCode, table.kind, table.customerSearchKey, table.id),
+    index("documents_amount_sort_idx").on(table.companyUniqueCode, table.kind, table.taxIncluded, table.id),
+    index("documents_status_sort_idx").on(table.companyUniqueCode, table.kind, table.status, table.id),
+    index("documents_updated_sort_idx").on(table.companyUniqueCode, table.kind, table.updatedAt, table.id),
     // The list's search (migration 0016): trigrams of number, customer search key and subject for three
     // characters or more, and their two-character pairs, which pg_trgm cannot answer inside a word.
-    index("documents_search_trigram_idx").using(
-      "gin",
-      sql`document_search_text(${table.number}, ${table.customerSearchKey}, ${table.subject}) gin_trgm_ops`
-    ),
-    index("documents_search_bigram_idx").using(
-      "gin",
-      sql`document_search_bigrams(${table.number}, ${table.customerSearchKey}, ${table.subject})`
-    ),
-  ]
+    index("documents_search_trigram_idx").using("gin", sql`document_search_text(${table.number}, ${table.customerSearchKey}, ${table.subject}) gin_trgm_ops`),
+    index("documents_search_bigram_idx").using("gin", sql`document_search_bigrams(${table.number}, ${table.customerSearchKey}, ${table.subject})`),
+  ],
 );
 
 /** A document's lines in order; values are copied from items, so editing an item never changes a document. */
@@ -760,9 +608,7 @@ export const documentLines = pgTable(
     taxRate: integer("tax_rate").notNull(),
     amount: numeric("amount", { precision: 18, scale: 4 }).notNull(),
   },
-  (table) => [
-    index("document_lines_document_idx").on(table.documentId, table.position),
-  ]
+  (table) => [index("document_lines_document_idx").on(table.documentId, table.position)],
 );
 
 /** Every status change of a document: who and when (SPEC §4 statuses). */
@@ -782,16 +628,9 @@ export const documentStatusHistory = pgTable(
     changedBy: text("changed_by").notNull(),
     /** The person's name as the identity provider gave it then; history names people, not codes. */
     changedByName: text("changed_by_name"),
-    changedAt: timestamp("changed_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index("document_status_history_document_idx").on(
-      table.documentId,
-      table.changedAt
-    ),
-  ]
+  (table) => [index("document_status_history_document_idx").on(table.documentId, table.changedAt)],
 );
 
 /**
@@ -816,16 +655,9 @@ export const documentSnapshots = pgTable(
     content: jsonb("content").notNull(),
     createdBy: text("created_by").notNull(),
     createdByName: text("created_by_name"),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex("document_snapshots_revision_idx").on(
-      table.documentId,
-      table.revision
-    ),
-  ]
+  (table) => [uniqueIndex("document_snapshots_revision_idx").on(table.documentId, table.revision)],
 );
 
 /**
@@ -852,9 +684,7 @@ export const documentMails = pgTable(
     delivery: text("delivery").notNull(),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     messageId: text("message_id"),
@@ -863,18 +693,13 @@ export const documentMails = pgTable(
     lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
     resentFromId: integer("resent_from_id"),
     createdBy: text("created_by").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("document_mails_document_idx").on(table.documentId, table.id),
     index("document_mails_queue_idx").on(table.status, table.nextAttemptAt),
-    index("document_mails_company_created_idx").on(
-      table.companyUniqueCode,
-      table.createdAt
-    ),
-  ]
+    index("document_mails_company_created_idx").on(table.companyUniqueCode, table.createdAt),
+  ],
 );
 
 /** The embedded default's mailbox: with no SMTP_URL, sent messages are kept here, as raw RFC 5322 text, for the sandbox to show. */
@@ -888,18 +713,11 @@ export const localMailbox = pgTable(
     subject: text("subject").notNull(),
     /** The text part as written, for the sandbox to show without decoding the message. */
     text: text("text").notNull().default(""),
-    attachmentNames: jsonb("attachment_names")
-      .$type<string[]>()
-      .notNull()
-      .default([]),
+    attachmentNames: jsonb("attachment_names").$type<string[]>().notNull().default([]),
     raw: text("raw").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index("local_mailbox_company_idx").on(table.companyUniqueCode, table.id),
-  ]
+  (table) => [index("local_mailbox_company_idx").on(table.companyUniqueCode, table.id)],
 );
 
 /**
@@ -918,7 +736,7 @@ export const documentListVersions = pgTable(
     kind: text("kind").notNull(),
     version: bigint("version", { mode: "bigint" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind] })]
+  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind] })],
 );
 
 /**
@@ -937,11 +755,7 @@ export const documentTotals = pgTable(
     taxIncluded: numeric("tax_included", { precision: 20, scale: 4 }).notNull(),
     amountDue: numeric("amount_due", { precision: 20, scale: 4 }).notNull(),
   },
-  (table) => [
-    primaryKey({
-      columns: [table.companyUniqueCode, table.kind, table.status],
-    }),
-  ]
+  (table) => [primaryKey({ columns: [table.companyUniqueCode, table.kind, table.status] })],
 );
 
 /**
@@ -985,9 +799,7 @@ const registrationColumns = () => ({
   addressPrefectureCode: text("address_prefecture_code").notNull(),
   addressCityCode: text("address_city_code").notNull(),
   addressRequest: text("address_request").notNull(),
-  addressRequestPrefectureCode: text(
-    "address_request_prefecture_code"
-  ).notNull(),
+  addressRequestPrefectureCode: text("address_request_prefecture_code").notNull(),
   addressRequestCityCode: text("address_request_city_code").notNull(),
   kana: text("kana").notNull(),
   name: text("name").notNull(),
@@ -1003,34 +815,23 @@ const registrationColumns = () => ({
  * download for offline verification (decision 025). Not tenant data: the
  * same publication serves every company.
  */
-export const registrationNumbers = pgTable(
-  "registration_numbers",
-  registrationColumns()
-);
+export const registrationNumbers = pgTable("registration_numbers", registrationColumns());
 
 /** Where a full import is loaded before it replaces registration_numbers in one transaction. */
-export const registrationNumbersStaging = pgTable(
-  "registration_numbers_staging",
-  registrationColumns()
-);
+export const registrationNumbersStaging = pgTable("registration_numbers_staging", registrationColumns());
 
 /** Each import of bulk files: what was read and applied, and the newest update date it held. */
-export const registrationNumberImports = pgTable(
-  "registration_number_imports",
-  {
-    id: serial("id").primaryKey(),
-    kind: text("kind").notNull(),
-    files: text("files").notNull(),
-    rowsRead: integer("rows_read").notNull(),
-    upserted: integer("upserted").notNull(),
-    deleted: integer("deleted").notNull(),
-    skipped: integer("skipped").notNull(),
-    lastUpdateDate: text("last_update_date"),
-    importedAt: timestamp("imported_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-  }
-);
+export const registrationNumberImports = pgTable("registration_number_imports", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").notNull(),
+  files: text("files").notNull(),
+  rowsRead: integer("rows_read").notNull(),
+  upserted: integer("upserted").notNull(),
+  deleted: integer("deleted").notNull(),
+  skipped: integer("skipped").notNull(),
+  lastUpdateDate: text("last_update_date"),
+  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A document received from a supplier (受取請求書・領収書・その他), kept as
@@ -1083,46 +884,20 @@ export const receivedDocuments = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex("received_documents_idempotency_idx").on(
-      table.companyUniqueCode,
-      table.idempotencyKey
-    ),
+    uniqueIndex("received_documents_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
     // The three search keys of 電子帳簿保存法 and the list's sorts, each ending in id (the tie-break).
-    index("received_documents_date_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.transactionDate,
-      table.id
-    ),
-    index("received_documents_amount_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.amount,
-      table.id
-    ),
-    index("received_documents_supplier_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.supplierSearchKey,
-      table.id
-    ),
-    index("received_documents_updated_idx").on(
-      table.companyUniqueCode,
-      table.kind,
-      table.updatedAt,
-      table.id
-    ),
+    index("received_documents_date_idx").on(table.companyUniqueCode, table.kind, table.transactionDate, table.id),
+    index("received_documents_amount_idx").on(table.companyUniqueCode, table.kind, table.amount, table.id),
+    index("received_documents_supplier_idx").on(table.companyUniqueCode, table.kind, table.supplierSearchKey, table.id),
+    index("received_documents_updated_idx").on(table.companyUniqueCode, table.kind, table.updatedAt, table.id),
     index("received_documents_customer_idx").on(table.customerId),
     // Free text: the same search functions as the issued documents' list (migration 0016).
     index("received_documents_search_trigram_idx").using(
       "gin",
-      sql`document_search_text(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes}) gin_trgm_ops`
+      sql`document_search_text(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes}) gin_trgm_ops`,
     ),
-    index("received_documents_search_bigram_idx").using(
-      "gin",
-      sql`document_search_bigrams(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes})`
-    ),
-  ]
+    index("received_documents_search_bigram_idx").using("gin", sql`document_search_bigrams(coalesce(${table.documentNumber}, ''), ${table.supplierSearchKey}, ${table.notes})`),
+  ],
 );
 
 /**
@@ -1146,10 +921,7 @@ export const receivedDocumentFiles = pgTable(
     addedInVersion: integer("added_in_version").notNull(),
     removedInVersion: integer("removed_in_version"),
   },
-  (table) => [
-    index("received_document_files_document_idx").on(table.documentId),
-    uniqueIndex("received_document_files_file_idx").on(table.fileId),
-  ]
+  (table) => [index("received_document_files_document_idx").on(table.documentId), uniqueIndex("received_document_files_file_idx").on(table.fileId)],
 );
 
 /** Each version of a received document: who, when, what changed (with the previous value) and the whole record as it then was. */
@@ -1163,18 +935,11 @@ export const receivedDocumentVersions = pgTable(
     version: integer("version").notNull(),
     action: text("action").notNull(),
     changedBy: text("changed_by").notNull(),
-    changedAt: timestamp("changed_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
     changes: jsonb("changes").notNull(),
     record: jsonb("record").notNull(),
   },
-  (table) => [
-    uniqueIndex("received_document_versions_idx").on(
-      table.documentId,
-      table.version
-    ),
-  ]
+  (table) => [uniqueIndex("received_document_versions_idx").on(table.documentId, table.version)],
 );
 
 /**
@@ -1193,9 +958,7 @@ export const receivedUploads = pgTable(
     uploadedBy: text("uploaded_by").notNull(),
     /** What the text layer of a PDF proposed, for the form to offer. */
     proposal: jsonb("proposal"),
-    uploadedAt: timestamp("uploaded_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("received_uploads_company_idx").on(table.companyUniqueCode)]
+  (table) => [index("received_uploads_company_idx").on(table.companyUniqueCode)],
 );

@@ -105,7 +105,11 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
       const named = { branchCode: company.branchCode, companyName: company.name, nameSearchKey: searchKey(company.name) };
       await tx.insert(paymentInfos).values({ companyUniqueCode: company.companyUniqueCode, ...plan.payment });
       await tx.insert(companyPlans).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, isContract: true, ...named, ...plan.plan });
-      await tx.insert(companyPlanHistory).values(plan.history.map((event) => ({ companyUniqueCode: company.companyUniqueCode, ...event })));
+      // The registration happened on the join date; later events (a change, a cancellation) today.
+      const joinedAt = new Date(`${plan.plan.joinDate}T10:00:00+09:00`);
+      await tx
+        .insert(companyPlanHistory)
+        .values(plan.history.map((event, index) => ({ companyUniqueCode: company.companyUniqueCode, ...event, ...(index === 0 ? { occurredAt: joinedAt } : {}) })));
       const earlier = company.earlierEnrollment;
       if (earlier) {
         await tx.insert(companyEnrollments).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, branchCode: company.branchCode, companyName: company.name, planId: earlier.planId, joinDate: earlier.joinDate, startDate: earlier.joinDate, withdrawalDate: earlier.withdrawalDate });

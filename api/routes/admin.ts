@@ -2,16 +2,8 @@ import { Router, type Request } from "express";
 import { serializeCsv } from "../../domain/csv";
 import { todayJst } from "../../domain/datetime";
 import { normalizeIsoDate } from "../../domain/normalize";
-import {
-  adminCompanyBatches,
-  adminCompanyFilterOptions,
-  adminCompanyListQuery,
-  listAdminCompanies,
-} from "../admin/companies";
-import {
-  adminCompanyDetail,
-  COMPANY_CODE_PATTERN,
-} from "../admin/company-detail";
+import { adminCompanyBatches, adminCompanyFilterOptions, adminCompanyListQuery, listAdminCompanies } from "../admin/companies";
+import { adminCompanyDetail, COMPANY_CODE_PATTERN } from "../admin/company-detail";
 import { recordAdminAction } from "../admin/audit";
 import { ADMIN_NOT_FOUND, requireAdminScope } from "../admin/scope";
 import { sendCsv } from "../csv/stream";
@@ -43,12 +35,7 @@ const CSV_HEADER = [
 function detailKey(req: Request): { code: string; joinDate: string } {
   const code = req.params.code ?? "";
   const joinDate = normalizeIsoDate(req.params.joinDate ?? "");
-  if (
-    !COMPANY_CODE_PATTERN.test(code) ||
-    !joinDate ||
-    joinDate !== req.params.joinDate
-  )
-    throw notFound(ADMIN_NOT_FOUND);
+  if (!COMPANY_CODE_PATTERN.test(code) || !joinDate || joinDate !== req.params.joinDate) throw notFound(ADMIN_NOT_FOUND);
   return { code, joinDate };
 }
 
@@ -79,7 +66,7 @@ export function adminRoutes(db: Database): Router {
         target: null,
       });
       res.status(204).end();
-    })
+    }),
   );
 
   router.get(
@@ -88,7 +75,7 @@ export function adminRoutes(db: Database): Router {
       const scope = requireAdminScope(req);
       const query = parseListQuery(adminCompanyListQuery, req.query);
       res.json(await listAdminCompanies(db, scope, query, todayJst()));
-    })
+    }),
   );
 
   router.get(
@@ -102,12 +89,7 @@ export function adminRoutes(db: Database): Router {
     "/admin/companies/export",
     handler(async (req, res) => {
       const scope = requireAdminScope(req);
-      if (!scope.canExport)
-        throw new ApiError(
-          403,
-          "forbidden",
-          "支店ユーザーは企業一覧を出力できません。支店管理者にご依頼ください。"
-        );
+      if (!scope.canExport) throw new ApiError(403, "forbidden", "支店ユーザーは企業一覧を出力できません。支店管理者にご依頼ください。");
       const query = parseListQuery(exportQuery, req.query);
       const today = todayJst();
       await recordAdminAction(db, req, scope, {
@@ -121,12 +103,7 @@ export function adminRoutes(db: Database): Router {
         res,
         async function* () {
           yield serializeCsv([CSV_HEADER]);
-          for await (const rows of adminCompanyBatches(
-            db,
-            scope,
-            query,
-            today
-          )) {
+          for await (const rows of adminCompanyBatches(db, scope, query, today)) {
             yield serializeCsv(
               rows.map((row) => [
                 row.companyUniqueCode,
@@ -141,7 +118,7 @@ export function adminRoutes(db: Database): Router {
                 row.startDate ?? "",
                 row.endDate ?? "",
                 row.withdrawalDate ?? "",
-              ])
+              ]),
             );
           }
         },
@@ -149,9 +126,9 @@ export function adminRoutes(db: Database): Router {
           encoding: query.encoding,
           asciiFileName: `companies-${stamp}.csv`,
           fileName: `企業一覧_${stamp}.csv`,
-        }
+        },
       );
-    })
+    }),
   );
 
   router.get(
@@ -160,7 +137,7 @@ export function adminRoutes(db: Database): Router {
       const scope = requireAdminScope(req);
       const { code, joinDate } = detailKey(req);
       res.json(await adminCompanyDetail(db, scope, code, joinDate, todayJst()));
-    })
+    }),
   );
 
   return router;

@@ -3,6 +3,7 @@ import { useTexts } from "~/components/texts";
 import adminTexts from "~/locales/ja/admin.json";
 import { adminHome as adminHomeTitle } from "~/locales/ja/titlesPages.json";
 import { isSpecialSystemAdmin } from "@domain/roles";
+import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { titleMeta } from "~/meta";
 import type { loader as adminLayoutLoader } from "./_admin";
 
@@ -41,3 +42,5 @@ export default function AdminHome() {
     </>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

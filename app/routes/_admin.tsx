@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
+import { AdminLayoutErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { AdminShell } from "~/components/layout/AdminShell";
 import { requireAdminUser } from "~/services/route-checks.server";
 
@@ -17,4 +17,4 @@ export default function AdminLayout() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export const ErrorBoundary = AdminLayoutErrorBoundary;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { transportOf, type PaymentApiCaller } from "./payment-api.server";
-import { requireCompanyUser, requireOwner } from "./route-checks.server";
+import { requireAdminUser, requireCompanyUser, requireOwner } from "./route-checks.server";
 import { getSessionState } from "./session.server";
 import type { SessionUser } from "./session-user";
 
@@ -20,3 +20,6 @@ export async function requireCompanyCaller(
 
 /** An owner-only page (users, permissions): a company user gets the 403 page. */
 export const requireOwnerCaller = (request: Request, context: AppLoadContext, screenName: string) => requireCompanyCaller(request, context, screenName, requireOwner);
+
+/** A page of the admin area: bank staff only (the bank-payment-admin check), calling the API's admin endpoints as themselves. */
+export const requireAdminCaller = (request: Request, context: AppLoadContext, screenName: string) => requireCompanyCaller(request, context, screenName, requireAdminUser);

@@ -135,7 +135,10 @@ async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: stri
   const [config, paymentRole, plan, hasCookieTerms] = await Promise.all([
     getBankConfig(idToken),
     // The same answer as GET /user_service/me, and the sign-in recorded for the owner's user list.
-    companyUser ? callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/signed_in", { method: "POST" }).then((me) => me.role, orNullWhenMissing) : null,
+    companyUser
+      ? callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/signed_in", { method: "POST" }).then((me) => me.role, orNullWhenMissing)
+      : // Bank staff's sign-ins are kept in the admin audit trail (decision 027).
+        callPaymentApi(caller, "/admin/signed_in", { method: "POST" }).then(() => null),
     companyUser
       ? callPaymentApi<PlanInfoForSession>(caller, "/user_service/planinfo").then((info) => info, orNullWhenMissing)
       : null,

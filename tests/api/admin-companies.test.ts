@@ -19,7 +19,15 @@ afterAll(async () => {
   await api?.close();
 });
 
-type ListRow = { company_unique_code: string; company_name: string; status: string; status_label: string; branch_name: string | null; bank_code: string; join_date: string };
+type ListRow = {
+  company_unique_code: string;
+  company_name: string;
+  status: string;
+  status_label: string;
+  branch_name: string | null;
+  bank_code: string;
+  join_date: string;
+};
 
 async function codesFor(as: FixtureUserName, query = ""): Promise<string[]> {
   const response = await api.call(`/admin/companies?${query}`, { as });
@@ -76,7 +84,14 @@ describe("the companies list", () => {
     const response = await api.call("/admin/companies?sort=code", { as: "bankAdmin" });
     const rows = (await response.json()).items as ListRow[];
     const statusOf = Object.fromEntries(rows.map((row) => [row.company_unique_code, row.status_label]));
-    expect(statusOf).toEqual({ "C-CAMPAIGN": "無料期間中", "C-CHANGED": "利用中", "C-DEMO": "利用中", "C-FORMER": "退会済", "C-LEAVING": "解約予定", "C-OTHER": "利用中" });
+    expect(statusOf).toEqual({
+      "C-CAMPAIGN": "無料期間中",
+      "C-CHANGED": "利用中",
+      "C-DEMO": "利用中",
+      "C-FORMER": "退会済",
+      "C-LEAVING": "解約予定",
+      "C-OTHER": "利用中",
+    });
     expect(rows.find((row) => row.company_unique_code === "C-OTHER")?.branch_name).toBe("駅前支店");
     expect(await codesFor("bankAdmin", "status=withdrawn")).toEqual(["C-FORMER"]);
     expect(await codesFor("bankAdmin", "status=trial")).toEqual(["C-CAMPAIGN"]);
@@ -114,14 +129,20 @@ describe("the companies list", () => {
     expect(first).toMatchObject({ total: 61, page: 1, per_page: 50 });
     expect(first.items[0].company_unique_code).toBe("C-LOAD-000");
     const second = await (await api.call("/admin/companies?bank_code=0182&sort=code&page=2", { as: "operator" })).json();
-    expect(second.items.map((row: ListRow) => row.company_unique_code)).toEqual([...Array.from({ length: 10 }, (_, index) => `C-LOAD-${String(50 + index).padStart(3, "0")}`), "C-MIRAI"]);
+    expect(second.items.map((row: ListRow) => row.company_unique_code)).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => `C-LOAD-${String(50 + index).padStart(3, "0")}`),
+      "C-MIRAI",
+    ]);
     const newest = await (await api.call("/admin/companies?bank_code=0182&sort=join_date", { as: "operator" })).json();
     expect(newest.items[0].company_unique_code).toBe("C-MIRAI");
     await api.database.db.delete(companyPlans).where(sql`${companyPlans.companyUniqueCode} like 'C-LOAD-%'`);
   });
 
   it("exports the filtered list in Shift_JIS, logs the export, and refuses it to branch users", async () => {
-    const response = await api.call("/admin/companies/export?encoding=SJIS&branch_code=001", { as: "branchAdmin", headers: { "X-Request-Id": "trace-export-1" } });
+    const response = await api.call("/admin/companies/export?encoding=SJIS&branch_code=001", {
+      as: "branchAdmin",
+      headers: { "X-Request-Id": "trace-export-1" },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("Shift_JIS");
     const { text } = decodeCsv(new Uint8Array(await response.arrayBuffer()));
@@ -136,19 +157,41 @@ describe("the companies list", () => {
 
 describe("a company's detail", () => {
   it("shows profile, plan history with amounts, users, usage counts and a masked account, but no document", async () => {
-    await api.database.db.update(paymentInfos).set({ paymentMethod: "debit", debitBankCode: "0001", debitBranchCode: "001", debitAccountType: 1, debitAccountNo: "7654321", debitAccountName: "カ）デモショウジ" }).where(eq(paymentInfos.companyUniqueCode, "C-DEMO"));
+    await api.database.db
+      .update(paymentInfos)
+      .set({
+        paymentMethod: "debit",
+        debitBankCode: "0001",
+        debitBranchCode: "001",
+        debitAccountType: 1,
+        debitAccountNo: "7654321",
+        debitAccountName: "カ）デモショウジ",
+      })
+      .where(eq(paymentInfos.companyUniqueCode, "C-DEMO"));
     const response = await api.call("/admin/companies/C-DEMO/2026-04-01", { as: "branchUser" });
     expect(response.status).toBe(200);
     const detail = await response.json();
     expect(detail).toMatchObject({
       is_current: true,
       profile: { company_name: "株式会社デモ商事", registered_no: "T9010401234567" },
-      enrollment: { company_name: "株式会社デモ商事", branch_name: "本店営業部", plan_name: "発行・受取プレミアムプラン", amount: 5000, total_amount: 5500, status_label: "利用中" },
+      enrollment: {
+        company_name: "株式会社デモ商事",
+        branch_name: "本店営業部",
+        plan_name: "発行・受取プレミアムプラン",
+        amount: 5000,
+        total_amount: 5500,
+        status_label: "利用中",
+      },
       payment: { payment_method: "debit", debit_account_no: "****321" },
     });
     expect(detail.plan_history[0]).toMatchObject({ event: "register", plan_id: 4, total_amount: 5500 });
     expect(detail.users.map((user: { user_unique_code: string }) => user.user_unique_code)).toContain("U-DEMO-OWNER");
-    const [issued] = (await api.database.db.select({ count: sql<number>`count(*)::int` }).from(documents).where(sql`${documents.companyUniqueCode} = 'C-DEMO' and ${documents.issuedAt} >= date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo'`)) as [{ count: number }];
+    const [issued] = (await api.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(documents)
+      .where(
+        sql`${documents.companyUniqueCode} = 'C-DEMO' and ${documents.issuedAt} >= date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo'`,
+      )) as [{ count: number }];
     const counted = Object.values(detail.usage.this_month.documents_issued as Record<string, number>).reduce((sum, value) => sum + value, 0);
     expect(counted).toBe(issued.count);
     expect(counted).toBeGreaterThan(0);

@@ -1,6 +1,4 @@
 import type { AddressInfo } from "node:net";
-import { DEMO_USERS } from "../../sandbox/demo-data";
-import { ssoProfileOf } from "../../sandbox/sso-profile";
 import type { Server } from "node:http";
 import express from "express";
 import { pino } from "pino";
@@ -8,17 +6,12 @@ import { trustIssuers } from "../../api/auth";
 import type { DatabaseHandle } from "../../api/db/client";
 import type { MaintenanceWindow } from "../../api/maintenance";
 import { createLinkSigner, type LinkSigner } from "../../api/mail/links";
-import {
-  createMailOutbox,
-  type MailOutbox,
-  type MailSettings,
-} from "../../api/mail/outbox";
-import {
-  createLocalMailbox,
-  type MailTransport,
-} from "../../api/mail/transport";
+import { createMailOutbox, type MailOutbox, type MailSettings } from "../../api/mail/outbox";
+import { createLocalMailbox, type MailTransport } from "../../api/mail/transport";
 import type { RegistrationLookup } from "../../api/registration-numbers/lookup";
 import { createPaymentApi } from "../../api/router";
+import { DEMO_USERS } from "../../sandbox/demo-data";
+import { ssoProfileOf } from "../../sandbox/sso-profile";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { createSandboxBankService } from "../../sandbox/bank-service";
 import { inProcessTransport } from "../../server/in-process-api";
@@ -41,63 +34,29 @@ export type TestApi = {
   /** The outbox behind the send endpoints, and the signer of recipients' links. */
   mail: { outbox: MailOutbox; signer: LinkSigner; settings: MailSettings };
   /** An id token for a demo user, as the identity provider would issue it. */
-  tokenFor: (
-    name: FixtureUserName,
-    overrides?: Record<string, unknown>
-  ) => Promise<string>;
+  tokenFor: (name: FixtureUserName, overrides?: Record<string, unknown>) => Promise<string>;
   /** The same API reached in process, as the web server's loaders reach the embedded one. */
   inProcess: PaymentApiTransport;
   /** A call with the user's token (or none when `as` is null). */
-  call: (
-    path: string,
-    init?: RequestInit & { as?: FixtureUserName | null; token?: string }
-  ) => Promise<Response>;
+  call: (path: string, init?: RequestInit & { as?: FixtureUserName | null; token?: string }) => Promise<Response>;
   close: () => Promise<void>;
 };
 
 /** The Payment API on a fresh database, mounted as the web server mounts it, with a test issuer. */
 export async function startTestApi(
-  options: {
-    maintenance?: MaintenanceWindow;
-    now?: () => Date;
-    transport?: MailTransport;
-    registrationLookup?: (db: DatabaseHandle["db"]) => RegistrationLookup;
-  } = {}
+  options: { maintenance?: MaintenanceWindow; now?: () => Date; transport?: MailTransport; registrationLookup?: (db: DatabaseHandle["db"]) => RegistrationLookup } = {},
 ): Promise<TestApi> {
-  const [database, issuer] = await Promise.all([
-    openTestDatabase(),
-    startTestIssuer(),
-  ]);
+  const [database, issuer] = await Promise.all([openTestDatabase(), startTestIssuer()]);
   const storage = createDatabaseFileStorage(database.db);
   const signer = createLinkSigner("test-link-secret-0123456789");
   // Short waits so retries happen within a test; the worker is not started: tests drain the outbox themselves.
-  const mailSettings = {
-    from: "帳票クラウド <no-reply@test.example>",
-    publicUrl: "http://web.test",
-    linkDays: 30,
-    ratePerHour: 20,
-    maxAttempts: 3,
-    retryBaseMs: 10,
-    leaseMs: 60_000,
-  };
-  const outbox = createMailOutbox({
-    db: database.db,
-    storage,
-    transport: options.transport ?? createLocalMailbox(database.db),
-    signer,
-    settings: mailSettings,
-  });
+  const mailSettings = { from: "帳票クラウド <no-reply@test.example>", publicUrl: "http://web.test", linkDays: 30, ratePerHour: 20, maxAttempts: 3, retryBaseMs: 10, leaseMs: 60_000 };
+  const outbox = createMailOutbox({ db: database.db, storage, transport: options.transport ?? createLocalMailbox(database.db), signer, settings: mailSettings });
   const app = express();
   app.use(requestLogging(pino({ level: "silent" })));
   // No cooldown, so a rotated key is fetched at once.
-  const issuers = trustIssuers(
-    [{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }],
-    { cooldownMs: 0 }
-  );
-  app.use(
-    "/bank-service",
-    createSandboxBankService({ issuers, clientId: TEST_CLIENT_ID })
-  );
+  const issuers = trustIssuers([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }], { cooldownMs: 0 });
+  app.use("/bank-service", createSandboxBankService({ issuers, clientId: TEST_CLIENT_ID }));
   const paymentApi = createPaymentApi({
     db: database.db,
     storage,
@@ -114,16 +73,10 @@ export async function startTestApi(
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const url = `${origin}/payment-api/api/v1`;
 
-  const tokenFor = (
-    name: FixtureUserName,
-    overrides: Record<string, unknown> = {}
-  ) => {
+  const tokenFor = (name: FixtureUserName, overrides: Record<string, unknown> = {}) => {
     const user = fixtureUsers[name];
-    const demo = DEMO_USERS.find(
-      (candidate) => candidate.userUniqueCode === user.userUniqueCode
-    )!;
-    const { ba_company_name, ba_user_bb_code, ba_user_bb_name } =
-      ssoProfileOf(demo);
+    // The claims the sandbox's identity provider puts in its id tokens for this user (company name and branch included).
+    const { ba_company_name, ba_user_bb_code, ba_user_bb_name } = ssoProfileOf(DEMO_USERS.find((candidate) => candidate.userUniqueCode === user.userUniqueCode)!);
     return issuer.sign({
       ba_user_unique_code: user.userUniqueCode,
       ba_user_type: user.userType,
@@ -144,11 +97,7 @@ export async function startTestApi(
     database,
     issuer,
     mail: { outbox, signer, settings: mailSettings },
-    inProcess: inProcessTransport(
-      paymentApi,
-      "/payment-api",
-      pino({ level: "silent" })
-    ),
+    inProcess: inProcessTransport(paymentApi, "/payment-api", pino({ level: "silent" })),
     tokenFor,
     call: async (path, init = {}) => {
       const { as = "owner", token, ...rest } = init;
@@ -196,15 +145,8 @@ export function useTenantTestApi(): TestApi {
 }
 
 /** A request to a web route from a signed-in user whose id token the test Payment API accepts. */
-export async function signedInRequest(
-  api: TestApi,
-  name: FixtureUserName,
-  path: string,
-  init: RequestInit = {}
-): Promise<Request> {
-  const cookie = await sessionCookieFor(fixtureUsers[name], {
-    idToken: await api.tokenFor(name),
-  });
+export async function signedInRequest(api: TestApi, name: FixtureUserName, path: string, init: RequestInit = {}): Promise<Request> {
+  const cookie = await sessionCookieFor(fixtureUsers[name], { idToken: await api.tokenFor(name) });
   const headers = new Headers(init.headers);
   headers.set("Cookie", `${cookie.name}=${cookie.value}`);
   return new Request(`http://localhost${path}`, { ...init, headers });

@@ -4,7 +4,7 @@ import { reportBrowserError } from "~/components/browser-errors";
 import { DefaultShell } from "~/components/layout/DefaultShell";
 import { PlainShell } from "~/components/layout/PlainShells";
 import type { loader as rootLoader } from "~/root";
-import { isAdmin } from "~/services/session-user";
+import { isAdmin, type SessionUser } from "~/services/session-user";
 import { describeError } from "./error-model";
 import { ErrorScreen } from "./ErrorScreen";
 
@@ -13,9 +13,21 @@ const FALLBACK_CONTACT_URL = "/support/faq";
 
 /**
  * The one error boundary: every route exports it. Company users keep their
- * side menu; bank staff and visitors get the plain layout (no side menu).
+ * side menu; bank staff and visitors get the plain layout (no side menu),
+ * except inside the admin area, whose layout stays.
  */
 export function RouteErrorBoundary() {
+  // A page of the admin area failed under its layout: AdminShell is already around, so only the screen.
+  const insideAdminLayout = useRouteLoaderData<{ user: SessionUser }>("routes/_admin") !== undefined;
+  return <ErrorBoundaryScreen insideAdminLayout={insideAdminLayout} />;
+}
+
+/** The admin layout's own boundary (its check refused the visitor): the company or plain layout, never inside AdminShell. */
+export function AdminLayoutErrorBoundary() {
+  return <ErrorBoundaryScreen insideAdminLayout={false} />;
+}
+
+function ErrorBoundaryScreen({ insideAdminLayout }: { insideAdminLayout: boolean }) {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   // A render error in the browser (the server reports its own); thrown responses are screens, not errors.
@@ -33,6 +45,7 @@ export function RouteErrorBoundary() {
       showTopLink={companyUser !== null && screen.kind !== "maintenance"}
     />
   );
+  if (insideAdminLayout) return content;
   return companyUser ? (
     <DefaultShell user={companyUser}>{content}</DefaultShell>
   ) : (

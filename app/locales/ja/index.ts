@@ -1,6 +1,7 @@
 import accounts from "./accounts.json";
 import accountUsers from "./accountUsers.json";
 import admin from "./admin.json";
+import adminCompanies from "./adminCompanies.json";
 import company from "./company.json";
 import confirm from "./confirm.json";
 import csv from "./csv.json";
@@ -57,6 +58,7 @@ export const common = {
   print,
   nav,
   admin,
+  adminCompanies,
   accountUsers,
   layout,
   notice,
