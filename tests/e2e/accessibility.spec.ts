@@ -151,6 +151,13 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     expect(found).toEqual([]);
   });
 
+  test("the admin area's companies pages have no violations", async ({ page, javaScript }) => {
+    test.setTimeout(120_000);
+    await signInThroughBank(page, "bankadmin@demo.example");
+    const paths = ["/admin/companies/list", "/admin/companies/list?status=withdrawn", "/admin/companies/detail/C-DEMO/2026-04-01", "/admin/companies/detail/C-OTHER/2024-04-01", "/admin/no-such-page"];
+    expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
+  });
+
   test("the admin landing has no violations for bank staff", async ({ page, javaScript, signInAs }) => {
     await signInAs("bankAdmin");
     expect(await violationsOnEach(page, javaScript, ["/admin", "/dev/errors/forbidden-generic"])).toEqual([]);

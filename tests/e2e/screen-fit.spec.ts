@@ -37,6 +37,20 @@ test.describe("lists at 375 px", () => {
   });
 });
 
+test.describe("the admin area at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the companies list and a company's detail fit the width", async ({ page, javaScript }) => {
+    await signInThroughBank(page, "bankadmin@demo.example");
+    for (const path of ["/admin/companies/list", "/admin/companies/detail/C-DEMO/2026-04-01"]) {
+      await page.goto(path);
+      await settled(page, javaScript);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await pageScrollsSideways(page), path).toBe(false);
+    }
+  });
+});
+
 test.describe("line entry at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
