@@ -18,6 +18,7 @@ import { officeProcessRuleRoutes } from "./routes/office-process-rules";
 import { fileRoutes } from "./routes/files";
 import { publicTermsRoutes } from "./routes/public-terms";
 import { referenceRoutes } from "./routes/reference";
+import { bankConfigRoutes } from "./routes/bank-config";
 import { revocationCheck, sessionRoutes } from "./routes/sessions";
 import { snakeCaseResponses } from "./snake-case";
 import { createDatabaseFileStorage, type FileStorage } from "./storage/storage";
@@ -61,6 +62,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   // Bank staff's endpoints: a router of its own, with its own check first (decision 027).
   api.use(adminRoutes(deps.db));
   api.use(referenceRoutes(deps.db));
+  api.use(bankConfigRoutes(deps.db));
   api.use(userServiceRoutes(deps.db, deps.now));
   api.use(accountRoutes(deps.db, deps.now));
   api.use(accountUserRoutes(deps.db));

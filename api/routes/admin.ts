@@ -10,6 +10,7 @@ import { sendCsv } from "../csv/stream";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../errors";
 import { z } from "zod";
+import { adminBankRoutes } from "./admin-banks";
 import { handler } from "./handler";
 import { parseListQuery } from "./master-records";
 
@@ -140,5 +141,6 @@ export function adminRoutes(db: Database): Router {
     }),
   );
 
+  router.use(adminBankRoutes(db));
   return router;
 }

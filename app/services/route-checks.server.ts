@@ -1,8 +1,10 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
 import { hasReceivePlan } from "@domain/codes";
 import { PAYMENT_ROLE } from "@domain/roles";
-import { forbidden, notFound } from "./errors.server";
+import { forbidden, isNotFound, notFound } from "./errors.server";
 import { getConfig } from "./config.server";
+import { callPaymentApi, transportOf, type PaymentApiTransport } from "./payment-api.server";
 import { keepPendingSubmission } from "./pending-submission.server";
 import { getSessionState } from "./session.server";
 import { isAdmin, type SessionUser } from "./session-user";
@@ -53,15 +55,55 @@ export async function requireTopPageAccess(request: Request): Promise<SessionUse
 }
 
 /**
- * The receive-pages check: a bank that does not offer receiving gets 403
- * 「unpublished」; a company whose plan does not include it, the 403 that
- * offers to add a receive plan. The Payment API checks the same again.
+ * Whether a bank offers receiving, as the product's bank settings say now
+ * (GET /bank/config), not as they were at sign-in: the bank's admin may turn
+ * it off at any time. Kept per process for a few seconds per bank, so a page's
+ * layout and page checks and a burst of pages cost one call; the admin's own
+ * process forgets it on saving (forgetBankConfig), others within BANK_CONFIG_TTL_MS.
+ */
+const BANK_CONFIG_TTL_MS = 5_000;
+const receiveByBank = new Map<string, { enabled: boolean; until: number }>();
+/** The process's way to the API (the in-process one when mounted), kept from a loader that had it: the receive check is given the request only. */
+let knownTransport: PaymentApiTransport | undefined;
+
+export function forgetBankConfig(bankCode: string): void {
+  receiveByBank.delete(bankCode);
+}
+
+export async function bankReceiveEnabled(request: Request, user: SessionUser, context?: AppLoadContext): Promise<boolean> {
+  const cached = receiveByBank.get(user.bankCode);
+  if (cached && cached.until > Date.now()) return cached.enabled;
+  const state = await getSessionState(request);
+  if (state.status !== "signedIn") return user.receiveEnabled;
+  const caller = {
+    idToken: state.idToken,
+    traceId: context?.traceId ?? request.headers.get("x-request-id") ?? randomUUID(),
+    bankCode: user.bankCode,
+    bankName: user.bankName,
+    screenName: "bank-config",
+    transport: context ? (knownTransport = transportOf(context)) : knownTransport,
+  };
+  const enabled = await callPaymentApi<{ enable_payment_receive: boolean }>(caller, "/bank/config").then(
+    (config) => config.enable_payment_receive,
+    // A bank the product does not know offers nothing; when the API cannot answer, the page's own calls say so and the sign-in's value stands.
+    (thrown: unknown) => (isNotFound(thrown) ? false : null),
+  );
+  if (enabled === null) return user.receiveEnabled;
+  receiveByBank.set(user.bankCode, { enabled, until: Date.now() + BANK_CONFIG_TTL_MS });
+  return enabled;
+}
+
+/**
+ * The receive-pages check: a bank that does not offer receiving (now, not at
+ * sign-in) gets 403 「unpublished」; a company whose plan does not include it,
+ * the 403 that offers to add a receive plan. The Payment API checks the same again.
  */
 export async function requireReceiveAccess(request: Request): Promise<SessionUser> {
   const user = await requireCompanyUser(request);
-  if (!user.receiveEnabled) throw forbidden("unpublished");
+  const receiveEnabled = await bankReceiveEnabled(request, user);
+  if (!receiveEnabled) throw forbidden("unpublished");
   if (!hasReceivePlan(user.planId, user.previousPlanId)) throw forbidden("receivePlanRequired");
-  return user;
+  return { ...user, receiveEnabled };
 }
 
 /** The bank-payment-admin check (/admin/*): system, bank and branch admins and branch users only. */

@@ -1,6 +1,7 @@
 import accounts from "./accounts.json";
 import accountUsers from "./accountUsers.json";
 import admin from "./admin.json";
+import adminBanks from "./adminBanks.json";
 import adminCompanies from "./adminCompanies.json";
 import company from "./company.json";
 import confirm from "./confirm.json";
@@ -58,6 +59,7 @@ export const common = {
   print,
   nav,
   admin,
+  adminBanks,
   adminCompanies,
   accountUsers,
   layout,
