@@ -9,7 +9,10 @@ import {
   companyPlans,
   freeTrialReservations,
 } from "../../api/db/schema";
-import { startTestApi, type TestApi } from "../support/api";
+import { bankDetailAction } from "~/services/admin-banks.server";
+import { defaultLayoutLoader } from "~/services/default-layout.server";
+import { requireReceiveAccess } from "~/services/route-checks.server";
+import { signedInRequest, startTestApi, type TestApi } from "../support/api";
 import {
   insertBank,
   insertPaymentUser,
@@ -28,6 +31,8 @@ const inTwoMonthsEnd = lastOfMonth(inTwoMonths);
 
 beforeAll(async () => {
   api = await startTestApi();
+  // The web app's services reach this API (read once by getConfig, so before the first page runs).
+  process.env.PAYMENT_API_BASE_URL = api.url.replace(/\/api\/v1$/, "");
   const { db } = api.database;
   await insertBank(db, "0001", { name: "デモ銀行", baName: "デモ銀行" });
   await insertBank(db, "0002", {
@@ -58,6 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.PAYMENT_API_BASE_URL;
   await api?.close();
 });
 
@@ -841,5 +847,101 @@ describe("notices", () => {
         (entry: { action: string }) => entry.action === "bank_notice.create"
       )
     ).toBe(true);
+  });
+});
+
+describe("the pages", () => {
+  const context = () =>
+    ({ traceId: "test-trace", paymentApi: api.inProcess } as never);
+
+  /** The bank settings form as the page posts it: a checkbox left out is off. */
+  async function settingsForm(version: number, fields: Record<string, string>) {
+    const form = new URLSearchParams({
+      intent: "settings",
+      version: String(version),
+      ...fields,
+    });
+    const request = await signedInRequest(
+      api,
+      "bankAdmin",
+      "/admin/bank-setting/detail/0001",
+      { method: "POST", body: form }
+    );
+    return bankDetailAction({
+      request,
+      context: context(),
+      params: { bankCode: "0001" },
+    });
+  }
+
+  it("hide the receive menu and answer 403 unpublished on receive pages as soon as the bank admin turns receiving off", async () => {
+    const page = () => signedInRequest(api, "owner", "/receive/invoices");
+    const layout = async () =>
+      (
+        await defaultLayoutLoader({
+          request: await page(),
+          context: context(),
+          params: {},
+        })
+      ).user.receiveEnabled;
+    expect(await layout()).toBe(true);
+    expect((await requireReceiveAccess(await page())).receiveEnabled).toBe(
+      true
+    );
+
+    const bank = await detail("0001");
+    const saved = (await settingsForm(bank.version, {
+      ba_name: bank.ba_name,
+      check_payment_method_filled: "on",
+    })) as Response;
+    expect(saved.status).toBe(302);
+    // The session still says receiving is on (it was read at sign-in); the pages follow the bank's setting now.
+    expect(await layout()).toBe(false);
+    const refused = await requireReceiveAccess(await page()).catch(
+      (thrown: unknown) => thrown
+    );
+    expect(refused).toMatchObject({
+      init: { status: 403 },
+      data: { variant: "unpublished" },
+    });
+
+    const again = await detail("0001");
+    await settingsForm(again.version, {
+      ba_name: again.ba_name,
+      enable_payment_receive: "on",
+      check_payment_method_filled: "on",
+    });
+    expect(await layout()).toBe(true);
+  });
+
+  it("keep what was typed and say why when the settings were changed meanwhile", async () => {
+    const bank = await detail("0001");
+    await settingsForm(bank.version, {
+      ba_name: "先に保存した名前",
+      enable_payment_receive: "on",
+    });
+    const answer = (await settingsForm(bank.version, {
+      ba_name: "あとから入力した名前",
+      enable_payment_receive: "on",
+    })) as unknown as {
+      init: { status: number };
+      data: {
+        intent: string;
+        result: {
+          error: Record<string, string[]>;
+          initialValue: Record<string, unknown>;
+        };
+      };
+    };
+    expect(answer.init.status).toBe(409);
+    expect(answer.data.intent).toBe("settings");
+    expect(answer.data.result.error[""]?.[0]).toMatch(
+      /^ほかの操作でこの銀行設定が更新されています。/
+    );
+    expect(answer.data.result.initialValue).toMatchObject({
+      ba_name: "あとから入力した名前",
+      version: String(bank.version),
+    });
+    expect((await detail("0001")).ba_name).toBe("先に保存した名前");
   });
 });
