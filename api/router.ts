@@ -28,6 +28,7 @@ import { createOfflineLookup } from "./registration-numbers/offline";
 import type { RegistrationLookup } from "./registration-numbers/lookup";
 import { registrationNumberRoutes } from "./routes/registration-numbers";
 import { receivedDocumentRoutes } from "./routes/received-documents";
+import { reportRoutes } from "./routes/reports";
 
 export type PaymentApiDeps = {
   db: Database;
@@ -77,6 +78,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   const registrationLookup = deps.registrationLookup ?? createOfflineLookup(deps.db);
   api.use(registrationNumberRoutes(deps.db, registrationLookup));
   api.use(receivedDocumentRoutes(deps.db, storage, registrationLookup));
+  api.use(reportRoutes(deps.db));
   // Before the id routes, which would read "export" as an id.
   api.use(documentExportRoutes(deps.db));
   api.use(mailRoutes(deps.db, deps.mail));

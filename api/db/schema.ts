@@ -891,6 +891,8 @@ export const receivedDocuments = pgTable(
     index("received_documents_supplier_idx").on(table.companyUniqueCode, table.kind, table.supplierSearchKey, table.id),
     index("received_documents_updated_idx").on(table.companyUniqueCode, table.kind, table.updatedAt, table.id),
     index("received_documents_customer_idx").on(table.customerId),
+    // The 受取 report sums every kind of a company by transaction date (decision 028).
+    index("received_documents_report_idx").on(table.companyUniqueCode, table.transactionDate),
     // Free text: the same search functions as the issued documents' list (migration 0016).
     index("received_documents_search_trigram_idx").using(
       "gin",
