@@ -60,8 +60,9 @@ test.describe("bank settings and free-trial reservations", () => {
     javaScript,
   }, testInfo) => {
     const project = projectOf(javaScript);
-    // A retry reserves another period: the first attempt's reservation may still hold its own.
-    const month = firstOfMonth(todayJst(), 4 + testInfo.retry * 2);
+    // A retry (or a repeat) reserves another period: an earlier attempt's reservation may still hold its own.
+    const attempt = testInfo.retry + testInfo.repeatEachIndex;
+    const month = firstOfMonth(todayJst(), 4 + attempt * 2);
     await signInThroughBank(page, project.login, project.signInBank);
     await page.goto("/admin/bank-setting/list");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -77,7 +78,7 @@ test.describe("bank settings and free-trial reservations", () => {
 
     const serviceName = `${project.bankName} 帳票サービス ${
       javaScript ? "JS" : "NOJS"
-    }${testInfo.retry}`;
+    }${attempt}`;
     await page.getByLabel("サービス表示名").fill(serviceName);
     await page.getByRole("button", { name: "設定を保存する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(
@@ -93,12 +94,12 @@ test.describe("bank settings and free-trial reservations", () => {
       `→ ${serviceName}`
     );
 
-    const noticeTitle = `e2e のお知らせ ${javaScript ? "JS" : "NOJS"}${
-      testInfo.retry
-    }`;
-    if (javaScript) await page.getByText("お知らせを追加する").click();
-    else
-      await page.locator("summary", { hasText: "お知らせを追加する" }).click();
+    const noticeTitle = `e2e のお知らせ ${
+      javaScript ? "JS" : "NOJS"
+    }${attempt}`;
+    await settled(page, javaScript);
+    await page.locator("summary", { hasText: "お知らせを追加する" }).click();
+    await expect(page.getByLabel("件名")).toBeVisible();
     await page.getByLabel("件名").fill(noticeTitle);
     await page.getByLabel("掲載開始日").fill(todayJst());
     await page.getByRole("button", { name: "お知らせを登録する" }).click();

@@ -3,6 +3,7 @@ import { formatDateTimeJst, formatListDate } from "@domain/datetime";
 import { useTexts, type TFunction } from "~/components/texts";
 import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import type { AuditEntry } from "~/services/admin-banks.server";
+import { ScrollBox } from "./ScrollBox";
 
 const FIELDS = adminBanksTexts.audit.fields;
 type Field = keyof typeof FIELDS;
@@ -55,7 +56,7 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
       {entries.length === 0 ? (
         <p>{t("adminBanks.audit.empty")}</p>
       ) : (
-        <div className="table-scroll admin-scroll">
+        <ScrollBox labelledBy="audit-title">
           <table className="table" data-testid="admin-audit">
             <thead>
               <tr>
@@ -108,7 +109,7 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   );

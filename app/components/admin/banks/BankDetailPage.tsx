@@ -25,6 +25,7 @@ import {
   type BankSettingsFormInput,
   type NoticeFormInput,
 } from "./schemas";
+import { ScrollBox } from "./ScrollBox";
 
 type Constraint = ReturnType<typeof getZodConstraint>;
 /** What the action answers: which of the page's forms it was, and conform's result for it. */
@@ -155,7 +156,7 @@ function PlansSection({ bank }: { bank: BankDetail }) {
       {bank.plans.length === 0 ? (
         <p>{t("adminBanks.plans.empty")}</p>
       ) : (
-        <div className="table-scroll admin-scroll">
+        <ScrollBox labelledBy="plans-title">
           <table className="table" data-testid="bank-plans">
             <thead>
               <tr>
@@ -186,7 +187,7 @@ function PlansSection({ bank }: { bank: BankDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   );
@@ -200,7 +201,7 @@ function TermsSection({ bank }: { bank: BankDetail }) {
       {bank.terms.length === 0 ? (
         <p>{t("adminBanks.terms.empty")}</p>
       ) : (
-        <div className="table-scroll admin-scroll">
+        <ScrollBox labelledBy="terms-title">
           <table className="table" data-testid="bank-terms">
             <thead>
               <tr>
@@ -219,7 +220,7 @@ function TermsSection({ bank }: { bank: BankDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   );
@@ -350,7 +351,7 @@ function NoticesSection({
       {bank.notices.length === 0 ? (
         <p>{t("adminBanks.notices.empty")}</p>
       ) : (
-        <div className="table-scroll admin-scroll">
+        <ScrollBox labelledBy="notices-title">
           <table className="table" data-testid="bank-notices">
             <thead>
               <tr>
@@ -416,10 +417,15 @@ function NoticesSection({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
       {bank.can_change ? (
-        <NoticeForm lastResult={lastResult} constraint={constraint} />
+        <NoticeForm
+          // A new notice listed starts an empty form.
+          key={bank.notices.length}
+          lastResult={lastResult}
+          constraint={constraint}
+        />
       ) : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import type { BankSummary } from "~/services/admin-banks.server";
+import { ScrollBox } from "./ScrollBox";
 
 /** A switch's state in words and colour both. */
 export function OnOffBadge({
@@ -35,7 +36,7 @@ export function BankListPage({
   const { t } = useTexts({ adminBanks: adminBanksTexts });
   return (
     <>
-      <h1>{title}</h1>
+      <h1 id="bank-list-title">{title}</h1>
       <p>{t("adminBanks.listLead")}</p>
       {banks.length === 0 ? (
         <p className="card">{t("adminBanks.empty")}</p>
@@ -44,7 +45,7 @@ export function BankListPage({
           <p data-testid="admin-bank-count">
             {t("adminBanks.count", { count: banks.length })}
           </p>
-          <div className="table-scroll admin-scroll">
+          <ScrollBox labelledBy="bank-list-title">
             <table className="table" data-testid="admin-banks">
               <thead>
                 <tr>
@@ -87,7 +88,7 @@ export function BankListPage({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </section>
       )}
     </>

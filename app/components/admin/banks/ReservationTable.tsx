@@ -3,6 +3,7 @@ import { formatListDate } from "@domain/datetime";
 import { useTexts } from "~/components/texts";
 import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import type { Reservation } from "~/services/admin-banks.server";
+import { ScrollBox } from "./ScrollBox";
 
 /** A reservation's status with its word (予定, 実施中, 終了, 取消), never colour alone. */
 export function ReservationBadge({
@@ -29,7 +30,7 @@ export function ReservationTable({
   if (reservations.length === 0)
     return <p>{t("adminBanks.reservations.empty")}</p>;
   return (
-    <div className="table-scroll admin-scroll">
+    <ScrollBox labelledBy="reservations-title">
       <table className="table" data-testid="bank-reservations">
         <thead>
           <tr>
@@ -76,6 +77,6 @@ export function ReservationTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
