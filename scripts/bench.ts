@@ -47,7 +47,8 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../api/db/client";
 import { heapLimitFlags } from "./heap-limit.mjs";
-import { documentLines, documents, receivedDocuments } from "../api/db/schema";
+import { companyPlans, documentLines, documents, receivedDocuments } from "../api/db/schema";
+import { DEMO_USERS } from "../sandbox/demo-data";
 import { searchKey } from "../domain/normalize";
 import { seedDemoData } from "../api/db/seed";
 import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
@@ -170,10 +171,40 @@ const RECEIVED_LIST_PAGES = [
 ];
 const RECEIVE_SMALL_COMPANY_USER: FixtureUserName = "miraiOwner";
 
+/**
+ * The admin area's companies list (issue 17): a bank admin whose bank has
+ * 10,000 companies against a branch admin whose branch has 100, by each
+ * filter and sort. The narrow name is on as few companies in both.
+ */
+const ADMIN_LIST_PAGE_PATH = "/admin/companies/list";
+const ADMIN_LIST_PAGES = [
+  { name: "no filter", query: "" },
+  { name: "q=name, 2 characters", query: "q=山田" },
+  { name: "q=name, 5 characters", query: "q=山田工務店" },
+  { name: "q=code prefix", query: "q=C-LOAD-0000" },
+  { name: "status", query: "status=withdrawn" },
+  { name: "plan", query: "plan_id=3" },
+  { name: "joined range", query: "joined_from=2025-03-01&joined_to=2025-03-31" },
+  { name: "sort name", query: "sort=name" },
+  { name: "sort code", query: "sort=code" },
+];
+const ADMIN_LARGE_USER: FixtureUserName = "bankAdmin";
+const ADMIN_SMALL_USER: FixtureUserName = "branchAdmin";
+
 /** The two lists held to the 1.5× budget on the page: each names its rows "<prefix> <filter>, <documents> (<database>)". */
 const LIST_SPECS = [
   { prefix: "list page", noun: "invoices", path: LIST_PAGE_PATH, pages: LIST_PAGES, smallUser: SMALL_COMPANY_USER, smallToken: (run: Run) => run.smallCompanyToken },
   { prefix: "received list page", noun: "received invoices", path: RECEIVED_LIST_PAGE_PATH, pages: RECEIVED_LIST_PAGES, smallUser: RECEIVE_SMALL_COMPANY_USER, smallToken: (run: Run) => run.receiveSmallCompanyToken },
+  {
+    prefix: "admin companies list page",
+    noun: "companies",
+    path: ADMIN_LIST_PAGE_PATH,
+    pages: ADMIN_LIST_PAGES,
+    largeUser: ADMIN_LARGE_USER,
+    largeToken: (run: Run) => run.adminToken,
+    smallUser: ADMIN_SMALL_USER,
+    smallToken: (run: Run) => run.branchAdminToken,
+  },
 ] as const;
 type ListSpec = (typeof LIST_SPECS)[number];
 
@@ -261,7 +292,15 @@ type ExportRow = { name: string; rows: number; bytes: number; seconds: number; b
 /** What a run collects besides the load table. */
 type Collected = { exports: ExportRow[]; pdfs: PdfRow[]; floors: FloorRow[]; memory: MemoryRow[]; lighthouse: LighthouseRow[] };
 
-type Run = Collected & { options: Options; token: string; smallCompanyToken: string; receiveSmallCompanyToken: string; serverEnv: ServerEnv };
+type Run = Collected & {
+  options: Options;
+  token: string;
+  smallCompanyToken: string;
+  receiveSmallCompanyToken: string;
+  adminToken: string;
+  branchAdminToken: string;
+  serverEnv: ServerEnv;
+};
 
 type PostgresServer = { serverUrl: URL; requested: boolean };
 
@@ -595,13 +634,41 @@ async function insertReceived(db: DatabaseHandle["db"], companyUniqueCode: strin
   }
 }
 
-/** The demo data plus the two companies' invoices and received invoices the list budgets compare. */
+/** Companies of the bank's list straight into company_plans: a quarter withdrawn, plans 1–4 in turn, a join a day back from 2025-12-31. */
+async function insertAdminCompanies(db: DatabaseHandle["db"], branchCode: string, count: number, prefix: string): Promise<void> {
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, offset) => {
+      const index = start + offset;
+      const joined = new Date(Date.UTC(2025, 11, 31) - index * 86_400_000).toISOString().slice(0, 10);
+      const name = `${customerNameOf(index)}${index}`;
+      const withdrawn = index % 4 === 3;
+      return {
+        companyUniqueCode: `${prefix}${String(index).padStart(6, "0")}`,
+        bankCode: "0001",
+        branchCode,
+        companyName: name,
+        nameSearchKey: searchKey(name),
+        planId: (index % 4) + 1,
+        joinDate: joined,
+        startDate: joined,
+        isContract: true,
+        isSubscribeCancellation: withdrawn,
+        withdrawalDate: withdrawn ? "2025-12-31" : null,
+      };
+    });
+    await db.insert(companyPlans).values(rows);
+  }
+}
+
+/** The demo data plus the two companies' invoices and received invoices, and the two scopes' companies, the list budgets compare. */
 async function seedForBench(db: DatabaseHandle["db"]): Promise<void> {
   await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
   await insertInvoices(db, fixtureUsers[API_USER].companyUniqueCode!, LARGE_COMPANY_DOCUMENTS, LINES_PER_LARGE_INVOICE);
   await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
   await insertReceived(db, fixtureUsers[API_USER].companyUniqueCode!, LARGE_COMPANY_DOCUMENTS);
   await insertReceived(db, fixtureUsers[RECEIVE_SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
+  await insertAdminCompanies(db, "002", LARGE_COMPANY_DOCUMENTS, "C-LOAD-");
+  await insertAdminCompanies(db, "001", SMALL_COMPANY_DOCUMENTS, "C-LOAD-S");
 }
 
 const PDF_LINES = 30;
@@ -761,7 +828,7 @@ async function loadListPages(servers: ListPageServers, run: Run, database: strin
   const options = { ...run.options, duration: Math.min(run.options.duration, LIST_PAGE_SECONDS), connections: Math.min(run.options.connections, LIST_PAGE_CONNECTIONS) };
   const targets = [];
   for (const spec of LIST_SPECS) {
-    const large = await cookieHeaderFor({ name: "list", path: spec.path, as: API_USER }, run.token);
+    const large = "largeUser" in spec ? await cookieHeaderFor({ name: "list", path: spec.path, as: spec.largeUser }, spec.largeToken(run)) : await cookieHeaderFor({ name: "list", path: spec.path, as: API_USER }, run.token);
     const small = await cookieHeaderFor({ name: "list", path: spec.path, as: spec.smallUser }, spec.smallToken(run));
     for (const { name, query } of spec.pages) {
       const path = listPagePath(spec.path, query);
@@ -786,6 +853,7 @@ async function seedSmallCompanyAlone(db: DatabaseHandle["db"]): Promise<void> {
   await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
   await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
   await insertReceived(db, fixtureUsers[RECEIVE_SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
+  await insertAdminCompanies(db, "001", SMALL_COMPANY_DOCUMENTS, "C-LOAD-S");
 }
 
 /** A second PGlite server whose data directory holds the small company alone, for `measure`. */
@@ -1196,11 +1264,13 @@ async function dropDatabase(serverUrl: URL, name: string): Promise<void> {
 /** The claims the identity provider puts in an id token (as tests/support/api.ts signs them). */
 function apiUserClaims(name: FixtureUserName): Record<string, unknown> {
   const user = fixtureUsers[name];
+  const branchCode = DEMO_USERS.find((candidate) => candidate.userUniqueCode === user.userUniqueCode)?.branch?.code;
   return {
     ba_user_unique_code: user.userUniqueCode,
     ba_user_type: user.userType,
     ba_user_bank_code: user.bankCode,
     ba_company_unique_code: user.companyUniqueCode ?? undefined,
+    ba_user_bb_code: branchCode,
   };
 }
 
@@ -1214,6 +1284,8 @@ async function benchmark(options: Options, collected: Collected): Promise<Row[]>
       token: await issuer.sign(apiUserClaims(API_USER), { expiresIn: "1h" }),
       smallCompanyToken: await issuer.sign(apiUserClaims(SMALL_COMPANY_USER), { expiresIn: "1h" }),
       receiveSmallCompanyToken: await issuer.sign(apiUserClaims(RECEIVE_SMALL_COMPANY_USER), { expiresIn: "1h" }),
+      adminToken: await issuer.sign(apiUserClaims(ADMIN_LARGE_USER), { expiresIn: "1h" }),
+      branchAdminToken: await issuer.sign(apiUserClaims(ADMIN_SMALL_USER), { expiresIn: "1h" }),
       serverEnv: {
         ID_TOKEN_ISSUERS: JSON.stringify([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }]),
         OIDC_CLIENT_ID: TEST_CLIENT_ID,

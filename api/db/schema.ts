@@ -236,8 +236,23 @@ export const companyPlans = pgTable(
     index("company_plans_bank_join_idx").on(table.bankCode, table.joinDate, table.companyUniqueCode),
     index("company_plans_branch_join_idx").on(table.bankCode, table.branchCode, table.joinDate),
     index("company_plans_name_trigram_idx").using("gin", sql`${table.nameSearchKey} gin_trgm_ops`),
+    // Two-character names (山田): the pairs of the name, as the document list's search does (migration 0016).
+    index("company_plans_name_bigram_idx").using("gin", sql`document_search_bigrams('', ${table.nameSearchKey}, '')`),
+    // Codes searched by their start, whatever the collation.
+    index("company_plans_code_pattern_idx").on(sql`${table.companyUniqueCode} text_pattern_ops`),
+    // The list's sorts and its status filter (withdrawal and start dates against today), within a bank.
+    index("company_plans_bank_name_idx").on(table.bankCode, table.nameSearchKey, table.companyUniqueCode),
+    index("company_plans_bank_plan_idx").on(table.bankCode, table.planId, table.companyUniqueCode),
+    index("company_plans_bank_withdrawal_idx").on(table.bankCode, table.isSubscribeCancellation, table.withdrawalDate),
+    index("company_plans_bank_start_idx").on(table.bankCode, table.startDate),
   ],
 );
+
+/** A version per bank that moves whenever one of its companies' plan rows changes (a trigger, migration 0022): the admin list's counts are kept until it moves. */
+export const adminListVersions = pgTable("admin_list_versions", {
+  bankCode: text("bank_code").primaryKey(),
+  version: bigint("version", { mode: "bigint" }).notNull(),
+});
 
 /**
  * A company's earlier time with the product: when a company that left

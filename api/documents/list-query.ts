@@ -106,19 +106,20 @@ export type ListSummary = { total: number; taxIncluded: string; amountDue: strin
  * computed once and then serve every page and sort of it until a document of
  * the company and kind is added, changed or deleted, which moves the version.
  * One per database (documentRoutes makes it); the oldest are dropped past
- * `capacity`.
+ * `capacity`. The admin companies list keeps its counts the same way, under
+ * its banks' versions (admin_list_versions).
  */
-export class ListSummaries {
-  private readonly entries = new Map<string, { version: bigint; summary: ListSummary }>();
+export class ListSummaries<Summary = ListSummary> {
+  private readonly entries = new Map<string, { version: bigint; summary: Summary }>();
 
   constructor(private readonly capacity = 1000) {}
 
-  get(key: string, version: bigint): ListSummary | null {
+  get(key: string, version: bigint): Summary | null {
     const entry = this.entries.get(key);
     return entry && entry.version === version ? entry.summary : null;
   }
 
-  set(key: string, version: bigint, summary: ListSummary): void {
+  set(key: string, version: bigint, summary: Summary): void {
     // A slower request that read an older version must not replace what a newer one computed.
     const existing = this.entries.get(key);
     if (existing && existing.version > version) return;

@@ -7,6 +7,7 @@ import { adminCompanyDetail, COMPANY_CODE_PATTERN } from "../admin/company-detai
 import { recordAdminAction } from "../admin/audit";
 import { ADMIN_NOT_FOUND, requireAdminScope } from "../admin/scope";
 import { sendCsv } from "../csv/stream";
+import { ListSummaries } from "../documents/list-query";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../errors";
 import { z } from "zod";
@@ -47,6 +48,7 @@ function detailKey(req: Request): { code: string; joinDate: string } {
  */
 export function adminRoutes(db: Database): Router {
   const router = Router();
+  const counts = new ListSummaries<number>();
   router.use("/admin", (req, _res, next) => {
     try {
       requireAdminScope(req);
@@ -75,7 +77,7 @@ export function adminRoutes(db: Database): Router {
     handler(async (req, res) => {
       const scope = requireAdminScope(req);
       const query = parseListQuery(adminCompanyListQuery, req.query);
-      res.json(await listAdminCompanies(db, scope, query, todayJst()));
+      res.json(await listAdminCompanies(db, counts, scope, query, todayJst()));
     }),
   );
 
