@@ -56,6 +56,8 @@ export const companyInputSchema = z.object({
   tax_id: codeOf(idsOf(TAX_TYPES), COMPANY_DEFAULTS.taxId),
   tax_rounding_id: codeOf(idsOf(ROUNDING_MODES), COMPANY_DEFAULTS.taxRoundingId),
   tax_withholding_id: codeOf(WITHHOLDING_CHOICES, COMPANY_DEFAULTS.taxWithholdingId),
+  /** 決算月: the month the business year ends (1–12), March unless set; reports' 「今期」 follows it (decision 028). */
+  fiscal_year_end_month: codeOf([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 3),
   logo_state: fileState,
   stamp_state: fileState,
   company_bank_accounts: z.array(bankAccountInputSchema).max(10, "口座は10件まで登録できます").optional().default([]),

@@ -64,6 +64,7 @@ function columnsOf(input: CompanyInput) {
     subtotalRoundingId: input.subtotal_rounding_id,
     taxId: input.tax_id,
     taxRoundingId: input.tax_rounding_id,
+    fiscalYearEndMonth: input.fiscal_year_end_month,
     taxWithholdingId: input.tax_withholding_id,
   };
 }

@@ -119,6 +119,7 @@ export default function CompanyEditPage() {
           <CodeSelect meta={fields.item_rounding_id} label={label("item_rounding_id")} codes={codes.rounding} />
           <CodeSelect meta={fields.item_rounding_scale} label={label("item_rounding_scale")} codes={codes.scales} />
           <CodeSelect meta={fields.subtotal_rounding_id} label={label("subtotal_rounding_id")} codes={codes.rounding} />
+          <CodeSelect meta={fields.fiscal_year_end_month} label={label("fiscal_year_end_month")} codes={codes.fiscalMonths} />
         </section>
 
         <section className="card">

@@ -69,6 +69,7 @@ export default function CompaniesListPage() {
     [t("company.fields.tax_withholding_id"), labelOf(WITHHOLDING_TYPES, company.tax_withholding_id)],
     [t("company.fields.item_rounding_id"), `${labelOf(ROUNDING_MODES, company.item_rounding_id)}（${t("company.scaleDigits", { count: company.item_rounding_scale })}）`],
     [t("company.fields.subtotal_rounding_id"), labelOf(ROUNDING_MODES, company.subtotal_rounding_id)],
+    [t("company.fields.fiscal_year_end_month"), t("company.fiscalMonth", { month: company.fiscal_year_end_month })],
   ];
 
   return (

@@ -34,6 +34,8 @@ export type Company = {
   tax_id: number;
   tax_rounding_id: number;
   tax_withholding_id: number;
+  /** 決算月 (1–12). */
+  fiscal_year_end_month: number;
   logo: { path: string } | null;
   stamp: { path: string } | null;
   company_bank_accounts: CompanyBankAccount[];

@@ -28,6 +28,7 @@ export const COMPANY_FORM_CODES = {
   rounding: ROUNDING_MODES,
   withholding: WITHHOLDING_TYPES.filter((type) => type.key !== "disabled"),
   scales: [0, 1, 2, 3, 4].map((digits) => ({ id: digits, key: String(digits), label: `${digits}` })),
+  fiscalMonths: Array.from({ length: 12 }, (_, index) => ({ id: index + 1, key: String(index + 1), label: `${index + 1}月` })),
   bankAccount: BANK_ACCOUNT_TYPES,
 };
 
@@ -43,6 +44,7 @@ export function companyFormDefaults(company: Company | null): CompanyFormInput {
       item_rounding_id: String(COMPANY_DEFAULTS.itemRoundingId),
       item_rounding_scale: String(COMPANY_DEFAULTS.itemRoundingScale),
       subtotal_rounding_id: String(COMPANY_DEFAULTS.subtotalRoundingId),
+      fiscal_year_end_month: "3",
       company_name: "",
       company_bank_accounts: [],
     };
@@ -66,6 +68,7 @@ export function companyFormDefaults(company: Company | null): CompanyFormInput {
     item_rounding_id: text(company.item_rounding_id),
     item_rounding_scale: text(company.item_rounding_scale),
     subtotal_rounding_id: text(company.subtotal_rounding_id),
+    fiscal_year_end_month: text(company.fiscal_year_end_month),
     company_bank_accounts: company.company_bank_accounts.map((account) => ({
       id: text(account.id),
       bank_name: account.bank_name,

@@ -27,6 +27,7 @@ import notice from "./notice.json";
 import officeRules from "./officeRules.json";
 import print from "./print.json";
 import received from "./received.json";
+import reports from "./reports.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
 import snapshot from "./snapshot.json";
@@ -77,6 +78,7 @@ export const common = {
   csv: { ...csv, ...csvEncoding },
   officeRules,
   received,
+  reports,
   documentSettings,
   terms,
   support,
