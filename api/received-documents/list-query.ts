@@ -3,7 +3,8 @@ import { z } from "zod";
 import { searchKey } from "../../domain/normalize";
 import { MATCH_RESULT_IDS, RECEIVED_KIND_IDS, RECEIVED_PER_PAGE, RECEIVED_SORTS, RECEIVE_FILTER_IDS, parseYen } from "../../domain/received-documents";
 import type { Database } from "../db/client";
-import { receivedDocuments } from "../db/schema";
+import { documentListVersions, receivedDocuments } from "../db/schema";
+import type { ListSummaries } from "../documents/list-query";
 import { escapeLike } from "../routes/master-records";
 import type { DocumentScope } from "../documents/scope";
 
@@ -121,12 +122,43 @@ export const LIST_COLUMNS = {
   deletedAt: r.deletedAt,
 };
 
-/** One page of the filtered list and the filtered set's count and sum, exact. */
-export async function listReceived(db: Database, scope: DocumentScope, query: ReceivedListQuery) {
+/** The row of document_list_versions that every change of a company's received documents moves (a trigger, migration 0021). */
+export const RECEIVED_LIST_VERSION_KIND = "received";
+
+/** What a count and sum depend on: the scope and the filters, not the sort or the page. */
+function summaryKey(scope: DocumentScope, query: ReceivedListQuery): string {
+  return JSON.stringify([scope.tenant, scope.createdBy, query.kind, query.q, query.supplier, query.date_from, query.date_to, query.amount_min, query.amount_max, query.match_result, query.filter, query.deleted]);
+}
+
+export type ReceivedSummary = { total: number; sum: string };
+
+/**
+ * One page of the filtered list and the filtered set's count and sum, exact.
+ * The count and sum of a filter are computed once and kept until a received
+ * document of the company changes (its "received" list version, migration
+ * 0021), as the issued lists keep theirs: a search whose trigrams every
+ * document number shares costs its index scan once, not on every page.
+ */
+export async function listReceived(db: Database, summaries: ListSummaries<ReceivedSummary>, scope: DocumentScope, query: ReceivedListQuery) {
   const where = receivedConditions(scope, query);
   const column = SORT_COLUMNS[query.sort];
   const direction = query.order === "asc" ? asc : desc;
-  const [rows, [summary]] = await Promise.all([
+  const summary = async (): Promise<ReceivedSummary> => {
+    // The version first, so a summary is never kept under a version newer than the rows it counted.
+    const [listVersion] = await db
+      .select({ version: documentListVersions.version })
+      .from(documentListVersions)
+      .where(and(eq(documentListVersions.companyUniqueCode, scope.tenant), eq(documentListVersions.kind, RECEIVED_LIST_VERSION_KIND)));
+    const version = listVersion?.version ?? null;
+    const key = summaryKey(scope, query);
+    const kept = version === null ? null : summaries.get(key, version);
+    if (kept) return kept;
+    const [summed] = await db.select({ total: count(), amount: sql<string>`coalesce(sum(${r.amount}), 0)::text` }).from(r).where(where);
+    const computed = { total: Number(summed!.total), sum: summed!.amount };
+    if (version !== null) summaries.set(key, version, computed);
+    return computed;
+  };
+  const [rows, { total, sum }] = await Promise.all([
     db
       .select(LIST_COLUMNS)
       .from(r)
@@ -134,7 +166,7 @@ export async function listReceived(db: Database, scope: DocumentScope, query: Re
       .orderBy(direction(column), direction(r.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: count(), amount: sql<string>`coalesce(sum(${r.amount}), 0)::text` }).from(r).where(where),
+    summary(),
   ]);
-  return { rows, total: Number(summary!.total), sum: summary!.amount };
+  return { rows, total, sum };
 }

@@ -13,7 +13,8 @@ import { badRequest, forField, notFound, tooManyRequests, validationFailed } fro
 import { requireReceiveScope, type ReceiveScope } from "../membership";
 import type { RegistrationLookup } from "../registration-numbers/lookup";
 import { proposeFromPdf } from "../received-documents/pdf-text";
-import { LIST_COLUMNS, listReceived, receivedConditions, receivedListQuery } from "../received-documents/list-query";
+import { LIST_COLUMNS, listReceived, receivedConditions, receivedListQuery, type ReceivedSummary } from "../received-documents/list-query";
+import { ListSummaries } from "../documents/list-query";
 import {
   FIELD_LABELS,
   RECEIVED_NOT_FOUND,
@@ -173,13 +174,14 @@ async function* csvPages(db: Database, scope: ReceiveScope, query: z.output<type
  */
 export function receivedDocumentRoutes(db: Database, storage: FileStorage, lookup: RegistrationLookup): Router {
   const router = Router();
+  const summaries = new ListSummaries<ReceivedSummary>();
 
   router.get(
     "/received-documents",
     handler(async (req, res) => {
       const scope = await requireReceiveScope(db, req, { write: false });
       const query = parseListQuery(receivedListQuery, req.query);
-      const { rows, total, sum } = await listReceived(db, scope, query);
+      const { rows, total, sum } = await listReceived(db, summaries, scope, query);
       res.json({ items: rows, total, sum, page: query.page, perPage: query.per_page });
     }),
   );

@@ -181,6 +181,9 @@ describe("the list", () => {
     expect(await ids("match_result=none&sort=amount&order=asc")).toEqual([c.id, a.id, b.id]);
     const page = await (await api.call("/received-documents?kind=other&date_from=2026-06-01&date_to=2026-07-31")).json();
     expect(page).toMatchObject({ total: 3, sum: "65000" });
+    // A filter's count and sum are kept only until a received document of the company changes.
+    await make({ transaction_date: "2026-07-31", amount: "500", supplier_name: "あおば印刷" });
+    expect(await (await api.call("/received-documents?kind=other&date_from=2026-06-01&date_to=2026-07-31&page=1")).json()).toMatchObject({ total: 4, sum: "65500" });
   });
 
   it("exports the filtered list as CSV in Shift_JIS", async () => {
