@@ -151,6 +151,23 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     expect(found).toEqual([]);
   });
 
+  test("the reports (each tab, a custom period and a refused one, 受取 where the bank does not offer it) have no violations", async ({ page, javaScript }) => {
+    test.setTimeout(120_000);
+    await signInThroughBank(page, "user@demo.example");
+    const found = await violationsOnEach(page, javaScript, [
+      "/reports/list",
+      "/reports/list?report=receivables",
+      "/reports/list?report=estimates",
+      "/reports/list?report=received",
+      "/reports/list?report=sales&period=custom&from=2025-04-15&to=2026-03-10",
+      "/reports/list?report=sales&period=custom&from=2026-03-10&to=2025-04-15",
+    ]);
+    await page.context().clearCookies();
+    await signInThroughBank(page, "owner@shinkin.example", "0002");
+    found.push(...(await violationsOnEach(page, javaScript, ["/reports/list?report=received"])));
+    expect(found).toEqual([]);
+  });
+
   test("the admin area's companies pages have no violations", async ({ page, javaScript }) => {
     test.setTimeout(120_000);
     await signInThroughBank(page, "bankadmin@demo.example");

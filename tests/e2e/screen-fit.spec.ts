@@ -37,6 +37,22 @@ test.describe("lists at 375 px", () => {
   });
 });
 
+test.describe("the reports at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("every report fits the width: tables scroll in their own box, the charts scale down", async ({ page, javaScript }) => {
+    await signInThroughBank(page, "user@demo.example");
+    for (const report of ["sales", "receivables", "estimates", "received"]) {
+      const path = `/reports/list?report=${report}`;
+      await page.goto(path);
+      await settled(page, javaScript);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await pageScrollsSideways(page), path).toBe(false);
+      for (const chart of await page.locator("svg[data-chart]").all()) expect((await chart.boundingBox())!.width, path).toBeLessThanOrEqual(375);
+    }
+  });
+});
+
 test.describe("the admin area at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
