@@ -172,6 +172,20 @@ const RECEIVED_LIST_PAGES = [
 const RECEIVE_SMALL_COMPANY_USER: FixtureUserName = "miraiOwner";
 
 /**
+ * The reports (issue 18, ADR 028) on the same data: a year of the large
+ * company's 10,000 invoices against the small company's 100, every unpaid one
+ * aged, and the received invoices of the year; each within the 1.5× budget.
+ */
+const REPORT_PAGE_PATH = "/reports/list";
+const REPORT_PAGES = [
+  { name: "sales, a business year", query: "report=sales&period=custom&from=2025-01-01&to=2025-12-31" },
+  { name: "receivables, all unpaid", query: "report=receivables&period=all" },
+  { name: "receivables, second page", query: "report=receivables&period=all&page=2" },
+  { name: "estimates, a business year", query: "report=estimates&period=custom&from=2025-01-01&to=2025-12-31" },
+];
+const RECEIVED_REPORT_PAGES = [{ name: "received, a business year", query: "report=received&period=custom&from=2025-01-01&to=2025-12-31" }];
+
+/**
  * The admin area's companies list (issue 17): a bank admin whose bank has
  * 10,000 companies against a branch admin whose branch has 100, by each
  * filter and sort. The narrow name is on as few companies in both.
@@ -195,6 +209,8 @@ const ADMIN_SMALL_USER: FixtureUserName = "branchAdmin";
 const LIST_SPECS = [
   { prefix: "list page", noun: "invoices", path: LIST_PAGE_PATH, pages: LIST_PAGES, smallUser: SMALL_COMPANY_USER, smallToken: (run: Run) => run.smallCompanyToken },
   { prefix: "received list page", noun: "received invoices", path: RECEIVED_LIST_PAGE_PATH, pages: RECEIVED_LIST_PAGES, smallUser: RECEIVE_SMALL_COMPANY_USER, smallToken: (run: Run) => run.receiveSmallCompanyToken },
+  { prefix: "report page", noun: "invoices", path: REPORT_PAGE_PATH, pages: REPORT_PAGES, smallUser: SMALL_COMPANY_USER, smallToken: (run: Run) => run.smallCompanyToken },
+  { prefix: "received report page", noun: "received invoices", path: REPORT_PAGE_PATH, pages: RECEIVED_REPORT_PAGES, smallUser: RECEIVE_SMALL_COMPANY_USER, smallToken: (run: Run) => run.receiveSmallCompanyToken },
   {
     prefix: "admin companies list page",
     noun: "companies",
