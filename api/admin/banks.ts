@@ -1,43 +1,14 @@
 import { and, asc, count, desc, eq, isNotNull, like, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { BankSettingsInput } from "../../domain/admin-banks";
 import { offeredPlans } from "../accounts/store";
 import type { Database } from "../db/client";
-import {
-  adminAuditLog,
-  bankBranches,
-  bankNotices,
-  banks,
-  companyPlans,
-  terms,
-} from "../db/schema";
+import { adminAuditLog, bankBranches, bankNotices, banks, companyPlans, terms } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { auditOf } from "./audit";
-import { dateField, reservationsOf } from "./reservations";
+import { reservationsOf } from "./reservations";
 import { ADMIN_NOT_FOUND, type AdminScope } from "./scope";
 
-/** A checkbox or a JSON boolean; absent is an error, so a client that forgets a switch never turns it off. */
-const switchField = z.preprocess((value) => {
-  if (value === "true" || value === "on" || value === "1") return true;
-  if (value === "false" || value === "0") return false;
-  return value;
-}, z.boolean());
-
-/** The bank config of SPEC §3 as the admin edits it, with the version the form was opened with. */
-export const bankSettingsInput = z.object({
-  version: z.coerce.number().int(),
-  ba_name: z
-    .string()
-    .trim()
-    .min(1, "サービス表示名を入力してください")
-    .max(50, "サービス表示名は50文字以内で入力してください"),
-  enable_payment_receive: switchField,
-  check_payment_method_filled: switchField,
-  is_payment_method_filled: switchField,
-});
-export type BankSettingsInput = z.output<typeof bankSettingsInput>;
-
-export const STALE_BANK_SETTINGS =
-  "ほかの操作でこの銀行設定が更新されています。画面を読み込み直して、最新の内容を確認してから変更してください。";
+export const STALE_BANK_SETTINGS = "ほかの操作でこの銀行設定が更新されています。画面を読み込み直して、最新の内容を確認してから変更してください。";
 
 /** The banks the scope sees (every bank for 9998's system admin), with how many companies joined through each (a branch's staff: through their branch). */
 export async function listBanks(db: Database, scope: AdminScope) {
@@ -47,14 +18,7 @@ export async function listBanks(db: Database, scope: AdminScope) {
       companies: count().as("companies"),
     })
     .from(companyPlans)
-    .where(
-      and(
-        isNotNull(companyPlans.joinDate),
-        scope.branchCode === null
-          ? undefined
-          : eq(companyPlans.branchCode, scope.branchCode)
-      )
-    )
+    .where(and(isNotNull(companyPlans.joinDate), scope.branchCode === null ? undefined : eq(companyPlans.branchCode, scope.branchCode)))
     .groupBy(companyPlans.bankCode)
     .as("company_counts");
   const items = await db
@@ -70,9 +34,7 @@ export async function listBanks(db: Database, scope: AdminScope) {
     })
     .from(banks)
     .leftJoin(counts, eq(counts.bankCode, banks.bankCode))
-    .where(
-      scope.allBanks ? undefined : eq(banks.bankCode, scope.caller.bankCode)
-    )
+    .where(scope.allBanks ? undefined : eq(banks.bankCode, scope.caller.bankCode))
     .orderBy(asc(banks.bankCode));
   return { items };
 }
@@ -80,24 +42,15 @@ export async function listBanks(db: Database, scope: AdminScope) {
 type NoticeRow = typeof bankNotices.$inferSelect;
 
 /** Where a notice stands on `today`: withdrawn, not yet shown, shown, or past its last day. */
-function noticeStatus(
-  notice: Pick<NoticeRow, "withdrawnAt" | "publishFrom" | "publishUntil">,
-  today: string
-) {
+function noticeStatus(notice: Pick<NoticeRow, "withdrawnAt" | "publishFrom" | "publishUntil">, today: string) {
   if (notice.withdrawnAt) return "withdrawn" as const;
   if (today < notice.publishFrom) return "scheduled" as const;
-  if (notice.publishUntil !== null && notice.publishUntil < today)
-    return "ended" as const;
+  if (notice.publishUntil !== null && notice.publishUntil < today) return "ended" as const;
   return "published" as const;
 }
 
 /** The bank's config, with what it offers (plans, terms, notices, reservations), who changed what, and whether the caller may change it. */
-export async function bankDetail(
-  db: Database,
-  scope: AdminScope,
-  bankCode: string,
-  today: string
-) {
+export async function bankDetail(db: Database, scope: AdminScope, bankCode: string, today: string) {
   const [bank] = await db
     .select({
       bankCode: banks.bankCode,
@@ -113,15 +66,7 @@ export async function bankDetail(
     .where(eq(banks.bankCode, bankCode))
     .limit(1);
   if (!bank) throw notFound(ADMIN_NOT_FOUND);
-  const [
-    plans,
-    bankTerms,
-    notices,
-    reservations,
-    bankAudit,
-    noticeAudit,
-    branches,
-  ] = await Promise.all([
+  const [plans, bankTerms, notices, reservations, bankAudit, noticeAudit, branches] = await Promise.all([
     offeredPlans(db, bankCode),
     db
       .select({
@@ -133,11 +78,7 @@ export async function bankDetail(
       .from(terms)
       .where(and(eq(terms.kind, "bank"), eq(terms.bankCode, bankCode)))
       .orderBy(desc(terms.publishedAt), desc(terms.id)),
-    db
-      .select()
-      .from(bankNotices)
-      .where(eq(bankNotices.bankCode, bankCode))
-      .orderBy(desc(bankNotices.publishFrom), desc(bankNotices.id)),
+    db.select().from(bankNotices).where(eq(bankNotices.bankCode, bankCode)).orderBy(desc(bankNotices.publishFrom), desc(bankNotices.id)),
     reservationsOf(db, bankCode, today),
     auditOf(db, bankCode, `bank:${bankCode}`),
     // The notices are shown on this page, so their entries are too (decision 027).
@@ -155,12 +96,7 @@ export async function bankDetail(
         occurredAt: adminAuditLog.occurredAt,
       })
       .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.bankCode, bankCode),
-          like(adminAuditLog.target, "bank_notice:%")
-        )
-      )
+      .where(and(eq(adminAuditLog.bankCode, bankCode), like(adminAuditLog.target, "bank_notice:%")))
       .orderBy(desc(adminAuditLog.occurredAt), desc(adminAuditLog.id))
       .limit(50),
     db
@@ -169,19 +105,15 @@ export async function bankDetail(
       .where(eq(bankBranches.bankCode, bankCode))
       .orderBy(asc(bankBranches.branchCode)),
   ]);
-  const audit = [...bankAudit, ...noticeAudit].sort(
-    (a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.id - a.id
-  );
+  const audit = [...bankAudit, ...noticeAudit].sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.id - a.id);
   return {
     ...bank,
     plans,
     terms: bankTerms,
-    notices: notices.map(
-      ({ bankCode: _bank, createdAt: _created, ...notice }) => ({
-        ...notice,
-        status: noticeStatus(notice, today),
-      })
-    ),
+    notices: notices.map(({ bankCode: _bank, createdAt: _created, ...notice }) => ({
+      ...notice,
+      status: noticeStatus(notice, today),
+    })),
     reservations,
     audit,
     branches,
@@ -203,16 +135,8 @@ function settingsOf(row: typeof banks.$inferSelect) {
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Saves the settings from the version they were read at (409 when someone saved since); before and after for the audit. */
-export async function updateBankSettings(
-  tx: Tx,
-  bankCode: string,
-  input: BankSettingsInput
-) {
-  const [current] = await tx
-    .select()
-    .from(banks)
-    .where(eq(banks.bankCode, bankCode))
-    .for("update");
+export async function updateBankSettings(tx: Tx, bankCode: string, input: BankSettingsInput) {
+  const [current] = await tx.select().from(banks).where(eq(banks.bankCode, bankCode)).for("update");
   if (!current) throw notFound(ADMIN_NOT_FOUND);
   if (current.version !== input.version) throw conflict(STALE_BANK_SETTINGS);
   const [updated] = await tx
@@ -228,66 +152,6 @@ export async function updateBankSettings(
     .where(eq(banks.bankCode, bankCode))
     .returning();
   return { before: settingsOf(current), after: settingsOf(updated!) };
-}
-
-/** A notice to the bank's companies; a maintenance notice names its window (JST). */
-export const bankNoticeInput = z
-  .object({
-    kind: z.enum(["maintenance", "terms", "info"], {
-      errorMap: () => ({ message: "お知らせの種類を選んでください" }),
-    }),
-    title: z
-      .string()
-      .trim()
-      .min(1, "件名を入力してください")
-      .max(100, "件名は100文字以内で入力してください"),
-    body: z
-      .string()
-      .trim()
-      .max(2000, "本文は2000文字以内で入力してください")
-      .optional()
-      .default(""),
-    starts_at: z.string().trim().optional().default(""),
-    ends_at: z.string().trim().optional().default(""),
-    publish_from: dateField("掲載開始日"),
-    publish_until: dateField("掲載終了日", { optional: true }),
-  })
-  .superRefine((input, ctx) => {
-    if (input.publish_until && input.publish_until < input.publish_from)
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["publish_until"],
-        message: "掲載終了日は掲載開始日以降の日付にしてください",
-      });
-    if (input.kind !== "maintenance") return;
-    const starts = jstDateTime(input.starts_at);
-    const ends = jstDateTime(input.ends_at);
-    if (!starts)
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["starts_at"],
-        message: "メンテナンスの開始日時を入力してください",
-      });
-    if (!ends)
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["ends_at"],
-        message: "メンテナンスの終了日時を入力してください",
-      });
-    if (starts && ends && ends <= starts)
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["ends_at"],
-        message: "終了日時は開始日時より後にしてください",
-      });
-  });
-export type BankNoticeInput = z.output<typeof bankNoticeInput>;
-
-/** 「2026-12-01T01:00」 (a datetime-local field) read as Japan time. */
-export function jstDateTime(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}:00+09:00`);
-  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 export const NOTICE_NOT_FOUND = "お知らせが見つかりません。";

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import { formatListDate } from "../../domain/datetime";
-import { normalizeIsoDate } from "../../domain/normalize";
+import type { ReservationInput } from "../../domain/admin-banks";
 import type { Database } from "../db/client";
 import { bankBranches, freeTrialReservations } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";
@@ -9,79 +8,9 @@ import { conflict, notFound, validationFailed } from "../errors";
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;
 
-/** A calendar date as people type it (2026/4/1 too); null when left empty and allowed to be. */
-export function dateField(
-  label: string
-): z.ZodType<string, z.ZodTypeDef, unknown>;
-export function dateField(
-  label: string,
-  options: { optional: true }
-): z.ZodType<string | null, z.ZodTypeDef, unknown>;
-export function dateField(
-  label: string,
-  { optional = false }: { optional?: boolean } = {}
-): z.ZodType<string | null, z.ZodTypeDef, unknown> {
-  return z.preprocess(
-    (value) => (value === undefined || value === null ? "" : value),
-    z
-      .string()
-      .trim()
-      .transform((value, ctx) => {
-        if (value === "" && optional) return null;
-        if (value === "") {
-          ctx.addIssue({
-            code: z.ZodIssueCode.custom,
-            message: `${label}を入力してください`,
-          });
-          return z.NEVER;
-        }
-        const date = normalizeIsoDate(value);
-        if (!date) {
-          ctx.addIssue({
-            code: z.ZodIssueCode.custom,
-            message: `${label}は 2026-04-01 の形式で、暦にある日付を入力してください`,
-          });
-          return z.NEVER;
-        }
-        return date;
-      })
-  );
-}
-
-/** A free-trial campaign as the form sends it: '' as the branch means all new companies of the bank. */
-export const reservationInput = z
-  .object({
-    branch_code: z
-      .string()
-      .trim()
-      .max(10, "対象の支店を選んでください")
-      .optional()
-      .default("")
-      .transform((value) => (value === "" ? null : value)),
-    free_months: z.coerce
-      .number({
-        invalid_type_error: "無料期間は1から12までの月数を入力してください",
-      })
-      .int("無料期間は1から12までの月数を入力してください")
-      .min(1, "無料期間は1から12までの月数を入力してください")
-      .max(12, "無料期間は1から12までの月数を入力してください"),
-    start_date: dateField("開始日"),
-    finish_date: dateField("終了日"),
-  })
-  .superRefine((input, ctx) => {
-    if (input.finish_date < input.start_date)
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["finish_date"],
-        message: "終了日は開始日以降の日付にしてください",
-      });
-  });
-export type ReservationInput = z.output<typeof reservationInput>;
-
 export const RESERVATION_NOT_FOUND = "無料期間の予約が見つかりません。";
 export const RESERVATION_STARTED = "開始済みの予約は変更できません。";
-const RESERVATION_STALE =
-  "ほかの操作でこの予約が更新されています。画面を読み込み直して、最新の内容を確認してから操作してください。";
+const RESERVATION_STALE = "ほかの操作でこの予約が更新されています。画面を読み込み直して、最新の内容を確認してから操作してください。";
 
 type ReservationRow = typeof freeTrialReservations.$inferSelect;
 
@@ -94,10 +23,7 @@ export const RESERVATION_STATUSES = {
 export type ReservationStatus = keyof typeof RESERVATION_STATUSES;
 
 /** Where a reservation stands on `today` (JST): cancelled, before its start, between its dates, or past its finish. */
-export function reservationStatus(
-  row: Pick<ReservationRow, "canceledAt" | "startDate" | "finishDate">,
-  today: string
-): ReservationStatus {
+export function reservationStatus(row: Pick<ReservationRow, "canceledAt" | "startDate" | "finishDate">, today: string): ReservationStatus {
   if (row.canceledAt) return "canceled";
   if (today < row.startDate) return "scheduled";
   if (today > row.finishDate) return "finished";
@@ -119,9 +45,7 @@ const columns = {
   updatedAt: freeTrialReservations.updatedAt,
 };
 
-function present<
-  Row extends Pick<ReservationRow, "canceledAt" | "startDate" | "finishDate">
->(row: Row, today: string) {
+function present<Row extends Pick<ReservationRow, "canceledAt" | "startDate" | "finishDate">>(row: Row, today: string) {
   const status = reservationStatus(row, today);
   return { ...row, status, statusLabel: RESERVATION_STATUSES[status] };
 }
@@ -130,44 +54,21 @@ function selectReservations(db: Reader) {
   return db
     .select(columns)
     .from(freeTrialReservations)
-    .leftJoin(
-      bankBranches,
-      and(
-        eq(bankBranches.bankCode, freeTrialReservations.bankCode),
-        eq(bankBranches.branchCode, freeTrialReservations.branchCode)
-      )
-    );
+    .leftJoin(bankBranches, and(eq(bankBranches.bankCode, freeTrialReservations.bankCode), eq(bankBranches.branchCode, freeTrialReservations.branchCode)));
 }
 
 /** The bank's reservations, latest start first; cancelled ones stay listed. */
-export async function reservationsOf(
-  db: Reader,
-  bankCode: string,
-  today: string
-) {
+export async function reservationsOf(db: Reader, bankCode: string, today: string) {
   const rows = await selectReservations(db)
     .where(eq(freeTrialReservations.bankCode, bankCode))
-    .orderBy(
-      desc(freeTrialReservations.startDate),
-      desc(freeTrialReservations.id)
-    );
+    .orderBy(desc(freeTrialReservations.startDate), desc(freeTrialReservations.id));
   return rows.map((row) => present(row, today));
 }
 
 /** One reservation of the bank, or 404. */
-export async function findReservation(
-  db: Reader,
-  bankCode: string,
-  id: number,
-  today: string
-) {
+export async function findReservation(db: Reader, bankCode: string, id: number, today: string) {
   const [row] = await selectReservations(db)
-    .where(
-      and(
-        eq(freeTrialReservations.id, id),
-        eq(freeTrialReservations.bankCode, bankCode)
-      )
-    )
+    .where(and(eq(freeTrialReservations.id, id), eq(freeTrialReservations.bankCode, bankCode)))
     .limit(1);
   if (!row) throw notFound(RESERVATION_NOT_FOUND);
   return present(row, today);
@@ -191,36 +92,20 @@ function recordOf(row: ReservationRow) {
  * at once cannot both find the period free.
  */
 async function lockBankReservations(tx: Tx, bankCode: string) {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`free-trial:${bankCode}`}))`
-  );
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`free-trial:${bankCode}`}))`);
 }
 
 /** The checks a new or edited reservation passes: a branch of the bank, not in the past, and no overlap with another of the same target. */
-async function checkReservation(
-  tx: Tx,
-  bankCode: string,
-  input: ReservationInput,
-  today: string,
-  exceptId: number | null
-) {
+async function checkReservation(tx: Tx, bankCode: string, input: ReservationInput, today: string, exceptId: number | null) {
   const fields: Record<string, string[]> = {};
   if (input.branch_code !== null) {
     const [branch] = await tx
       .select({ code: bankBranches.branchCode })
       .from(bankBranches)
-      .where(
-        and(
-          eq(bankBranches.bankCode, bankCode),
-          eq(bankBranches.branchCode, input.branch_code)
-        )
-      );
+      .where(and(eq(bankBranches.bankCode, bankCode), eq(bankBranches.branchCode, input.branch_code)));
     if (!branch) fields.branch_code = ["この銀行の支店から選んでください"];
   }
-  if (input.start_date < today)
-    fields.start_date = [
-      `開始日は今日（${formatListDate(today)}）以降の日付にしてください`,
-    ];
+  if (input.start_date < today) fields.start_date = [`開始日は今日（${formatListDate(today)}）以降の日付にしてください`];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
 
   const [other] = await tx
@@ -236,31 +121,20 @@ async function checkReservation(
         sql`${freeTrialReservations.branchCode} is not distinct from ${input.branch_code}`,
         sql`${freeTrialReservations.startDate} <= ${input.finish_date}`,
         sql`${freeTrialReservations.finishDate} >= ${input.start_date}`,
-        exceptId === null ? undefined : ne(freeTrialReservations.id, exceptId)
-      )
+        exceptId === null ? undefined : ne(freeTrialReservations.id, exceptId),
+      ),
     )
     .orderBy(asc(freeTrialReservations.startDate))
     .limit(1);
   if (other) {
-    const message = `同じ対象の予約（${formatListDate(
-      other.startDate
-    )}〜${formatListDate(
-      other.finishDate
+    const message = `同じ対象の予約（${formatListDate(other.startDate)}〜${formatListDate(
+      other.finishDate,
     )}）と期間が重なっています。重ならない期間を指定してください`;
-    throw validationFailed(
-      { start_date: [message], finish_date: [message] },
-      message
-    );
+    throw validationFailed({ start_date: [message], finish_date: [message] }, message);
   }
 }
 
-export async function createReservation(
-  tx: Tx,
-  bankCode: string,
-  input: ReservationInput,
-  createdBy: string,
-  today: string
-) {
+export async function createReservation(tx: Tx, bankCode: string, input: ReservationInput, createdBy: string, today: string) {
   await lockBankReservations(tx, bankCode);
   await checkReservation(tx, bankCode, input, today, null);
   const [row] = await tx
@@ -278,23 +152,12 @@ export async function createReservation(
 }
 
 /** The reservation locked for a change, refused when stale. */
-async function lockedReservation(
-  tx: Tx,
-  bankCode: string,
-  id: number,
-  version: number,
-  refuse: (row: ReservationRow) => string | null
-) {
+async function lockedReservation(tx: Tx, bankCode: string, id: number, version: number, refuse: (row: ReservationRow) => string | null) {
   await lockBankReservations(tx, bankCode);
   const [row] = await tx
     .select()
     .from(freeTrialReservations)
-    .where(
-      and(
-        eq(freeTrialReservations.id, id),
-        eq(freeTrialReservations.bankCode, bankCode)
-      )
-    )
+    .where(and(eq(freeTrialReservations.id, id), eq(freeTrialReservations.bankCode, bankCode)))
     .for("update");
   if (!row) throw notFound(RESERVATION_NOT_FOUND);
   const refusal = refuse(row);
@@ -304,14 +167,7 @@ async function lockedReservation(
 }
 
 /** Edits a reservation that has not started yet (409 once it has, or when cancelled). */
-export async function updateReservation(
-  tx: Tx,
-  bankCode: string,
-  id: number,
-  version: number,
-  input: ReservationInput,
-  today: string
-) {
+export async function updateReservation(tx: Tx, bankCode: string, id: number, version: number, input: ReservationInput, today: string) {
   const before = await lockedReservation(tx, bankCode, id, version, (row) => {
     if (row.canceledAt) return "取り消した予約は変更できません。";
     return row.startDate <= today ? RESERVATION_STARTED : null;
@@ -333,13 +189,7 @@ export async function updateReservation(
 }
 
 /** Cancels a reservation any time before it finishes; it stays listed as 取消. */
-export async function cancelReservation(
-  tx: Tx,
-  bankCode: string,
-  id: number,
-  version: number,
-  today: string
-) {
+export async function cancelReservation(tx: Tx, bankCode: string, id: number, version: number, today: string) {
   const before = await lockedReservation(tx, bankCode, id, version, (row) => {
     if (row.canceledAt) return "この予約はすでに取り消されています。";
     return row.finishDate < today ? "終了した予約は取り消せません。" : null;
@@ -359,11 +209,6 @@ export async function cancelReservation(
 /** The version a change was made from: a number, or 422. */
 export function versionOf(body: Record<string, unknown>): number {
   const version = Number(body.version);
-  if (
-    body.version === undefined ||
-    body.version === "" ||
-    !Number.isInteger(version)
-  )
-    throw validationFailed({ version: ["このフィールドは必須です"] });
+  if (body.version === undefined || body.version === "" || !Number.isInteger(version)) throw validationFailed({ version: ["このフィールドは必須です"] });
   return version;
 }

@@ -60,7 +60,7 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
 
   await db.transaction(async (tx) => {
     await tx.insert(banks).values(
-      DEMO_BANKS.map((bank) => ({ bankCode: bank.bankCode, name: bank.name, baName: bank.name, enablePaymentReceive: bank.receiveEnabled })),
+      DEMO_BANKS.map((bank) => ({ bankCode: bank.bankCode, name: bank.name, baName: bank.name, enablePaymentReceive: bank.receiveEnabled, checkPaymentMethodFilled: bank.checksPaymentMethod ?? false })),
     );
     await tx.insert(plans).values(DEMO_PLANS);
     // Receive plans only where the bank offers receiving; the operator's bank 9998 has no companies.

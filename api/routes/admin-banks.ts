@@ -1,30 +1,11 @@
 import { Router, type Request } from "express";
 import { and, eq } from "drizzle-orm";
+import { bankNoticeInput, bankSettingsInput, jstDateTime, reservationInput } from "../../domain/admin-banks";
 import { todayJst } from "../../domain/datetime";
 import { auditOf, recordAdminAction } from "../admin/audit";
-import {
-  bankDetail,
-  bankNoticeInput,
-  bankSettingsInput,
-  jstDateTime,
-  listBanks,
-  NOTICE_NOT_FOUND,
-  updateBankSettings,
-} from "../admin/banks";
-import {
-  cancelReservation,
-  createReservation,
-  findReservation,
-  RESERVATION_NOT_FOUND,
-  reservationInput,
-  updateReservation,
-  versionOf,
-} from "../admin/reservations";
-import {
-  requireAdminScope,
-  requireChangeableBank,
-  requireVisibleBank,
-} from "../admin/scope";
+import { bankDetail, listBanks, NOTICE_NOT_FOUND, updateBankSettings } from "../admin/banks";
+import { cancelReservation, createReservation, findReservation, RESERVATION_NOT_FOUND, updateReservation, versionOf } from "../admin/reservations";
+import { requireAdminScope, requireChangeableBank, requireVisibleBank } from "../admin/scope";
 import type { Database } from "../db/client";
 import { bankNotices } from "../db/schema";
 import { conflict, notFound } from "../errors";
@@ -48,7 +29,7 @@ export function adminBankRoutes(db: Database): Router {
     "/admin/banks",
     handler(async (req, res) => {
       res.json(await listBanks(db, requireAdminScope(req)));
-    })
+    }),
   );
 
   router.get(
@@ -57,7 +38,7 @@ export function adminBankRoutes(db: Database): Router {
       const scope = requireAdminScope(req);
       const bankCode = requireVisibleBank(scope, bankCodeOf(req));
       res.json(await bankDetail(db, scope, bankCode, todayJst()));
-    })
+    }),
   );
 
   router.post(
@@ -78,7 +59,7 @@ export function adminBankRoutes(db: Database): Router {
         });
       });
       res.json(await bankDetail(db, scope, bankCode, todayJst()));
-    })
+    }),
   );
 
   router.post(
@@ -89,13 +70,7 @@ export function adminBankRoutes(db: Database): Router {
       const input = parseBody(reservationInput, body(req));
       const today = todayJst();
       const id = await db.transaction(async (tx) => {
-        const { row, after } = await createReservation(
-          tx,
-          bankCode,
-          input,
-          scope.caller.userUniqueCode,
-          today
-        );
+        const { row, after } = await createReservation(tx, bankCode, input, scope.caller.userUniqueCode, today);
         await recordAdminAction(tx, req, scope, {
           bankCode,
           action: "free_trial_reservation.create",
@@ -105,14 +80,10 @@ export function adminBankRoutes(db: Database): Router {
         return row.id;
       });
       res.status(201).json(await reservationDetail(bankCode, id, today));
-    })
+    }),
   );
 
-  const reservationDetail = async (
-    bankCode: string,
-    id: number,
-    today: string
-  ) => ({
+  const reservationDetail = async (bankCode: string, id: number, today: string) => ({
     ...(await findReservation(db, bankCode, id, today)),
     audit: await auditOf(db, bankCode, `free_trial_reservation:${id}`),
   });
@@ -127,7 +98,7 @@ export function adminBankRoutes(db: Database): Router {
         ...(await reservationDetail(bankCode, id, todayJst())),
         canChange: scope.canChange,
       });
-    })
+    }),
   );
 
   router.post(
@@ -140,14 +111,7 @@ export function adminBankRoutes(db: Database): Router {
       const input = parseBody(reservationInput, body(req));
       const today = todayJst();
       await db.transaction(async (tx) => {
-        const change = await updateReservation(
-          tx,
-          bankCode,
-          id,
-          version,
-          input,
-          today
-        );
+        const change = await updateReservation(tx, bankCode, id, version, input, today);
         await recordAdminAction(tx, req, scope, {
           bankCode,
           action: "free_trial_reservation.update",
@@ -159,7 +123,7 @@ export function adminBankRoutes(db: Database): Router {
         ...(await reservationDetail(bankCode, id, today)),
         canChange: true,
       });
-    })
+    }),
   );
 
   router.post(
@@ -171,13 +135,7 @@ export function adminBankRoutes(db: Database): Router {
       const version = versionOf(body(req));
       const today = todayJst();
       await db.transaction(async (tx) => {
-        const change = await cancelReservation(
-          tx,
-          bankCode,
-          id,
-          version,
-          today
-        );
+        const change = await cancelReservation(tx, bankCode, id, version, today);
         await recordAdminAction(tx, req, scope, {
           bankCode,
           action: "free_trial_reservation.cancel",
@@ -189,7 +147,7 @@ export function adminBankRoutes(db: Database): Router {
         ...(await reservationDetail(bankCode, id, today)),
         canChange: true,
       });
-    })
+    }),
   );
 
   router.post(
@@ -223,7 +181,7 @@ export function adminBankRoutes(db: Database): Router {
         return row!;
       });
       res.status(201).json(notice);
-    })
+    }),
   );
 
   router.post(
@@ -234,22 +192,11 @@ export function adminBankRoutes(db: Database): Router {
       const id = idParam(req, NOTICE_NOT_FOUND);
       const version = versionOf(body(req));
       const notice = await db.transaction(async (tx) => {
-        const where = and(
-          eq(bankNotices.id, id),
-          eq(bankNotices.bankCode, bankCode)
-        );
-        const [current] = await tx
-          .select()
-          .from(bankNotices)
-          .where(where)
-          .for("update");
+        const where = and(eq(bankNotices.id, id), eq(bankNotices.bankCode, bankCode));
+        const [current] = await tx.select().from(bankNotices).where(where).for("update");
         if (!current) throw notFound(NOTICE_NOT_FOUND);
-        if (current.withdrawnAt)
-          throw conflict("このお知らせはすでに取り下げられています。");
-        if (current.version !== version)
-          throw conflict(
-            "ほかの操作でこのお知らせが更新されています。画面を読み込み直してから操作してください。"
-          );
+        if (current.withdrawnAt) throw conflict("このお知らせはすでに取り下げられています。");
+        if (current.version !== version) throw conflict("ほかの操作でこのお知らせが更新されています。画面を読み込み直してから操作してください。");
         const [row] = await tx
           .update(bankNotices)
           .set({
@@ -272,7 +219,7 @@ export function adminBankRoutes(db: Database): Router {
         return row!;
       });
       res.json(notice);
-    })
+    }),
   );
 
   return router;

@@ -31,7 +31,7 @@ export function bankConfigRoutes(db: Database): Router {
         .limit(1);
       if (!config) throw notFound("銀行の設定が見つかりません。");
       res.json(config);
-    })
+    }),
   );
   return router;
 }

@@ -1,14 +1,8 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import {
-  BankDetailPage,
-  type BankDetailActionData,
-} from "~/components/admin/banks/BankDetailPage";
+import { BankDetailPage, type BankDetailActionData } from "~/components/admin/banks/BankDetailPage";
 import { adminBankSettingDetail as title } from "~/locales/ja/titlesPages.json";
 import { titleMeta } from "~/meta";
-import {
-  bankDetailAction,
-  bankDetailLoader,
-} from "~/services/admin-banks.server";
+import { bankDetailAction, bankDetailLoader } from "~/services/admin-banks.server";
 
 export const handle = {
   i18n: ["common"],

@@ -3,10 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ReservationPage } from "~/components/admin/banks/ReservationPage";
 import { adminFreeTrialReservation as title } from "~/locales/ja/titlesPages.json";
 import { titleMeta } from "~/meta";
-import {
-  reservationAction,
-  reservationLoader,
-} from "~/services/admin-banks.server";
+import { reservationAction, reservationLoader } from "~/services/admin-banks.server";
 
 export const handle = {
   i18n: ["common"],
@@ -21,15 +18,6 @@ export const action = reservationAction;
 
 export default function AdminFreeTrialReservation() {
   const { reservation, bank, constraint } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as
-    | SubmissionResult<string[]>
-    | undefined;
-  return (
-    <ReservationPage
-      reservation={reservation}
-      bank={bank}
-      constraint={constraint}
-      lastResult={lastResult}
-    />
-  );
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  return <ReservationPage reservation={reservation} bank={bank} constraint={constraint} lastResult={lastResult} />;
 }

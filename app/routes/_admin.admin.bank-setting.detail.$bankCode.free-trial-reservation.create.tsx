@@ -3,10 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ReservationCreatePage } from "~/components/admin/banks/ReservationPage";
 import { adminFreeTrialReservationCreate as title } from "~/locales/ja/titlesPages.json";
 import { titleMeta } from "~/meta";
-import {
-  reservationCreateAction,
-  reservationCreateLoader,
-} from "~/services/admin-banks.server";
+import { reservationCreateAction, reservationCreateLoader } from "~/services/admin-banks.server";
 
 export const handle = {
   i18n: ["common"],
@@ -21,15 +18,6 @@ export const action = reservationCreateAction;
 
 export default function AdminFreeTrialReservationCreate() {
   const { bank, constraint } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as
-    | SubmissionResult<string[]>
-    | undefined;
-  return (
-    <ReservationCreatePage
-      title={title}
-      bank={bank}
-      constraint={constraint}
-      lastResult={lastResult}
-    />
-  );
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  return <ReservationCreatePage title={title} bank={bank} constraint={constraint} lastResult={lastResult} />;
 }

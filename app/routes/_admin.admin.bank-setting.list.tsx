@@ -14,7 +14,5 @@ export const meta = titleMeta(title);
 export const loader = bankListLoader;
 
 export default function AdminBankSettingList() {
-  return (
-    <BankListPage title={title} banks={useLoaderData<typeof loader>().items} />
-  );
+  return <BankListPage title={title} banks={useLoaderData<typeof loader>().items} />;
 }

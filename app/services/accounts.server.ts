@@ -38,10 +38,18 @@ export type Registration = {
   payment_method: "debit" | "card" | null;
 };
 
-/** Registration as the company's owner sees it, and whether the bank wants a payment method asked for first. */
+/**
+ * Registration as the company's owner sees it, and whether a payment method is asked for first: the bank
+ * wants it checked (its setting in the product, which its admin edits: decision 027) and the bank's own
+ * service does not hold one for the company.
+ */
 export async function getRegistration(caller: PaymentApiCaller): Promise<Registration & { asksPaymentMethod: boolean }> {
-  const [registration, config] = await Promise.all([callPaymentApi<Registration>(caller, "/accounts/registration"), getBankConfig(caller.idToken)]);
-  const asksPaymentMethod = config.check_payment_method_filled && !config.is_payment_method_filled && registration.payment_method === null;
+  const [registration, product, bank] = await Promise.all([
+    callPaymentApi<Registration>(caller, "/accounts/registration"),
+    callPaymentApi<{ check_payment_method_filled: boolean }>(caller, "/bank/config"),
+    getBankConfig(caller.idToken),
+  ]);
+  const asksPaymentMethod = product.check_payment_method_filled && !bank.is_payment_method_filled && registration.payment_method === null;
   return { ...registration, asksPaymentMethod };
 }
 

@@ -1,25 +1,12 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getZodConstraint } from "@conform-to/zod";
-import {
-  bankSettingsFormSchema,
-  noticeFormSchema,
-  reservationFormSchema,
-} from "~/components/admin/banks/schemas";
+import { bankNoticeInput as noticeFormSchema, bankSettingsFormSchema, reservationFormSchema } from "@domain/admin-banks";
 import { parseForm } from "~/components/forms/parse-form";
 import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import { requireAdminCaller } from "./api-caller.server";
 import { apiErrorReply } from "./api-form-errors.server";
 import { forbidden, notFound } from "./errors.server";
-import {
-  asJsonPost,
-  callPaymentApi,
-  PaymentApiValidationError,
-  type PaymentApiCaller,
-} from "./payment-api.server";
+import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
 import { readFormData } from "./read-form.server";
 import { forgetBankConfig } from "./route-checks.server";
 import { redirectWithNotice } from "./session.server";
@@ -49,11 +36,7 @@ export type BankSummary = {
   version: number;
 };
 
-export type ReservationStatus =
-  | "scheduled"
-  | "running"
-  | "finished"
-  | "canceled";
+export type ReservationStatus = "scheduled" | "running" | "finished" | "canceled";
 
 export type Reservation = {
   id: number;
@@ -125,8 +108,7 @@ const constraints = {
 };
 
 const bankPath = (bankCode: string) => `/admin/bank-setting/detail/${bankCode}`;
-const reservationPath = (bankCode: string, id: number) =>
-  `${bankPath(bankCode)}/free-trial-reservation/${id}`;
+const reservationPath = (bankCode: string, id: number) => `${bankPath(bankCode)}/free-trial-reservation/${id}`;
 
 /** A bank code or reservation id from the URL; anything else reads as not there. */
 function bankCodeOf(params: { bankCode?: string }): string {
@@ -138,37 +120,17 @@ function reservationIdOf(params: { id?: string }): number {
   return Number(params.id);
 }
 
-const getBank = (caller: PaymentApiCaller, bankCode: string) =>
-  callPaymentApi<BankDetail>(caller, `/admin/banks/${bankCode}`);
-const getReservation = (
-  caller: PaymentApiCaller,
-  bankCode: string,
-  id: number
-) =>
-  callPaymentApi<ReservationDetail>(
-    caller,
-    `/admin/banks/${bankCode}/free-trial-reservations/${id}`
-  );
+const getBank = (caller: PaymentApiCaller, bankCode: string) => callPaymentApi<BankDetail>(caller, `/admin/banks/${bankCode}`);
+const getReservation = (caller: PaymentApiCaller, bankCode: string, id: number) =>
+  callPaymentApi<ReservationDetail>(caller, `/admin/banks/${bankCode}/free-trial-reservations/${id}`);
 
 export async function bankListLoader({ request, context }: LoaderFunctionArgs) {
-  const { caller } = await requireAdminCaller(
-    request,
-    context,
-    "admin-bank-setting-list"
-  );
+  const { caller } = await requireAdminCaller(request, context, "admin-bank-setting-list");
   return callPaymentApi<{ items: BankSummary[] }>(caller, "/admin/banks");
 }
 
-export async function bankDetailLoader({
-  request,
-  context,
-  params,
-}: LoaderFunctionArgs) {
-  const { caller } = await requireAdminCaller(
-    request,
-    context,
-    "admin-bank-setting-detail"
-  );
+export async function bankDetailLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { caller } = await requireAdminCaller(request, context, "admin-bank-setting-detail");
   const bank = await getBank(caller, bankCodeOf(params));
   return {
     bank,
@@ -177,16 +139,8 @@ export async function bankDetailLoader({
 }
 
 /** The bank detail page's three forms: the settings, a new notice, and a notice's withdrawal (asked first). */
-export async function bankDetailAction({
-  request,
-  context,
-  params,
-}: ActionFunctionArgs) {
-  const { caller } = await requireAdminCaller(
-    request,
-    context,
-    "admin-bank-setting-detail"
-  );
+export async function bankDetailAction({ request, context, params }: ActionFunctionArgs) {
+  const { caller } = await requireAdminCaller(request, context, "admin-bank-setting-detail");
   const bankCode = bankCodeOf(params);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
@@ -194,84 +148,39 @@ export async function bankDetailAction({
   const withdrawn = /^withdraw-notice-(\d{1,9})$/.exec(intent);
   if (withdrawn) {
     try {
-      await callPaymentApi(
-        caller,
-        `${base}/notices/${withdrawn[1]}/withdraw`,
-        asJsonPost({ version: Number(formData.get("version")) })
-      );
+      await callPaymentApi(caller, `${base}/notices/${withdrawn[1]}/withdraw`, asJsonPost({ version: Number(formData.get("version")) }));
     } catch (error) {
       if (!(error instanceof PaymentApiValidationError)) throw error;
-      return redirectWithNotice(
-        request,
-        bankPath(bankCode),
-        "error",
-        error.message
-      );
+      return redirectWithNotice(request, bankPath(bankCode), "error", error.message);
     }
-    return redirectWithNotice(
-      request,
-      bankPath(bankCode),
-      "success",
-      texts.noticeWithdrawn
-    );
+    return redirectWithNotice(request, bankPath(bankCode), "success", texts.noticeWithdrawn);
   }
   if (intent === "notice") {
     const submission = parseForm(formData, noticeFormSchema);
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     try {
-      await callPaymentApi(
-        caller,
-        `${base}/notices`,
-        asJsonPost(submission.value)
-      );
+      await callPaymentApi(caller, `${base}/notices`, asJsonPost(submission.value));
     } catch (error) {
       const { result, status } = apiErrorReply(submission, error);
       return data({ intent, result }, { status });
     }
-    return redirectWithNotice(
-      request,
-      bankPath(bankCode),
-      "success",
-      texts.noticeAdded
-    );
+    return redirectWithNotice(request, bankPath(bankCode), "success", texts.noticeAdded);
   }
   const submission = parseForm(formData, bankSettingsFormSchema);
-  if (submission.status !== "success")
-    return data(
-      { intent: "settings", result: submission.reply() },
-      { status: 400 }
-    );
+  if (submission.status !== "success") return data({ intent: "settings", result: submission.reply() }, { status: 400 });
   try {
-    await callPaymentApi(
-      caller,
-      base,
-      asJsonPost({ ...submission.value, _method: "PATCH" })
-    );
+    await callPaymentApi(caller, base, asJsonPost({ ...submission.value, _method: "PATCH" }));
   } catch (error) {
     const { result, status } = apiErrorReply(submission, error);
     return data({ intent: "settings", result }, { status });
   }
   // This process's companies see the switch at once; other instances within their cache's few seconds.
   forgetBankConfig(bankCode);
-  return redirectWithNotice(
-    request,
-    bankPath(bankCode),
-    "success",
-    texts.saved
-  );
+  return redirectWithNotice(request, bankPath(bankCode), "success", texts.saved);
 }
 
-export async function reservationCreateLoader({
-  request,
-  context,
-  params,
-}: LoaderFunctionArgs) {
-  const { caller } = await requireAdminCaller(
-    request,
-    context,
-    "admin-free-trial-reservation-create"
-  );
+export async function reservationCreateLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { caller } = await requireAdminCaller(request, context, "admin-free-trial-reservation-create");
   const bank = await getBank(caller, bankCodeOf(params));
   if (!bank.can_change) throw forbidden();
   return {
@@ -284,58 +193,26 @@ export async function reservationCreateLoader({
   };
 }
 
-export async function reservationCreateAction({
-  request,
-  context,
-  params,
-}: ActionFunctionArgs) {
-  const { caller } = await requireAdminCaller(
-    request,
-    context,
-    "admin-free-trial-reservation-create"
-  );
+export async function reservationCreateAction({ request, context, params }: ActionFunctionArgs) {
+  const { caller } = await requireAdminCaller(request, context, "admin-free-trial-reservation-create");
   const bankCode = bankCodeOf(params);
-  const submission = parseForm(
-    await readFormData(request),
-    reservationFormSchema
-  );
-  if (submission.status !== "success")
-    return data(submission.reply(), { status: 400 });
+  const submission = parseForm(await readFormData(request), reservationFormSchema);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { version: _version, ...input } = submission.value;
   let created: Reservation;
   try {
-    created = await callPaymentApi<Reservation>(
-      caller,
-      `/admin/banks/${bankCode}/free-trial-reservations`,
-      asJsonPost(input)
-    );
+    created = await callPaymentApi<Reservation>(caller, `/admin/banks/${bankCode}/free-trial-reservations`, asJsonPost(input));
   } catch (error) {
     const { result, status } = apiErrorReply(submission, error);
     return data(result, { status });
   }
-  return redirectWithNotice(
-    request,
-    reservationPath(bankCode, created.id),
-    "success",
-    texts.reserved
-  );
+  return redirectWithNotice(request, reservationPath(bankCode, created.id), "success", texts.reserved);
 }
 
-export async function reservationLoader({
-  request,
-  context,
-  params,
-}: LoaderFunctionArgs) {
-  const { caller } = await requireAdminCaller(
-    request,
-    context,
-    "admin-free-trial-reservation"
-  );
+export async function reservationLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { caller } = await requireAdminCaller(request, context, "admin-free-trial-reservation");
   const bankCode = bankCodeOf(params);
-  const [reservation, bank] = await Promise.all([
-    getReservation(caller, bankCode, reservationIdOf(params)),
-    getBank(caller, bankCode),
-  ]);
+  const [reservation, bank] = await Promise.all([getReservation(caller, bankCode, reservationIdOf(params)), getBank(caller, bankCode)]);
   return {
     reservation,
     bank: {
@@ -348,60 +225,28 @@ export async function reservationLoader({
 }
 
 /** The reservation page's actions: save an edit (before the start), or cancel (asked first). */
-export async function reservationAction({
-  request,
-  context,
-  params,
-}: ActionFunctionArgs) {
-  const { caller } = await requireAdminCaller(
-    request,
-    context,
-    "admin-free-trial-reservation"
-  );
+export async function reservationAction({ request, context, params }: ActionFunctionArgs) {
+  const { caller } = await requireAdminCaller(request, context, "admin-free-trial-reservation");
   const bankCode = bankCodeOf(params);
   const id = reservationIdOf(params);
   const path = `/admin/banks/${bankCode}/free-trial-reservations/${id}`;
   const formData = await readFormData(request);
   if (formData.get("intent") === "cancel") {
     try {
-      await callPaymentApi(
-        caller,
-        `${path}/cancel`,
-        asJsonPost({ version: Number(formData.get("version")) })
-      );
+      await callPaymentApi(caller, `${path}/cancel`, asJsonPost({ version: Number(formData.get("version")) }));
     } catch (error) {
       if (!(error instanceof PaymentApiValidationError)) throw error;
-      return redirectWithNotice(
-        request,
-        reservationPath(bankCode, id),
-        "error",
-        error.message
-      );
+      return redirectWithNotice(request, reservationPath(bankCode, id), "error", error.message);
     }
-    return redirectWithNotice(
-      request,
-      reservationPath(bankCode, id),
-      "success",
-      texts.reservationCanceled
-    );
+    return redirectWithNotice(request, reservationPath(bankCode, id), "success", texts.reservationCanceled);
   }
   const submission = parseForm(formData, reservationFormSchema);
-  if (submission.status !== "success")
-    return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    await callPaymentApi(
-      caller,
-      path,
-      asJsonPost({ ...submission.value, _method: "PATCH" })
-    );
+    await callPaymentApi(caller, path, asJsonPost({ ...submission.value, _method: "PATCH" }));
   } catch (error) {
     const { result, status } = apiErrorReply(submission, error);
     return data(result, { status });
   }
-  return redirectWithNotice(
-    request,
-    reservationPath(bankCode, id),
-    "success",
-    texts.reservationSaved
-  );
+  return redirectWithNotice(request, reservationPath(bankCode, id), "success", texts.reservationSaved);
 }

@@ -9,9 +9,9 @@ export async function requireCompanyCaller(
   request: Request,
   context: AppLoadContext,
   screenName: string,
-  check: (request: Request) => Promise<SessionUser> = requireCompanyUser,
+  check: (request: Request, context: AppLoadContext) => Promise<SessionUser> = requireCompanyUser,
 ): Promise<{ user: SessionUser; caller: PaymentApiCaller }> {
-  const user = await check(request);
+  const user = await check(request, context);
   const state = await getSessionState(request);
   // The check has just seen a live sign-in, so the token is there.
   const idToken = state.status === "signedIn" ? state.idToken : "";

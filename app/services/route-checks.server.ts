@@ -4,7 +4,7 @@ import { hasReceivePlan } from "@domain/codes";
 import { PAYMENT_ROLE } from "@domain/roles";
 import { forbidden, isNotFound, notFound } from "./errors.server";
 import { getConfig } from "./config.server";
-import { callPaymentApi, transportOf, type PaymentApiTransport } from "./payment-api.server";
+import { callPaymentApi, transportOf } from "./payment-api.server";
 import { keepPendingSubmission } from "./pending-submission.server";
 import { getSessionState } from "./session.server";
 import { isAdmin, type SessionUser } from "./session-user";
@@ -63,8 +63,6 @@ export async function requireTopPageAccess(request: Request): Promise<SessionUse
  */
 const BANK_CONFIG_TTL_MS = 5_000;
 const receiveByBank = new Map<string, { enabled: boolean; until: number }>();
-/** The process's way to the API (the in-process one when mounted), kept from a loader that had it: the receive check is given the request only. */
-let knownTransport: PaymentApiTransport | undefined;
 
 export function forgetBankConfig(bankCode: string): void {
   receiveByBank.delete(bankCode);
@@ -81,7 +79,7 @@ export async function bankReceiveEnabled(request: Request, user: SessionUser, co
     bankCode: user.bankCode,
     bankName: user.bankName,
     screenName: "bank-config",
-    transport: context ? (knownTransport = transportOf(context)) : knownTransport,
+    transport: context ? transportOf(context) : undefined,
   };
   const enabled = await callPaymentApi<{ enable_payment_receive: boolean }>(caller, "/bank/config").then(
     (config) => config.enable_payment_receive,
@@ -98,9 +96,9 @@ export async function bankReceiveEnabled(request: Request, user: SessionUser, co
  * sign-in) gets 403 「unpublished」; a company whose plan does not include it,
  * the 403 that offers to add a receive plan. The Payment API checks the same again.
  */
-export async function requireReceiveAccess(request: Request): Promise<SessionUser> {
+export async function requireReceiveAccess(request: Request, context?: AppLoadContext): Promise<SessionUser> {
   const user = await requireCompanyUser(request);
-  const receiveEnabled = await bankReceiveEnabled(request, user);
+  const receiveEnabled = await bankReceiveEnabled(request, user, context);
   if (!receiveEnabled) throw forbidden("unpublished");
   if (!hasReceivePlan(user.planId, user.previousPlanId)) throw forbidden("receivePlanRequired");
   return { ...user, receiveEnabled };

@@ -2,23 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayJst } from "../../domain/datetime";
 import { firstOfMonth, lastOfMonth } from "../../domain/plans";
-import {
-  adminAuditLog,
-  bankBranches,
-  bankNotices,
-  companyPlans,
-  freeTrialReservations,
-} from "../../api/db/schema";
+import { adminAuditLog, bankBranches, bankNotices, companyPlans, freeTrialReservations } from "../../api/db/schema";
 import { bankDetailAction } from "~/services/admin-banks.server";
 import { defaultLayoutLoader } from "~/services/default-layout.server";
 import { requireReceiveAccess } from "~/services/route-checks.server";
 import { signedInRequest, startTestApi, type TestApi } from "../support/api";
-import {
-  insertBank,
-  insertPaymentUser,
-  insertTerms,
-  offerPlans,
-} from "../support/factories";
+import { insertBank, insertPaymentUser, insertTerms, offerPlans } from "../support/factories";
 import { enableReceiving } from "../support/received";
 import type { FixtureUserName } from "../support/users";
 
@@ -56,10 +45,7 @@ beforeAll(async () => {
     { bankCode: "0002", branchCode: "001", name: "本店" },
   ]);
   // The demo company is handled by the head office, which the branch staff belong to.
-  await db
-    .update(companyPlans)
-    .set({ branchCode: "001" })
-    .where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
+  await db.update(companyPlans).set({ branchCode: "001" }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
 });
 
 afterAll(async () => {
@@ -67,11 +53,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const json = (
-  method: string,
-  body: Record<string, unknown>,
-  headers: Record<string, string> = {}
-): RequestInit => ({
+const json = (method: string, body: Record<string, unknown>, headers: Record<string, string> = {}): RequestInit => ({
   method,
   body: JSON.stringify(body),
   headers: { "Content-Type": "application/json", ...headers },
@@ -83,11 +65,7 @@ async function detail(bankCode: string, as: FixtureUserName = "bankAdmin") {
   return response.json();
 }
 
-async function reserve(
-  bankCode: string,
-  body: Record<string, unknown>,
-  as: FixtureUserName = "bankAdmin"
-) {
+async function reserve(bankCode: string, body: Record<string, unknown>, as: FixtureUserName = "bankAdmin") {
   return api.call(`/admin/banks/${bankCode}/free-trial-reservations`, {
     as,
     ...json("POST", body),
@@ -95,10 +73,7 @@ async function reserve(
 }
 
 /** Settings as they are now, with one field changed. */
-async function settingsPatch(
-  bankCode: string,
-  change: Record<string, unknown> = {}
-) {
+async function settingsPatch(bankCode: string, change: Record<string, unknown> = {}) {
   const bank = await detail(bankCode, "operator");
   return {
     _method: "PATCH",
@@ -112,13 +87,7 @@ async function settingsPatch(
 }
 
 describe("who may read and change bank settings, reservations and notices", () => {
-  const readers: FixtureUserName[] = [
-    "systemAdmin",
-    "bankAdmin",
-    "branchAdmin",
-    "branchUser",
-    "operator",
-  ];
+  const readers: FixtureUserName[] = ["systemAdmin", "bankAdmin", "branchAdmin", "branchUser", "operator"];
 
   it("lists the banks each role sees, with the companies it sees in each", async () => {
     for (const as of readers) {
@@ -126,9 +95,7 @@ describe("who may read and change bank settings, reservations and notices", () =
       expect(response.status, as).toBe(200);
       const { items } = await response.json();
       const codes = items.map((bank: { bank_code: string }) => bank.bank_code);
-      expect(codes, as).toEqual(
-        as === "operator" ? ["0001", "0002", "9998"] : ["0001"]
-      );
+      expect(codes, as).toEqual(as === "operator" ? ["0001", "0002", "9998"] : ["0001"]);
       expect(items[0], as).toMatchObject({
         bank_code: "0001",
         name: "デモ銀行",
@@ -137,70 +104,38 @@ describe("who may read and change bank settings, reservations and notices", () =
       });
     }
     // Branch staff count their branch's companies only.
-    await api.database.db
-      .update(companyPlans)
-      .set({ branchCode: "002" })
-      .where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
-    expect(
-      (await (await api.call("/admin/banks", { as: "branchUser" })).json())
-        .items[0].company_count
-    ).toBe(0);
-    expect(
-      (await (await api.call("/admin/banks", { as: "bankAdmin" })).json())
-        .items[0].company_count
-    ).toBe(1);
-    await api.database.db
-      .update(companyPlans)
-      .set({ branchCode: "001" })
-      .where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
+    await api.database.db.update(companyPlans).set({ branchCode: "002" }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
+    expect((await (await api.call("/admin/banks", { as: "branchUser" })).json()).items[0].company_count).toBe(0);
+    expect((await (await api.call("/admin/banks", { as: "bankAdmin" })).json()).items[0].company_count).toBe(1);
+    await api.database.db.update(companyPlans).set({ branchCode: "001" }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
   });
 
   it("shows a bank's detail to its staff (can_change for admins only), another bank's as not found, and every bank to 9998's system admin", async () => {
     for (const as of readers) {
       const bank = await detail("0001", as);
-      expect(bank.can_change, as).toBe(
-        as === "systemAdmin" || as === "bankAdmin" || as === "operator"
-      );
+      expect(bank.can_change, as).toBe(as === "systemAdmin" || as === "bankAdmin" || as === "operator");
       expect(bank).toMatchObject({ bank_code: "0001", ba_name: "デモ銀行" });
-      expect(
-        bank.plans.map((plan: { plan_id: number }) => plan.plan_id)
-      ).toEqual([1, 2]);
+      expect(bank.plans.map((plan: { plan_id: number }) => plan.plan_id)).toEqual([1, 2]);
       expect(bank.plans[0]).toMatchObject({ amount: 1000, total_amount: 1100 });
-      expect(bank.terms).toEqual([
-        expect.objectContaining({ title: "デモ銀行 利用規約", version: "2.0" }),
-      ]);
+      expect(bank.terms).toEqual([expect.objectContaining({ title: "デモ銀行 利用規約", version: "2.0" })]);
       expect(bank.branches).toEqual([
         { branch_code: "001", name: "本店営業部" },
         { branch_code: "002", name: "駅前支店" },
       ]);
     }
-    for (const as of [
-      "systemAdmin",
-      "bankAdmin",
-      "branchAdmin",
-      "branchUser",
-    ] as const) {
-      expect((await api.call("/admin/banks/0002", { as })).status, as).toBe(
-        404
-      );
-      expect((await api.call("/admin/banks/9999", { as })).status, as).toBe(
-        404
-      );
+    for (const as of ["systemAdmin", "bankAdmin", "branchAdmin", "branchUser"] as const) {
+      expect((await api.call("/admin/banks/0002", { as })).status, as).toBe(404);
+      expect((await api.call("/admin/banks/9999", { as })).status, as).toBe(404);
     }
     expect((await detail("0002", "operator")).ba_name).toBe("しんきん");
-    expect(
-      (await api.call("/admin/banks/0003", { as: "operator" })).status
-    ).toBe(404);
+    expect((await api.call("/admin/banks/0003", { as: "operator" })).status).toBe(404);
   });
 
   it("lets system and bank admins (and 9998's) change settings, refuses branch staff with 403 and another bank with 404", async () => {
     for (const as of ["systemAdmin", "bankAdmin"] as const) {
       const response = await api.call("/admin/banks/0001", {
         as,
-        ...json(
-          "POST",
-          await settingsPatch("0001", { ba_name: `デモ銀行（${as}）` })
-        ),
+        ...json("POST", await settingsPatch("0001", { ba_name: `デモ銀行（${as}）` })),
       });
       expect(response.status, as).toBe(200);
       expect((await response.json()).ba_name).toBe(`デモ銀行（${as}）`);
@@ -211,7 +146,7 @@ describe("who may read and change bank settings, reservations and notices", () =
             ...json("POST", await settingsPatch("0002")),
           })
         ).status,
-        as
+        as,
       ).toBe(404);
     }
     for (const as of ["branchAdmin", "branchUser"] as const) {
@@ -224,10 +159,7 @@ describe("who may read and change bank settings, reservations and notices", () =
     }
     const operator = await api.call("/admin/banks/0002", {
       as: "operator",
-      ...json(
-        "POST",
-        await settingsPatch("0002", { is_payment_method_filled: true })
-      ),
+      ...json("POST", await settingsPatch("0002", { is_payment_method_filled: true })),
     });
     expect(operator.status).toBe(200);
     expect((await operator.json()).is_payment_method_filled).toBe(true);
@@ -240,34 +172,19 @@ describe("who may read and change bank settings, reservations and notices", () =
       start_date: inTwoMonths,
       finish_date: inTwoMonthsEnd,
     };
-    for (const as of ["branchAdmin", "branchUser"] as const)
-      expect((await reserve("0001", reservation, as)).status, as).toBe(403);
+    for (const as of ["branchAdmin", "branchUser"] as const) expect((await reserve("0001", reservation, as)).status, as).toBe(403);
     expect((await reserve("0002", reservation, "bankAdmin")).status).toBe(404);
     const created = await reserve("0002", reservation, "operator");
     expect(created.status).toBe(201);
     const { id, version } = await created.json();
     const path = `/admin/banks/0002/free-trial-reservations/${id}`;
     const edit = { _method: "PATCH", version, ...reservation, free_months: 2 };
-    for (const as of [
-      "systemAdmin",
-      "bankAdmin",
-      "branchAdmin",
-      "branchUser",
-    ] as const) {
+    for (const as of ["systemAdmin", "bankAdmin", "branchAdmin", "branchUser"] as const) {
       expect((await api.call(path, { as })).status, as).toBe(404);
-      expect(
-        (await api.call(path, { as, ...json("POST", edit) })).status,
-        as
-      ).toBe(404);
-      expect(
-        (await api.call(`${path}/cancel`, { as, ...json("POST", { version }) }))
-          .status,
-        as
-      ).toBe(404);
+      expect((await api.call(path, { as, ...json("POST", edit) })).status, as).toBe(404);
+      expect((await api.call(`${path}/cancel`, { as, ...json("POST", { version }) })).status, as).toBe(404);
     }
-    const own = await (
-      await reserve("0001", reservation, "systemAdmin")
-    ).json();
+    const own = await (await reserve("0001", reservation, "systemAdmin")).json();
     const ownPath = `/admin/banks/0001/free-trial-reservations/${own.id}`;
     for (const as of ["branchAdmin", "branchUser"] as const) {
       const read = await api.call(ownPath, { as });
@@ -280,7 +197,7 @@ describe("who may read and change bank settings, reservations and notices", () =
             ...json("POST", { ...edit, version: own.version }),
           })
         ).status,
-        as
+        as,
       ).toBe(403);
       expect(
         (
@@ -289,7 +206,7 @@ describe("who may read and change bank settings, reservations and notices", () =
             ...json("POST", { version: own.version }),
           })
         ).status,
-        as
+        as,
       ).toBe(403);
     }
     expect(
@@ -298,7 +215,7 @@ describe("who may read and change bank settings, reservations and notices", () =
           as: "bankAdmin",
           ...json("POST", { ...edit, version: own.version }),
         })
-      ).status
+      ).status,
     ).toBe(200);
     expect(
       (
@@ -306,7 +223,7 @@ describe("who may read and change bank settings, reservations and notices", () =
           as: "systemAdmin",
           ...json("POST", { version: own.version + 1 }),
         })
-      ).status
+      ).status,
     ).toBe(200);
 
     const notice = {
@@ -323,7 +240,7 @@ describe("who may read and change bank settings, reservations and notices", () =
             ...json("POST", notice),
           })
         ).status,
-        as
+        as,
       ).toBe(403);
     expect(
       (
@@ -331,7 +248,7 @@ describe("who may read and change bank settings, reservations and notices", () =
           as: "bankAdmin",
           ...json("POST", notice),
         })
-      ).status
+      ).status,
     ).toBe(404);
     const posted = await api.call("/admin/banks/0001/notices", {
       as: "bankAdmin",
@@ -347,7 +264,7 @@ describe("who may read and change bank settings, reservations and notices", () =
             ...json("POST", { version: 1 }),
           })
         ).status,
-        as
+        as,
       ).toBe(403);
     expect(
       (
@@ -355,16 +272,11 @@ describe("who may read and change bank settings, reservations and notices", () =
           as: "operator",
           ...json("POST", { version: 1 }),
         })
-      ).status
+      ).status,
     ).toBe(200);
-    const withdrawnAgain = await api.call(
-      `/admin/banks/0001/notices/${noticeId}/withdraw`,
-      { as: "bankAdmin", ...json("POST", { version: 2 }) }
-    );
+    const withdrawnAgain = await api.call(`/admin/banks/0001/notices/${noticeId}/withdraw`, { as: "bankAdmin", ...json("POST", { version: 2 }) });
     expect(withdrawnAgain.status).toBe(409);
-    const shown = (await detail("0001")).notices.find(
-      (entry: { id: number }) => entry.id === noticeId
-    );
+    const shown = (await detail("0001")).notices.find((entry: { id: number }) => entry.id === noticeId);
     expect(shown).toMatchObject({
       status: "withdrawn",
       title: "年末年始の営業について",
@@ -378,14 +290,8 @@ describe("who may read and change bank settings, reservations and notices", () =
       ["/admin/banks/0001", json("POST", { _method: "PATCH", version: 1 })],
       ["/admin/banks/0001/free-trial-reservations", json("POST", {})],
       ["/admin/banks/0001/free-trial-reservations/1", { method: "GET" }],
-      [
-        "/admin/banks/0001/free-trial-reservations/1",
-        json("POST", { _method: "PATCH", version: 1 }),
-      ],
-      [
-        "/admin/banks/0001/free-trial-reservations/1/cancel",
-        json("POST", { version: 1 }),
-      ],
+      ["/admin/banks/0001/free-trial-reservations/1", json("POST", { _method: "PATCH", version: 1 })],
+      ["/admin/banks/0001/free-trial-reservations/1/cancel", json("POST", { version: 1 })],
       ["/admin/banks/0001/notices", json("POST", {})],
       ["/admin/banks/0001/notices/1/withdraw", json("POST", { version: 1 })],
     ];
@@ -410,9 +316,7 @@ describe("bank settings", () => {
       ...json("POST", stale),
     });
     expect(conflict.status).toBe(409);
-    expect((await conflict.json()).message).toMatch(
-      /^ほかの操作でこの銀行設定が更新されています。/
-    );
+    expect((await conflict.json()).message).toMatch(/^ほかの操作でこの銀行設定が更新されています。/);
 
     const bad = await api.call("/admin/banks/0001", {
       as: "bankAdmin",
@@ -421,7 +325,7 @@ describe("bank settings", () => {
         await settingsPatch("0001", {
           ba_name: "  ",
           enable_payment_receive: undefined,
-        })
+        }),
       ),
     });
     expect(bad.status).toBe(422);
@@ -430,23 +334,16 @@ describe("bank settings", () => {
     expect(fields.enable_payment_receive).toEqual(["このフィールドは必須です"]);
     const long = await api.call("/admin/banks/0001", {
       as: "bankAdmin",
-      ...json(
-        "POST",
-        await settingsPatch("0001", { ba_name: "あ".repeat(51) })
-      ),
+      ...json("POST", await settingsPatch("0001", { ba_name: "あ".repeat(51) })),
     });
-    expect((await long.json()).fields.ba_name).toEqual([
-      "サービス表示名は50文字以内で入力してください",
-    ]);
+    expect((await long.json()).fields.ba_name).toEqual(["サービス表示名は50文字以内で入力してください"]);
     expect((await detail("0001")).ba_name).toBe("新しい名前");
   });
 
   it("takes a urlencoded form as well", async () => {
     const current = await settingsPatch("0001");
     const form = new URLSearchParams({
-      ...Object.fromEntries(
-        Object.entries(current).map(([key, value]) => [key, String(value)])
-      ),
+      ...Object.fromEntries(Object.entries(current).map(([key, value]) => [key, String(value)])),
       ba_name: "フォームから",
     });
     const response = await api.call("/admin/banks/0001", {
@@ -467,14 +364,11 @@ describe("bank settings", () => {
         await settingsPatch("0001", {
           check_payment_method_filled: !before.check_payment_method_filled,
         }),
-        { "X-Request-Id": "trace-bank-setting-0001" }
+        { "X-Request-Id": "trace-bank-setting-0001" },
       ),
     });
     expect(response.status).toBe(200);
-    const [row] = await api.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.traceId, "trace-bank-setting-0001"));
+    const [row] = await api.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.traceId, "trace-bank-setting-0001"));
     expect(row).toMatchObject({
       bankCode: "0001",
       action: "bank_setting.update",
@@ -500,47 +394,31 @@ describe("bank settings", () => {
   });
 
   it("turning receiving off answers the bank's companies 403 unpublished on their next call, and /bank/config says so", async () => {
-    expect((await api.call("/received-documents?kind=invoice")).status).toBe(
-      200
-    );
+    expect((await api.call("/received-documents?kind=invoice")).status).toBe(200);
     expect(await (await api.call("/bank/config")).json()).toMatchObject({
       bank_code: "0001",
       enable_payment_receive: true,
     });
     const off = await api.call("/admin/banks/0001", {
       as: "bankAdmin",
-      ...json(
-        "POST",
-        await settingsPatch("0001", { enable_payment_receive: false })
-      ),
+      ...json("POST", await settingsPatch("0001", { enable_payment_receive: false })),
     });
     expect(off.status).toBe(200);
     const refused = await api.call("/received-documents?kind=invoice");
     expect(refused.status).toBe(403);
     expect((await refused.json()).code).toBe("unpublished");
-    expect(
-      (await (await api.call("/bank/config")).json()).enable_payment_receive
-    ).toBe(false);
+    expect((await (await api.call("/bank/config")).json()).enable_payment_receive).toBe(false);
     // Another bank's companies are not affected.
-    expect(
-      await (await api.call("/bank/config", { as: "shinkinOwner" })).json()
-    ).toMatchObject({ bank_code: "0002", enable_payment_receive: true });
+    expect(await (await api.call("/bank/config", { as: "shinkinOwner" })).json()).toMatchObject({ bank_code: "0002", enable_payment_receive: true });
     await api.call("/admin/banks/0001", {
       as: "bankAdmin",
-      ...json(
-        "POST",
-        await settingsPatch("0001", { enable_payment_receive: true })
-      ),
+      ...json("POST", await settingsPatch("0001", { enable_payment_receive: true })),
     });
-    expect((await api.call("/received-documents?kind=invoice")).status).toBe(
-      200
-    );
+    expect((await api.call("/received-documents?kind=invoice")).status).toBe(200);
   });
 
   it("answers /bank/config to company callers only", async () => {
-    expect((await api.call("/bank/config", { as: "bankAdmin" })).status).toBe(
-      403
-    );
+    expect((await api.call("/bank/config", { as: "bankAdmin" })).status).toBe(403);
     expect((await api.call("/bank/config", { as: null })).status).toBe(401);
   });
 });
@@ -579,16 +457,11 @@ describe("free-trial reservations", () => {
     });
     expect(overlapping.status).toBe(422);
     const refusal = await overlapping.json();
-    const dates = `${nextMonth.replaceAll("-", "/")}〜${nextMonthEnd.replaceAll(
-      "-",
-      "/"
-    )}`;
+    const dates = `${nextMonth.replaceAll("-", "/")}〜${nextMonthEnd.replaceAll("-", "/")}`;
     expect(refusal.message).toContain(dates);
     expect(refusal.fields.start_date[0]).toContain(dates);
     // The head office is another target, as is the bank as a whole.
-    expect(
-      (await reserve("0001", { ...branchTarget, branch_code: "001" })).status
-    ).toBe(201);
+    expect((await reserve("0001", { ...branchTarget, branch_code: "001" })).status).toBe(201);
   });
 
   it("checks the months, the dates and the branch", async () => {
@@ -600,12 +473,8 @@ describe("free-trial reservations", () => {
     });
     expect(response.status).toBe(422);
     const { fields } = await response.json();
-    expect(fields.free_months).toEqual([
-      "無料期間は1から12までの月数を入力してください",
-    ]);
-    expect(fields.start_date).toEqual([
-      "開始日は 2026-04-01 の形式で、暦にある日付を入力してください",
-    ]);
+    expect(fields.free_months).toEqual(["無料期間は1から12までの月数を入力してください"]);
+    expect(fields.start_date).toEqual(["開始日は 2026-04-01 の形式で、暦にある日付を入力してください"]);
     expect(fields.finish_date).toEqual(["終了日を入力してください"]);
     const past = await reserve("0001", {
       branch_code: "999",
@@ -614,9 +483,7 @@ describe("free-trial reservations", () => {
       finish_date: "2020-01-31",
     });
     const pastFields = (await past.json()).fields;
-    expect(pastFields.branch_code).toEqual([
-      "この銀行の支店から選んでください",
-    ]);
+    expect(pastFields.branch_code).toEqual(["この銀行の支店から選んでください"]);
     expect(pastFields.start_date[0]).toMatch(/^開始日は今日/);
     const backwards = await reserve("0001", {
       branch_code: "",
@@ -624,9 +491,7 @@ describe("free-trial reservations", () => {
       start_date: inTwoMonthsEnd,
       finish_date: inTwoMonths,
     });
-    expect((await backwards.json()).fields.finish_date).toEqual([
-      "終了日は開始日以降の日付にしてください",
-    ]);
+    expect((await backwards.json()).fields.finish_date).toEqual(["終了日は開始日以降の日付にしてください"]);
   });
 
   it("lets exactly one of two overlapping reservations made at once through", async () => {
@@ -636,20 +501,12 @@ describe("free-trial reservations", () => {
       start_date: firstOfMonth(today, 5),
       finish_date: lastOfMonth(firstOfMonth(today, 5)),
     };
-    const answers = await Promise.all([
-      reserve("0001", target, "bankAdmin"),
-      reserve("0001", { ...target, free_months: 4 }, "systemAdmin"),
-    ]);
+    const answers = await Promise.all([reserve("0001", target, "bankAdmin"), reserve("0001", { ...target, free_months: 4 }, "systemAdmin")]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
     const rows = await api.database.db
       .select()
       .from(freeTrialReservations)
-      .where(
-        and(
-          eq(freeTrialReservations.bankCode, "0001"),
-          eq(freeTrialReservations.startDate, target.start_date)
-        )
-      );
+      .where(and(eq(freeTrialReservations.bankCode, "0001"), eq(freeTrialReservations.startDate, target.start_date)));
     expect(rows).toHaveLength(1);
   });
 
@@ -675,7 +532,7 @@ describe("free-trial reservations", () => {
           start_date: firstOfMonth(today, 7),
           finish_date: lastOfMonth(firstOfMonth(today, 7)),
         },
-        { "X-Request-Id": "trace-reservation-edit" }
+        { "X-Request-Id": "trace-reservation-edit" },
       ),
     });
     expect(edited.status).toBe(200);
@@ -692,10 +549,7 @@ describe("free-trial reservations", () => {
       }),
     });
     expect(stale.status).toBe(409);
-    const [entry] = await api.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.traceId, "trace-reservation-edit"));
+    const [entry] = await api.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.traceId, "trace-reservation-edit"));
     expect(entry).toMatchObject({
       action: "free_trial_reservation.update",
       target: `free_trial_reservation:${created.id}`,
@@ -704,10 +558,7 @@ describe("free-trial reservations", () => {
     });
 
     // Once it has started it can no longer be edited; it can still be cancelled.
-    await api.database.db
-      .update(freeTrialReservations)
-      .set({ startDate: today })
-      .where(eq(freeTrialReservations.id, created.id));
+    await api.database.db.update(freeTrialReservations).set({ startDate: today }).where(eq(freeTrialReservations.id, created.id));
     const started = await api.call(path, {
       as: "bankAdmin",
       ...json("POST", {
@@ -720,17 +571,11 @@ describe("free-trial reservations", () => {
       }),
     });
     expect(started.status).toBe(409);
-    expect((await started.json()).message).toBe(
-      "開始済みの予約は変更できません。"
-    );
+    expect((await started.json()).message).toBe("開始済みの予約は変更できません。");
 
     const canceled = await api.call(`${path}/cancel`, {
       as: "bankAdmin",
-      ...json(
-        "POST",
-        { version: 2 },
-        { "X-Request-Id": "trace-reservation-cancel" }
-      ),
+      ...json("POST", { version: 2 }, { "X-Request-Id": "trace-reservation-cancel" }),
     });
     expect(canceled.status).toBe(200);
     const body = await canceled.json();
@@ -751,11 +596,9 @@ describe("free-trial reservations", () => {
           as: "bankAdmin",
           ...json("POST", { version: 3 }),
         })
-      ).status
+      ).status,
     ).toBe(409);
-    const listed = (await detail("0001")).reservations.find(
-      (reservation: { id: number }) => reservation.id === created.id
-    );
+    const listed = (await detail("0001")).reservations.find((reservation: { id: number }) => reservation.id === created.id);
     expect(listed).toMatchObject({
       status: "canceled",
       branch_name: "駅前支店",
@@ -769,7 +612,7 @@ describe("free-trial reservations", () => {
           start_date: firstOfMonth(today, 7),
           finish_date: lastOfMonth(firstOfMonth(today, 7)),
         })
-      ).status
+      ).status,
     ).toBe(201);
   });
 
@@ -784,19 +627,10 @@ describe("free-trial reservations", () => {
         finishDate: "2025-04-30",
       })
       .returning();
-    const response = await api.call(
-      `/admin/banks/0001/free-trial-reservations/${row!.id}/cancel`,
-      { as: "bankAdmin", ...json("POST", { version: 1 }) }
-    );
+    const response = await api.call(`/admin/banks/0001/free-trial-reservations/${row!.id}/cancel`, { as: "bankAdmin", ...json("POST", { version: 1 }) });
     expect(response.status).toBe(409);
-    expect((await response.json()).message).toBe(
-      "終了した予約は取り消せません。"
-    );
-    expect(
-      (await detail("0001")).reservations.find(
-        (reservation: { id: number }) => reservation.id === row!.id
-      ).status_label
-    ).toBe("終了");
+    expect((await response.json()).message).toBe("終了した予約は取り消せません。");
+    expect((await detail("0001")).reservations.find((reservation: { id: number }) => reservation.id === row!.id).status_label).toBe("終了");
   });
 });
 
@@ -830,29 +664,19 @@ describe("notices", () => {
     });
     expect(created.status).toBe(201);
     const notice = await created.json();
-    expect(new Date(notice.starts_at).toISOString()).toBe(
-      new Date(`${nextMonth}T01:00:00+09:00`).toISOString()
-    );
-    const [row] = await api.database.db
-      .select()
-      .from(bankNotices)
-      .where(eq(bankNotices.id, notice.id));
+    expect(new Date(notice.starts_at).toISOString()).toBe(new Date(`${nextMonth}T01:00:00+09:00`).toISOString());
+    const [row] = await api.database.db.select().from(bankNotices).where(eq(bankNotices.id, notice.id));
     expect(row).toMatchObject({
       kind: "maintenance",
       createdBy: "U-BANK-ADMIN",
     });
     const shown = await detail("0001");
-    expect(
-      shown.audit.some(
-        (entry: { action: string }) => entry.action === "bank_notice.create"
-      )
-    ).toBe(true);
+    expect(shown.audit.some((entry: { action: string }) => entry.action === "bank_notice.create")).toBe(true);
   });
 });
 
 describe("the pages", () => {
-  const context = () =>
-    ({ traceId: "test-trace", paymentApi: api.inProcess } as never);
+  const context = () => ({ traceId: "test-trace", paymentApi: api.inProcess } as never);
 
   /** The bank settings form as the page posts it: a checkbox left out is off. */
   async function settingsForm(version: number, fields: Record<string, string>) {
@@ -861,12 +685,7 @@ describe("the pages", () => {
       version: String(version),
       ...fields,
     });
-    const request = await signedInRequest(
-      api,
-      "bankAdmin",
-      "/admin/bank-setting/detail/0001",
-      { method: "POST", body: form }
-    );
+    const request = await signedInRequest(api, "bankAdmin", "/admin/bank-setting/detail/0001", { method: "POST", body: form });
     return bankDetailAction({
       request,
       context: context(),
@@ -885,9 +704,7 @@ describe("the pages", () => {
         })
       ).user.receiveEnabled;
     expect(await layout()).toBe(true);
-    expect((await requireReceiveAccess(await page())).receiveEnabled).toBe(
-      true
-    );
+    expect((await requireReceiveAccess(await page())).receiveEnabled).toBe(true);
 
     const bank = await detail("0001");
     const saved = (await settingsForm(bank.version, {
@@ -897,9 +714,7 @@ describe("the pages", () => {
     expect(saved.status).toBe(302);
     // The session still says receiving is on (it was read at sign-in); the pages follow the bank's setting now.
     expect(await layout()).toBe(false);
-    const refused = await requireReceiveAccess(await page()).catch(
-      (thrown: unknown) => thrown
-    );
+    const refused = await requireReceiveAccess(await page()).catch((thrown: unknown) => thrown);
     expect(refused).toMatchObject({
       init: { status: 403 },
       data: { variant: "unpublished" },
@@ -935,9 +750,7 @@ describe("the pages", () => {
     };
     expect(answer.init.status).toBe(409);
     expect(answer.data.intent).toBe("settings");
-    expect(answer.data.result.error[""]?.[0]).toMatch(
-      /^ほかの操作でこの銀行設定が更新されています。/
-    );
+    expect(answer.data.result.error[""]?.[0]).toMatch(/^ほかの操作でこの銀行設定が更新されています。/);
     expect(answer.data.result.initialValue).toMatchObject({
       ba_name: "あとから入力した名前",
       version: String(bank.version),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyPlans, paymentServiceUsers } from "../../api/db/schema";
+import { banks, companyPlans, paymentServiceUsers } from "../../api/db/schema";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/_default.accounts.register.confirm";
 import { action as registerAction, loader as registerLoader } from "~/routes/_default.accounts.register._index";
 import { loader as addplanLoader } from "~/routes/_default.accounts.register.addplan._index";
@@ -21,6 +21,7 @@ beforeAll(async () => {
   const { db } = api.database;
   await insertPlans(db);
   await offerPlans(db, "0001", [1, 2]);
+  await db.update(banks).set({ checkPaymentMethodFilled: true }).where(eq(banks.bankCode, "0001"));
   termIds = [(await insertTerms(db, { kind: "product", product: "chohyo", title: "帳票クラウド利用規約" })).id, (await insertTerms(db, { kind: "id", title: "Kokopelli ID 利用規約" })).id];
 });
 
@@ -53,8 +54,12 @@ describe("plan registration pages", () => {
     const page = await registerLoader({ request: await signedInRequest(api, "newcomer", "/accounts/register"), params: {}, context });
     expect(page.plans.map((plan) => plan.plan_id)).toEqual([1, 2]);
     expect(page.terms.map((item) => item.title)).toEqual(["帳票クラウド利用規約", "Kokopelli ID 利用規約"]);
-    // The sandbox bank 0001 checks for a payment method, and 新規工房 has none on file.
+    // Bank 0001 checks for a payment method, and the bank service holds none for 新規工房.
     expect(page.asksPaymentMethod).toBe(true);
+    // The bank's admin turns the check off in the product: the next visit does not ask.
+    await api.database.db.update(banks).set({ checkPaymentMethodFilled: false }).where(eq(banks.bankCode, "0001"));
+    expect((await registerLoader({ request: await signedInRequest(api, "newcomer", "/accounts/register"), params: {}, context })).asksPaymentMethod).toBe(false);
+    await api.database.db.update(banks).set({ checkPaymentMethodFilled: true }).where(eq(banks.bankCode, "0001"));
   });
 
   it("keeps everything typed and says what is missing", async () => {

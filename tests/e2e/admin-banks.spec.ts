@@ -32,23 +32,13 @@ function projectOf(javaScript: boolean) {
 
 /** True when the page itself scrolls sideways; a table scrolling inside its own box does not count. */
 async function pageScrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth
-  );
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
-async function submitConfirmed(
-  page: Page,
-  javaScript: boolean,
-  button: string
-) {
+async function submitConfirmed(page: Page, javaScript: boolean, button: string) {
   // With JavaScript the question is a dialog on the page; without, a page of its own.
   const scope = javaScript ? page.getByRole("dialog") : page.locator("main");
-  await expect(
-    scope
-      .getByRole("button", { name: "やめる" })
-      .or(scope.getByRole("link", { name: "やめる" }))
-  ).toBeVisible();
+  await expect(scope.getByRole("button", { name: "やめる" }).or(scope.getByRole("link", { name: "やめる" }))).toBeVisible();
   await scope.getByRole("button", { name: button }).click();
 }
 
@@ -65,83 +55,53 @@ test.describe("bank settings and free-trial reservations", () => {
     const month = firstOfMonth(todayJst(), 4 + attempt * 2);
     await signInThroughBank(page, project.login, project.signInBank);
     await page.goto("/admin/bank-setting/list");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "銀行設定"
-    );
-    await page
-      .getByRole("link", { name: `${project.bankCode} ${project.bankName}` })
-      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("銀行設定");
+    await page.getByRole("link", { name: `${project.bankCode} ${project.bankName}` }).click();
     await settled(page, javaScript);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(
-      `${project.bankCode} ${project.bankName}`
-    );
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`${project.bankCode} ${project.bankName}`);
 
-    const serviceName = `${project.bankName} 帳票サービス ${
-      javaScript ? "JS" : "NOJS"
-    }${attempt}`;
+    const serviceName = `${project.bankName} 帳票サービス ${javaScript ? "JS" : "NOJS"}${attempt}`;
     await page.getByLabel("サービス表示名").fill(serviceName);
     await page.getByRole("button", { name: "設定を保存する" }).click();
-    await expect(page.getByTestId("notice")).toHaveText(
-      /銀行設定を保存しました。/
-    );
+    await expect(page.getByTestId("notice")).toHaveText(/銀行設定を保存しました。/);
     await expect(page.getByLabel("サービス表示名")).toHaveValue(serviceName);
     const audit = page.getByTestId("admin-audit");
-    await expect(audit.locator("tbody tr").first()).toContainText(
-      "銀行設定の変更"
-    );
+    await expect(audit.locator("tbody tr").first()).toContainText("銀行設定の変更");
     await expect(audit.locator("tbody tr").first()).toContainText(project.role);
-    await expect(audit.locator("tbody tr").first()).toContainText(
-      `→ ${serviceName}`
-    );
+    await expect(audit.locator("tbody tr").first()).toContainText(`→ ${serviceName}`);
 
-    const noticeTitle = `e2e のお知らせ ${
-      javaScript ? "JS" : "NOJS"
-    }${attempt}`;
+    const noticeTitle = `e2e のお知らせ ${javaScript ? "JS" : "NOJS"}${attempt}`;
     await settled(page, javaScript);
     await page.locator("summary", { hasText: "お知らせを追加する" }).click();
     await expect(page.getByLabel("件名")).toBeVisible();
     await page.getByLabel("件名").fill(noticeTitle);
     await page.getByLabel("掲載開始日").fill(todayJst());
     await page.getByRole("button", { name: "お知らせを登録する" }).click();
-    await expect(page.getByTestId("notice")).toHaveText(
-      /お知らせを登録しました。/
-    );
-    const noticeRow = page
-      .getByTestId("bank-notices")
-      .locator("tr", { hasText: noticeTitle });
+    await expect(page.getByTestId("notice")).toHaveText(/お知らせを登録しました。/);
+    const noticeRow = page.getByTestId("bank-notices").locator("tr", { hasText: noticeTitle });
     await expect(noticeRow).toContainText("掲載中");
     await settled(page, javaScript);
     await noticeRow.getByRole("link", { name: "取り下げる" }).click();
     await submitConfirmed(page, javaScript, "取り下げる");
-    await expect(page.getByTestId("notice")).toHaveText(
-      /お知らせを取り下げました。/
-    );
-    await expect(
-      page.getByTestId("bank-notices").locator("tr", { hasText: noticeTitle })
-    ).toContainText("取り下げ済");
+    await expect(page.getByTestId("notice")).toHaveText(/お知らせを取り下げました。/);
+    await expect(page.getByTestId("bank-notices").locator("tr", { hasText: noticeTitle })).toContainText("取り下げ済");
 
     await page.getByRole("link", { name: "無料期間を予約する" }).click();
     await settled(page, javaScript);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(
-      "無料期間の予約の登録"
-    );
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("無料期間の予約の登録");
     await page.getByLabel("対象").selectOption({ label: project.target });
     await page.getByLabel("無料期間（月数）").selectOption({ label: "3か月" });
     // A refused reservation keeps what was typed and says why beside the field.
     await page.getByLabel("開始日").fill(lastOfMonth(month));
     await page.getByLabel("終了日").fill(month);
     await page.getByRole("button", { name: "予約する" }).click();
-    await expect(
-      page.getByText("終了日は開始日以降の日付にしてください")
-    ).toBeVisible();
+    await expect(page.getByText("終了日は開始日以降の日付にしてください")).toBeVisible();
     await expect(page.getByLabel("開始日")).toHaveValue(lastOfMonth(month));
     await expect(page.getByLabel("無料期間（月数）")).toHaveValue("3");
     await page.getByLabel("開始日").fill(month);
     await page.getByLabel("終了日").fill(lastOfMonth(month));
     await page.getByRole("button", { name: "予約する" }).click();
-    await expect(page.getByTestId("notice")).toHaveText(
-      /無料期間を予約しました。/
-    );
+    await expect(page.getByTestId("notice")).toHaveText(/無料期間を予約しました。/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("予定");
     const record = page.getByTestId("reservation-record");
     await expect(record).toContainText(project.target);
@@ -150,17 +110,13 @@ test.describe("bank settings and free-trial reservations", () => {
     await settled(page, javaScript);
     await page.getByLabel("無料期間（月数）").selectOption({ label: "6か月" });
     await page.getByRole("button", { name: "変更を保存する" }).click();
-    await expect(page.getByTestId("notice")).toHaveText(
-      /無料期間の予約を変更しました。/
-    );
+    await expect(page.getByTestId("notice")).toHaveText(/無料期間の予約を変更しました。/);
     await expect(record).toContainText("6か月");
 
     await settled(page, javaScript);
     await page.getByRole("link", { name: "予約を取り消す" }).click();
     await submitConfirmed(page, javaScript, "予約を取り消す");
-    await expect(page.getByTestId("notice")).toHaveText(
-      /無料期間の予約を取り消しました。/
-    );
+    await expect(page.getByTestId("notice")).toHaveText(/無料期間の予約を取り消しました。/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("取消");
     await expect(page.getByTestId("reservation-form")).toHaveCount(0);
     const rows = page.getByTestId("admin-audit").locator("tbody tr");
@@ -172,54 +128,29 @@ test.describe("bank settings and free-trial reservations", () => {
     await expect(rows.nth(0)).toContainText(project.role);
 
     // Cancelled, it stays listed on the bank's page.
-    await page
-      .getByRole("link", { name: `${project.bankName}の銀行設定へ戻る` })
-      .click();
-    await expect(page).toHaveURL(
-      new RegExp(`/admin/bank-setting/detail/${project.bankCode}$`)
-    );
-    await expect(
-      page
-        .getByTestId("bank-reservations")
-        .locator("tr", { hasText: month.replaceAll("-", "/") })
-    ).toContainText("取消");
+    await page.getByRole("link", { name: `${project.bankName}の銀行設定へ戻る` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/bank-setting/detail/${project.bankCode}$`));
+    await expect(page.getByTestId("bank-reservations").locator("tr", { hasText: month.replaceAll("-", "/") })).toContainText("取消");
   });
 
-  test("a branch user reads the bank's settings and reservations but gets no form, and the create page is refused", async ({
-    page,
-    javaScript,
-  }) => {
+  test("a branch user reads the bank's settings and reservations but gets no form, and the create page is refused", async ({ page, javaScript }) => {
     await signInThroughBank(page, "branchuser@demo.example");
     await page.goto("/admin/bank-setting/list");
-    await expect(
-      page.getByTestId("admin-banks").locator("tbody tr")
-    ).toHaveCount(1);
+    await expect(page.getByTestId("admin-banks").locator("tbody tr")).toHaveCount(1);
     await page.getByRole("link", { name: "0001 デモ銀行" }).click();
     await settled(page, javaScript);
     await expect(page.getByTestId("bank-config")).toBeVisible();
     await expect(page.getByText("閲覧のみできます。").first()).toBeVisible();
     await expect(page.locator("main form")).toHaveCount(0);
-    await expect(
-      page.getByRole("button", { name: "設定を保存する" })
-    ).toHaveCount(0);
-    await expect(
-      page.getByRole("link", { name: "無料期間を予約する" })
-    ).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "設定を保存する" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "無料期間を予約する" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "取り下げる" })).toHaveCount(0);
-    await page
-      .getByTestId("bank-reservations")
-      .locator("tbody tr a")
-      .last()
-      .click();
+    await page.getByTestId("bank-reservations").locator("tbody tr a").last().click();
     await settled(page, javaScript);
     await expect(page.getByTestId("reservation-record")).toBeVisible();
     await expect(page.locator("main form")).toHaveCount(0);
-    await expect(
-      page.getByRole("link", { name: "予約を取り消す" })
-    ).toHaveCount(0);
-    const refused = await page.goto(
-      "/admin/bank-setting/detail/0001/free-trial-reservation/create"
-    );
+    await expect(page.getByRole("link", { name: "予約を取り消す" })).toHaveCount(0);
+    const refused = await page.goto("/admin/bank-setting/detail/0001/free-trial-reservation/create");
     expect(refused?.status()).toBe(403);
     const otherBank = await page.goto("/admin/bank-setting/detail/0002");
     expect(otherBank?.status()).toBe(404);
@@ -230,19 +161,12 @@ test.describe("bank settings and free-trial reservations", () => {
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** The page as served, analysed without our scripts when JavaScript is off (axe needs timers the page would not run). */
-async function violationsOn(
-  page: Page,
-  javaScript: boolean,
-  path: string
-): Promise<string[]> {
+async function violationsOn(page: Page, javaScript: boolean, path: string): Promise<string[]> {
   await page.goto(path);
   await settled(page, javaScript);
   let target = page;
   if (!javaScript) {
-    const html = (await page.content()).replace(
-      /<script\b[\s\S]*?<\/script>/g,
-      ""
-    );
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
     const context = await page.context().browser()!.newContext({
       javaScriptEnabled: true,
       viewport: page.viewportSize(),
@@ -261,37 +185,16 @@ async function violationsOn(
     });
     await target.goto(page.url());
   }
-  const { violations } = await new AxeBuilder({ page: target })
-    .withTags(WCAG_TAGS)
-    .analyze();
+  const { violations } = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
   if (target !== page) await target.context().close();
-  return violations.map(
-    (violation) =>
-      `${path}: ${violation.id} (${violation.nodes
-        .map((node) => node.target.join(" "))
-        .join(", ")})`
-  );
+  return violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
 
 /** The admin bank pages a bank admin sees, read only: the list, a bank, its reservation, the create form and the two confirmations. */
 async function bankPagesOf(page: Page): Promise<string[]> {
   await page.goto("/admin/bank-setting/detail/0001");
-  const reservation = new URL(
-    (await page
-      .getByTestId("bank-reservations")
-      .locator("tbody tr a")
-      .last()
-      .getAttribute("href"))!,
-    page.url()
-  ).pathname;
-  const withdraw = new URL(
-    (await page
-      .getByTestId("bank-notices")
-      .getByRole("link", { name: "取り下げる" })
-      .first()
-      .getAttribute("href"))!,
-    page.url()
-  ).search;
+  const reservation = new URL((await page.getByTestId("bank-reservations").locator("tbody tr a").last().getAttribute("href"))!, page.url()).pathname;
+  const withdraw = new URL((await page.getByTestId("bank-notices").getByRole("link", { name: "取り下げる" }).first().getAttribute("href"))!, page.url()).search;
   return [
     "/admin/bank-setting/list",
     "/admin/bank-setting/detail/0001",
@@ -302,45 +205,26 @@ async function bankPagesOf(page: Page): Promise<string[]> {
 }
 
 test.describe("bank setting pages: accessibility and small screens", () => {
-  test("axe-core finds no WCAG 2.1 AA violation on the bank pages, the read-only ones included", async ({
-    page,
-    javaScript,
-  }) => {
+  test("axe-core finds no WCAG 2.1 AA violation on the bank pages, the read-only ones included", async ({ page, javaScript }) => {
     await signInThroughBank(page, "bankadmin@demo.example");
     const found: string[] = [];
-    for (const path of await bankPagesOf(page))
-      found.push(...(await violationsOn(page, javaScript, path)));
+    for (const path of await bankPagesOf(page)) found.push(...(await violationsOn(page, javaScript, path)));
     // A scheduled reservation (0002's) with its edit form and its cancel confirmation, as 9998's admin sees them.
     await page.context().clearCookies();
     await signInThroughBank(page, "operator@demo.example", "9998");
     await page.goto("/admin/bank-setting/detail/0002");
     const scheduled = new URL(
-      (await page
-        .getByTestId("bank-reservations")
-        .locator("tr", { hasText: "予定" })
-        .first()
-        .locator("a")
-        .getAttribute("href"))!,
-      page.url()
+      (await page.getByTestId("bank-reservations").locator("tr", { hasText: "予定" }).first().locator("a").getAttribute("href"))!,
+      page.url(),
     ).pathname;
-    for (const path of [scheduled, `${scheduled}?confirm=cancel`])
-      found.push(...(await violationsOn(page, javaScript, path)));
+    for (const path of [scheduled, `${scheduled}?confirm=cancel`]) found.push(...(await violationsOn(page, javaScript, path)));
     await page.context().clearCookies();
     await signInThroughBank(page, "branchuser@demo.example");
-    found.push(
-      ...(await violationsOn(
-        page,
-        javaScript,
-        "/admin/bank-setting/detail/0001"
-      ))
-    );
+    found.push(...(await violationsOn(page, javaScript, "/admin/bank-setting/detail/0001")));
     expect(found).toEqual([]);
   });
 
-  test("the bank pages fit 375 px: wide tables scroll inside their own box", async ({
-    page,
-    javaScript,
-  }) => {
+  test("the bank pages fit 375 px: wide tables scroll inside their own box", async ({ page, javaScript }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signInThroughBank(page, "bankadmin@demo.example");
     for (const path of await bankPagesOf(page)) {

@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { formatDateTimeJst, formatListDate } from "@domain/datetime";
@@ -20,37 +14,19 @@ import type { BankDetail, BankNotice } from "~/services/admin-banks.server";
 import { AuditTrail } from "./AuditTrail";
 import { OnOffBadge } from "./BankListPage";
 import { ReservationTable } from "./ReservationTable";
-import {
-  NOTICE_KINDS,
-  type BankSettingsFormInput,
-  type NoticeFormInput,
-} from "./schemas";
+import { NOTICE_KINDS, type BankSettingsFormInput, type NoticeFormInput } from "@domain/admin-banks";
 import { ScrollBox } from "./ScrollBox";
 
 type Constraint = ReturnType<typeof getZodConstraint>;
 /** What the action answers: which of the page's forms it was, and conform's result for it. */
-export type BankDetailActionData =
-  | { intent: string; result: SubmissionResult<string[]> }
-  | undefined;
+export type BankDetailActionData = { intent: string; result: SubmissionResult<string[]> } | undefined;
 
 const yen = (amount: number) => `${amount.toLocaleString("ja-JP")}円`;
 
-const SWITCHES = [
-  "enable_payment_receive",
-  "check_payment_method_filled",
-  "is_payment_method_filled",
-] as const;
+const SWITCHES = ["enable_payment_receive", "check_payment_method_filled", "is_payment_method_filled"] as const;
 
 /** The bank config of SPEC §3: a form with the version it was read at for those who may change it, the values otherwise. */
-function SettingsSection({
-  bank,
-  lastResult,
-  constraint,
-}: {
-  bank: BankDetail;
-  lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Constraint;
-}) {
+function SettingsSection({ bank, lastResult, constraint }: { bank: BankDetail; lastResult: SubmissionResult<string[]> | undefined; constraint: Constraint }) {
   const { t } = useTexts({ adminBanks: adminBanksTexts });
   const defaultValue: BankSettingsFormInput = {
     version: bank.version,
@@ -79,11 +55,7 @@ function SettingsSection({
           {SWITCHES.map((name) => (
             <div key={name}>
               <dt>{t(`adminBanks.config.${name}`)}</dt>
-              <dd>
-                {bank[name]
-                  ? t("adminBanks.config.yes")
-                  : t("adminBanks.config.no")}
-              </dd>
+              <dd>{bank[name] ? t("adminBanks.config.yes") : t("adminBanks.config.no")}</dd>
             </div>
           ))}
         </dl>
@@ -93,28 +65,14 @@ function SettingsSection({
   return (
     <section className="card" aria-labelledby="config-title">
       <h2 id="config-title">
-        {t("adminBanks.config.title")}{" "}
-        <span className="field__hint">
-          {t("adminBanks.config.version", { version: bank.version })}
-        </span>
+        {t("adminBanks.config.title")} <span className="field__hint">{t("adminBanks.config.version", { version: bank.version })}</span>
       </h2>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        data-testid="bank-config-form"
-      >
+      <Form method="post" {...getFormProps(form)} data-testid="bank-config-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="settings" />
         {/* The version typed against: a refused save keeps it, so saving again is refused until the page is reloaded. */}
-        <input
-          {...getInputProps(fields.version, { type: "hidden" })}
-          key={fields.version.key}
-        />
-        <TextField
-          meta={fields.ba_name}
-          label={t("adminBanks.config.ba_name")}
-          hint={t("adminBanks.config.ba_nameHint")}
-        />
+        <input {...getInputProps(fields.version, { type: "hidden" })} key={fields.version.key} />
+        <TextField meta={fields.ba_name} label={t("adminBanks.config.ba_name")} hint={t("adminBanks.config.ba_nameHint")} />
         {SWITCHES.map((name) => (
           <div className="field" key={name}>
             <label className="field__choice">
@@ -127,15 +85,8 @@ function SettingsSection({
               />{" "}
               {t(`adminBanks.config.${name}`)}
             </label>
-            {name === "enable_payment_receive" ? (
-              <p className="field__hint">
-                {t("adminBanks.config.enable_payment_receiveHint")}
-              </p>
-            ) : null}
-            <FieldErrors
-              id={fields[name].errorId}
-              errors={fields[name].errors}
-            />
+            {name === "enable_payment_receive" ? <p className="field__hint">{t("adminBanks.config.enable_payment_receiveHint")}</p> : null}
+            <FieldErrors id={fields[name].errorId} errors={fields[name].errors} />
           </div>
         ))}
         <p>
@@ -178,11 +129,7 @@ function PlansSection({ bank }: { bank: BankDetail }) {
                   <th scope="row">{plan.plan_name}</th>
                   <td className="table__number">{yen(plan.amount)}</td>
                   <td className="table__number">{yen(plan.total_amount)}</td>
-                  <td className="table__number">
-                    {plan.max_receive_files > 0
-                      ? plan.max_receive_files.toLocaleString("ja-JP")
-                      : "—"}
-                  </td>
+                  <td className="table__number">{plan.max_receive_files > 0 ? plan.max_receive_files.toLocaleString("ja-JP") : "—"}</td>
                 </tr>
               ))}
             </tbody>
@@ -226,22 +173,13 @@ function TermsSection({ bank }: { bank: BankDetail }) {
   );
 }
 
-const withdrawWords = (
-  t: TFunction<{ adminBanks: typeof adminBanksTexts }>,
-  notice: BankNotice
-) => ({
+const withdrawWords = (t: TFunction<{ adminBanks: typeof adminBanksTexts }>, notice: BankNotice) => ({
   title: t("adminBanks.notices.withdrawTitle", { title: notice.title }),
   body: t("adminBanks.notices.withdrawBody"),
   button: t("adminBanks.notices.withdraw"),
 });
 
-function NoticeForm({
-  lastResult,
-  constraint,
-}: {
-  lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Constraint;
-}) {
+function NoticeForm({ lastResult, constraint }: { lastResult: SubmissionResult<string[]> | undefined; constraint: Constraint }) {
   const { t } = useTexts({ adminBanks: adminBanksTexts });
   const [form, fields] = useForm<NoticeFormInput>({
     id: "bank-notice",
@@ -250,8 +188,7 @@ function NoticeForm({
     constraint,
     shouldValidate: "onBlur",
   });
-  const label = (name: keyof typeof adminBanksTexts.notices.fields) =>
-    t(`adminBanks.notices.fields.${name}`);
+  const label = (name: keyof typeof adminBanksTexts.notices.fields) => t(`adminBanks.notices.fields.${name}`);
   const kind = getSelectProps(fields.kind);
   return (
     <details className="admin-notice-form" open={lastResult !== undefined}>
@@ -259,12 +196,7 @@ function NoticeForm({
       <Form method="post" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="notice" />
-        <FieldFrame
-          controlId={fields.kind.id}
-          label={label("kind")}
-          errorId={fields.kind.errorId}
-          errors={fields.kind.errors}
-        >
+        <FieldFrame controlId={fields.kind.id} label={label("kind")} errorId={fields.kind.errorId} errors={fields.kind.errors}>
           <select {...kind} key={kind.key}>
             {NOTICE_KINDS.map((value) => (
               <option key={value} value={value}>
@@ -276,25 +208,12 @@ function NoticeForm({
         <TextField meta={fields.title} label={label("title")} />
         <TextAreaField meta={fields.body} label={label("body")} rows={3} />
         <div className="field-row">
-          <DateTimeField
-            meta={fields.starts_at}
-            label={label("starts_at")}
-            hint={t("adminBanks.notices.windowHint")}
-          />
+          <DateTimeField meta={fields.starts_at} label={label("starts_at")} hint={t("adminBanks.notices.windowHint")} />
           <DateTimeField meta={fields.ends_at} label={label("ends_at")} />
         </div>
         <div className="field-row">
-          <TextField
-            meta={fields.publish_from}
-            label={label("publish_from")}
-            type="date"
-          />
-          <TextField
-            meta={fields.publish_until}
-            label={label("publish_until")}
-            type="date"
-            hint={t("adminBanks.notices.untilHint")}
-          />
+          <TextField meta={fields.publish_from} label={label("publish_from")} type="date" />
+          <TextField meta={fields.publish_until} label={label("publish_until")} type="date" hint={t("adminBanks.notices.untilHint")} />
         </div>
         <p>
           <button type="submit" className="button">
@@ -307,42 +226,20 @@ function NoticeForm({
 }
 
 /** A datetime-local field (a maintenance window, Japan time), labelled like the others. */
-function DateTimeField({
-  meta,
-  label,
-  hint,
-}: {
-  meta: Parameters<typeof getInputProps>[0];
-  label: string;
-  hint?: string;
-}) {
+function DateTimeField({ meta, label, hint }: { meta: Parameters<typeof getInputProps>[0]; label: string; hint?: string }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const props = getInputProps(meta, {
     type: "datetime-local",
     ariaDescribedBy: hintId,
   });
   return (
-    <FieldFrame
-      controlId={meta.id}
-      label={label}
-      hint={hint}
-      errorId={meta.errorId}
-      errors={meta.errors}
-    >
+    <FieldFrame controlId={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
       <input {...props} key={props.key} />
     </FieldFrame>
   );
 }
 
-function NoticesSection({
-  bank,
-  lastResult,
-  constraint,
-}: {
-  bank: BankDetail;
-  lastResult: SubmissionResult<string[]> | undefined;
-  constraint: Constraint;
-}) {
+function NoticesSection({ bank, lastResult, constraint }: { bank: BankDetail; lastResult: SubmissionResult<string[]> | undefined; constraint: Constraint }) {
   const { t } = useTexts({ adminBanks: adminBanksTexts });
   const location = useLocation();
   return (
@@ -362,9 +259,7 @@ function NoticesSection({
                 <th scope="col">{t("adminBanks.notices.status")}</th>
                 {bank.can_change ? (
                   <th scope="col">
-                    <span className="visually-hidden">
-                      {t("adminBanks.notices.actions")}
-                    </span>
+                    <span className="visually-hidden">{t("adminBanks.notices.actions")}</span>
                   </th>
                 ) : null}
               </tr>
@@ -375,24 +270,11 @@ function NoticesSection({
                   <th scope="row">{notice.title}</th>
                   <td>{t(`adminBanks.notices.kinds.${notice.kind}`)}</td>
                   <td className="admin-nowrap">
-                    {formatListDate(notice.publish_from)}〜
-                    {notice.publish_until
-                      ? formatListDate(notice.publish_until)
-                      : ""}
+                    {formatListDate(notice.publish_from)}〜{notice.publish_until ? formatListDate(notice.publish_until) : ""}
                   </td>
+                  <td>{notice.starts_at && notice.ends_at ? `${formatDateTimeJst(notice.starts_at)}〜${formatDateTimeJst(notice.ends_at)}` : "—"}</td>
                   <td>
-                    {notice.starts_at && notice.ends_at
-                      ? `${formatDateTimeJst(
-                          notice.starts_at
-                        )}〜${formatDateTimeJst(notice.ends_at)}`
-                      : "—"}
-                  </td>
-                  <td>
-                    <span
-                      className={`admin-badge admin-badge--${notice.status}`}
-                    >
-                      {t(`adminBanks.notices.statuses.${notice.status}`)}
-                    </span>
+                    <span className={`admin-badge admin-badge--${notice.status}`}>{t(`adminBanks.notices.statuses.${notice.status}`)}</span>
                   </td>
                   {bank.can_change ? (
                     <td>
@@ -402,13 +284,7 @@ function NoticesSection({
                           action={`withdraw-notice-${notice.id}`}
                           label={t("adminBanks.notices.withdraw")}
                           words={withdrawWords(t, notice)}
-                          extra={
-                            <input
-                              type="hidden"
-                              name="version"
-                              value={String(notice.version)}
-                            />
-                          }
+                          extra={<input type="hidden" name="version" value={String(notice.version)} />}
                         />
                       )}
                     </td>
@@ -446,29 +322,19 @@ export function BankDetailPage({
   const { t } = useTexts({ adminBanks: adminBanksTexts });
   const [searchParams] = useSearchParams();
   const base = `/admin/bank-setting/detail/${bank.bank_code}`;
-  const confirming = bank.can_change
-    ? /^withdraw-notice-(\d+)$/.exec(searchParams.get("confirm") ?? "")
-    : null;
-  const notice = confirming
-    ? bank.notices.find(
-        (entry) =>
-          entry.id === Number(confirming[1]) && entry.status !== "withdrawn"
-      )
-    : undefined;
+  const confirming = bank.can_change ? /^withdraw-notice-(\d+)$/.exec(searchParams.get("confirm") ?? "") : null;
+  const notice = confirming ? bank.notices.find((entry) => entry.id === Number(confirming[1]) && entry.status !== "withdrawn") : undefined;
   if (notice) {
     return (
       <ConfirmPage
         action={`withdraw-notice-${notice.id}`}
         words={withdrawWords(t, notice)}
         backTo={base}
-        extra={
-          <input type="hidden" name="version" value={String(notice.version)} />
-        }
+        extra={<input type="hidden" name="version" value={String(notice.version)} />}
       />
     );
   }
-  const resultFor = (intent: string) =>
-    actionData?.intent === intent ? actionData.result : undefined;
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   return (
     <>
       <h1>
@@ -484,37 +350,20 @@ export function BankDetailPage({
       </h1>
       <div className="admin-detail">
         <div className="admin-detail__main">
-          <SettingsSection
-            bank={bank}
-            lastResult={resultFor("settings")}
-            constraint={constraints.settings}
-          />
+          <SettingsSection bank={bank} lastResult={resultFor("settings")} constraint={constraints.settings} />
           <section className="card" aria-labelledby="reservations-title">
-            <h2 id="reservations-title">
-              {t("adminBanks.reservations.title")}
-            </h2>
+            <h2 id="reservations-title">{t("adminBanks.reservations.title")}</h2>
             <p className="field__hint">{t("adminBanks.reservations.lead")}</p>
             {bank.can_change ? (
               <p>
-                <Link
-                  to={`${base}/free-trial-reservation/create`}
-                  className="button"
-                  prefetch="none"
-                >
+                <Link to={`${base}/free-trial-reservation/create`} className="button" prefetch="none">
                   {t("adminBanks.reservations.create")}
                 </Link>
               </p>
             ) : null}
-            <ReservationTable
-              bankCode={bank.bank_code}
-              reservations={bank.reservations}
-            />
+            <ReservationTable bankCode={bank.bank_code} reservations={bank.reservations} />
           </section>
-          <NoticesSection
-            bank={bank}
-            lastResult={resultFor("notice")}
-            constraint={constraints.notice}
-          />
+          <NoticesSection bank={bank} lastResult={resultFor("notice")} constraint={constraints.notice} />
           <PlansSection bank={bank} />
           <TermsSection bank={bank} />
         </div>

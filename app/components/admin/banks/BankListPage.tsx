@@ -5,34 +5,12 @@ import type { BankSummary } from "~/services/admin-banks.server";
 import { ScrollBox } from "./ScrollBox";
 
 /** A switch's state in words and colour both. */
-export function OnOffBadge({
-  on,
-  onText,
-  offText,
-}: {
-  on: boolean;
-  onText: string;
-  offText: string;
-}) {
-  return (
-    <span
-      className={
-        on ? "admin-badge admin-badge--on" : "admin-badge admin-badge--off"
-      }
-    >
-      {on ? onText : offText}
-    </span>
-  );
+export function OnOffBadge({ on, onText, offText }: { on: boolean; onText: string; offText: string }) {
+  return <span className={on ? "admin-badge admin-badge--on" : "admin-badge admin-badge--off"}>{on ? onText : offText}</span>;
 }
 
 /** The banks the member of staff oversees: receiving on or off, and how many companies joined through each. */
-export function BankListPage({
-  title,
-  banks,
-}: {
-  title: string;
-  banks: BankSummary[];
-}) {
+export function BankListPage({ title, banks }: { title: string; banks: BankSummary[] }) {
   const { t } = useTexts({ adminBanks: adminBanksTexts });
   return (
     <>
@@ -42,9 +20,7 @@ export function BankListPage({
         <p className="card">{t("adminBanks.empty")}</p>
       ) : (
         <section className="card">
-          <p data-testid="admin-bank-count">
-            {t("adminBanks.count", { count: banks.length })}
-          </p>
+          <p data-testid="admin-bank-count">{t("adminBanks.count", { count: banks.length })}</p>
           <ScrollBox labelledBy="bank-list-title">
             <table className="table" data-testid="admin-banks">
               <thead>
@@ -62,22 +38,14 @@ export function BankListPage({
                 {banks.map((bank) => (
                   <tr key={bank.bank_code}>
                     <th scope="row">
-                      <Link
-                        to={`/admin/bank-setting/detail/${bank.bank_code}`}
-                        prefetch="none"
-                        aria-label={`${bank.bank_code} ${bank.name}`}
-                      >
+                      <Link to={`/admin/bank-setting/detail/${bank.bank_code}`} prefetch="none" aria-label={`${bank.bank_code} ${bank.name}`}>
                         {bank.bank_code}
                       </Link>
                     </th>
                     <td>{bank.name}</td>
                     <td>{bank.ba_name}</td>
                     <td>
-                      <OnOffBadge
-                        on={bank.enable_payment_receive}
-                        onText={t("adminBanks.on")}
-                        offText={t("adminBanks.off")}
-                      />
+                      <OnOffBadge on={bank.enable_payment_receive} onText={t("adminBanks.on")} offText={t("adminBanks.off")} />
                     </td>
                     <td className="table__number">
                       {t("adminBanks.companiesCount", {

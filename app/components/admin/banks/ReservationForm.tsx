@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { FieldFrame } from "~/components/forms/FieldFrame";
@@ -13,7 +7,7 @@ import { TextField } from "~/components/forms/TextField";
 import { useTexts } from "~/components/texts";
 import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import type { Branch } from "~/services/admin-banks.server";
-import type { ReservationFormInput } from "./schemas";
+import type { ReservationFormInput } from "@domain/admin-banks";
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
@@ -39,27 +33,16 @@ export function ReservationForm({
     constraint,
     shouldValidate: "onBlur",
   });
-  const label = (name: keyof typeof adminBanksTexts.reservation.fields) =>
-    t(`adminBanks.reservation.fields.${name}`);
+  const label = (name: keyof typeof adminBanksTexts.reservation.fields) => t(`adminBanks.reservation.fields.${name}`);
   const branch = getSelectProps(fields.branch_code);
   const months = getSelectProps(fields.free_months);
   return (
     <Form method="post" {...getFormProps(form)} data-testid="reservation-form">
       <FormErrors id={form.errorId} errors={form.errors} />
-      {defaultValue.version === undefined ? null : (
-        <input
-          {...getInputProps(fields.version, { type: "hidden" })}
-          key={fields.version.key}
-        />
-      )}
+      {defaultValue.version === undefined ? null : <input {...getInputProps(fields.version, { type: "hidden" })} key={fields.version.key} />}
       <input type="hidden" name="intent" value="save" />
       <div className="field-row">
-        <FieldFrame
-          controlId={fields.branch_code.id}
-          label={label("branch_code")}
-          errorId={fields.branch_code.errorId}
-          errors={fields.branch_code.errors}
-        >
+        <FieldFrame controlId={fields.branch_code.id} label={label("branch_code")} errorId={fields.branch_code.errorId} errors={fields.branch_code.errors}>
           <select {...branch} key={branch.key}>
             <option value="">{t("adminBanks.reservations.allBranches")}</option>
             {branches.map((entry) => (
@@ -69,12 +52,7 @@ export function ReservationForm({
             ))}
           </select>
         </FieldFrame>
-        <FieldFrame
-          controlId={fields.free_months.id}
-          label={label("free_months")}
-          errorId={fields.free_months.errorId}
-          errors={fields.free_months.errors}
-        >
+        <FieldFrame controlId={fields.free_months.id} label={label("free_months")} errorId={fields.free_months.errorId} errors={fields.free_months.errors}>
           <select {...months} key={months.key}>
             {MONTHS.map((count) => (
               <option key={count} value={String(count)}>
@@ -85,16 +63,8 @@ export function ReservationForm({
         </FieldFrame>
       </div>
       <div className="field-row">
-        <TextField
-          meta={fields.start_date}
-          label={label("start_date")}
-          type="date"
-        />
-        <TextField
-          meta={fields.finish_date}
-          label={label("finish_date")}
-          type="date"
-        />
+        <TextField meta={fields.start_date} label={label("start_date")} type="date" />
+        <TextField meta={fields.finish_date} label={label("finish_date")} type="date" />
       </div>
       <p>
         <button type="submit" className="button">

@@ -39,35 +39,22 @@ export function ReservationPage({
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const base = `/admin/bank-setting/detail/${bank.bank_code}/free-trial-reservation/${reservation.id}`;
-  const cancelable =
-    reservation.can_change &&
-    (reservation.status === "scheduled" || reservation.status === "running");
+  const cancelable = reservation.can_change && (reservation.status === "scheduled" || reservation.status === "running");
   const editable = reservation.can_change && reservation.status === "scheduled";
   const cancelWords = {
     title: t("adminBanks.reservation.cancelTitle"),
     body: t("adminBanks.reservation.cancelBody"),
     button: t("adminBanks.reservation.cancel"),
   };
-  const version = (
-    <input type="hidden" name="version" value={String(reservation.version)} />
-  );
+  const version = <input type="hidden" name="version" value={String(reservation.version)} />;
   if (cancelable && searchParams.get("confirm") === "cancel") {
-    return (
-      <ConfirmPage
-        action="cancel"
-        words={cancelWords}
-        backTo={base}
-        extra={version}
-      />
-    );
+    return <ConfirmPage action="cancel" words={cancelWords} backTo={base} extra={version} />;
   }
-  const label = (name: keyof typeof adminBanksTexts.reservation.fields) =>
-    t(`adminBanks.reservation.fields.${name}`);
+  const label = (name: keyof typeof adminBanksTexts.reservation.fields) => t(`adminBanks.reservation.fields.${name}`);
   return (
     <>
       <h1>
-        {t("adminBanks.reservation.heading", { id: reservation.id })}{" "}
-        <ReservationBadge reservation={reservation} />
+        {t("adminBanks.reservation.heading", { id: reservation.id })} <ReservationBadge reservation={reservation} />
         <span className="admin-subtitle">
           {bank.bank_code} {bank.name}
         </span>
@@ -78,13 +65,7 @@ export function ReservationPage({
             <dl className="details" data-testid="reservation-record">
               <div>
                 <dt>{label("branch_code")}</dt>
-                <dd>
-                  {reservation.branch_code
-                    ? `${reservation.branch_code} ${
-                        reservation.branch_name ?? ""
-                      }`
-                    : t("adminBanks.reservations.allBranches")}
-                </dd>
+                <dd>{reservation.branch_code ? `${reservation.branch_code} ${reservation.branch_name ?? ""}` : t("adminBanks.reservations.allBranches")}</dd>
               </div>
               <div>
                 <dt>{label("free_months")}</dt>
@@ -97,8 +78,7 @@ export function ReservationPage({
               <div>
                 <dt>{t("adminBanks.reservations.period")}</dt>
                 <dd>
-                  {formatListDate(reservation.start_date)}〜
-                  {formatListDate(reservation.finish_date)}
+                  {formatListDate(reservation.start_date)}〜{formatListDate(reservation.finish_date)}
                 </dd>
               </div>
               {reservation.canceled_at ? (
@@ -116,20 +96,12 @@ export function ReservationPage({
                 <dd>{reservation.version}</dd>
               </div>
             </dl>
-            {!reservation.can_change ? (
-              <p className="field__hint">{t("adminBanks.readOnly")}</p>
-            ) : null}
-            {reservation.can_change && reservation.status === "running" ? (
-              <p className="field__hint">
-                {t("adminBanks.reservation.started")}
-              </p>
-            ) : null}
+            {!reservation.can_change ? <p className="field__hint">{t("adminBanks.readOnly")}</p> : null}
+            {reservation.can_change && reservation.status === "running" ? <p className="field__hint">{t("adminBanks.reservation.started")}</p> : null}
           </section>
           {editable ? (
             <section className="card" aria-labelledby="reservation-edit-title">
-              <h2 id="reservation-edit-title">
-                {t("adminBanks.reservation.edit")}
-              </h2>
+              <h2 id="reservation-edit-title">{t("adminBanks.reservation.edit")}</h2>
               <ReservationForm
                 key={reservation.version}
                 defaultValue={{
@@ -149,13 +121,7 @@ export function ReservationPage({
           {cancelable ? (
             <section className="card button-row--danger">
               {/* Keyed by the location: the page the action redirects back to closes the dialog. */}
-              <ConfirmAction
-                key={location.key}
-                action="cancel"
-                label={t("adminBanks.reservation.cancel")}
-                words={cancelWords}
-                extra={version}
-              />
+              <ConfirmAction key={location.key} action="cancel" label={t("adminBanks.reservation.cancel")} words={cancelWords} extra={version} />
             </section>
           ) : null}
         </div>
