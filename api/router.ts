@@ -29,6 +29,7 @@ import type { RegistrationLookup } from "./registration-numbers/lookup";
 import { registrationNumberRoutes } from "./routes/registration-numbers";
 import { receivedDocumentRoutes } from "./routes/received-documents";
 import { reportRoutes } from "./routes/reports";
+import { topRoutes } from "./routes/top";
 
 export type PaymentApiDeps = {
   db: Database;
@@ -79,6 +80,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(registrationNumberRoutes(deps.db, registrationLookup));
   api.use(receivedDocumentRoutes(deps.db, storage, registrationLookup));
   api.use(reportRoutes(deps.db));
+  api.use(topRoutes(deps.db));
   // Before the id routes, which would read "export" as an id.
   api.use(documentExportRoutes(deps.db));
   api.use(mailRoutes(deps.db, deps.mail));

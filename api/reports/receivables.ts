@@ -66,6 +66,28 @@ function added(rows: AgingAmounts[]): AgingAmounts {
   };
 }
 
+/** Every unpaid invoice, whenever issued (the business year plays no part in "all"). */
+const EVERY_UNPAID: ResolvedPeriod = { key: "all", from: null, to: null, fiscal_year_end_month: 3 };
+
+/** All that is unpaid on `asOf` and the part of it past due, each as a count of invoices and an amount: TOP's figures. */
+export async function receivablesDue(db: Database, scope: DocumentScope, asOf: string) {
+  const overdue = sql`${daysPastDue(asOf)} > 0`;
+  const [row] = await db
+    .select({
+      count: count(),
+      amount: sql<string>`coalesce(sum(${documents.amountDue}), 0)::text`,
+      overdueCount: sql<number>`count(*) filter (where ${overdue})`,
+      overdueAmount: sql<string>`coalesce(sum(${documents.amountDue}) filter (where ${overdue}), 0)::text`,
+    })
+    .from(documents)
+    .leftJoin(source, eq(source.id, documents.creditNoteOf))
+    .where(receivablesConditions(scope, EVERY_UNPAID));
+  return {
+    unpaid: { count: Number(row!.count), amount: decimal(row!.amount) },
+    overdue: { count: Number(row!.overdueCount), amount: decimal(row!.overdueAmount) },
+  };
+}
+
 /** The customers' aging table (every customer, largest first) and the total: what does not depend on the page. */
 export async function receivablesSummary(db: Database, scope: DocumentScope, period: ResolvedPeriod, asOf: string) {
   const rows = await db

@@ -1,22 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { TopSummary } from "~/components/top/TopSummary";
 import { useTexts } from "~/components/texts";
 import navTexts from "~/locales/ja/nav.json";
 import topTexts from "~/locales/ja/top.json";
 import type { NavLabelKey } from "~/components/navigation/navigation";
 import { titleMeta } from "~/meta";
 import { top as topTitle } from "~/locales/ja/titles.json";
-import { requireTopPageAccess } from "~/services/route-checks.server";
+import { topLoader } from "~/services/top.server";
 import type { loader as defaultLayoutLoader } from "./_default";
 
 export const handle = { i18n: ["common"], screenName: "top" };
 
 export const meta = titleMeta(topTitle);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTopPageAccess(request);
-  return null;
-}
+export const loader = (args: LoaderFunctionArgs) => topLoader(args);
 
 /** A shortcut to a page the side menu also lists, under the same label. */
 type Shortcut = { label: NavLabelKey; to: string };
@@ -63,7 +61,7 @@ export default function TopPage() {
           firstName: user?.firstName ?? "",
         })}
       </h1>
-      <p>{t("top.lead")}</p>
+      <TopSummary summary={useLoaderData<typeof loader>()} />
       <h2>{t("top.issueHeading")}</h2>
       <ShortcutGrid shortcuts={ISSUE_LINKS} />
       <h2>{t("top.settingsHeading")}</h2>

@@ -5,6 +5,7 @@ import { todayJst } from "../../domain/datetime";
 import { searchKey } from "../../domain/normalize";
 import { businessYearOf } from "../../domain/reports";
 import { startTestApi, type TestApi } from "../support/api";
+import { days, issued, linesOf, ok, post } from "../support/issued";
 import { createDocument, insertPaymentUser } from "../support/factories";
 import { enableReceiving } from "../support/received";
 import type { FixtureUserName } from "../support/users";
@@ -18,30 +19,6 @@ import type { FixtureUserName } from "../support/users";
 
 let api: TestApi;
 
-const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-
-/** One line at 10 %: `amount` tax excluded, a tenth more tax included. */
-const linesOf = (amount: number) => [{ description: "作業", quantity: "1", unit_price: String(amount), tax_rate: "10" }];
-
-async function ok(response: Response) {
-  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-async function issued(fields: { kind?: string; issue_date: string; customer_name: string; amount: number; due_date?: string; status?: number; voided?: boolean }, as: FixtureUserName = "owner") {
-  const { amount, status, voided, ...rest } = fields;
-  const draft = await createDocument(api, { ...rest, lines: linesOf(amount) }, as);
-  await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST", as }));
-  if (status !== undefined) await ok(await api.call(`/documents/${draft.id}/status`, { ...post({ status }), as }));
-  if (voided) await ok(await api.call(`/documents/${draft.id}/void`, { method: "POST", as }));
-  return draft as { id: number; number: string };
-}
-
-const days = (offset: number) => {
-  const date = new Date(`${todayJst()}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-};
 
 async function report(path: string, as: FixtureUserName = "owner") {
   return ok(await api.call(path, { as }));
@@ -73,15 +50,15 @@ describe("売上 (sales)", () => {
   const range = "period=custom&from=2026-04-10&to=2026-06-20";
 
   beforeAll(async () => {
-    await issued({ issue_date: "2026-04-05", customer_name: "株式会社青空商事", amount: 100_000 }); // before the range
-    const b = await issued({ issue_date: "2026-04-15", customer_name: "株式会社青空商事", amount: 100_000, due_date: "2026-05-31" });
-    await issued({ issue_date: "2026-05-10", customer_name: "株式会社海山", amount: 50_000, status: 4 });
-    await issued({ issue_date: "2026-05-20", customer_name: "株式会社海山", amount: 30_000, voided: true });
+    await issued(api, { issue_date: "2026-04-05", customer_name: "株式会社青空商事", amount: 100_000 }); // before the range
+    const b = await issued(api, { issue_date: "2026-04-15", customer_name: "株式会社青空商事", amount: 100_000, due_date: "2026-05-31" });
+    await issued(api, { issue_date: "2026-05-10", customer_name: "株式会社海山", amount: 50_000, status: 4 });
+    await issued(api, { issue_date: "2026-05-20", customer_name: "株式会社海山", amount: 30_000, voided: true });
     await createDocument(api, { issue_date: "2026-05-25", customer_name: "株式会社青空商事", lines: linesOf(70_000) }); // a draft: not billed
     await ok(await api.call(`/documents/${b.id}/credit-note`, post({ issue_date: "2026-06-05", reason: "返品" })));
-    await issued({ issue_date: "2026-06-25", customer_name: "株式会社青空商事", amount: 100_000 }); // after the range
-    await issued({ issue_date: "2026-05-15", customer_name: "株式会社川村", amount: 20_000 }, "user");
-    await issued({ issue_date: "2026-05-16", customer_name: "有限会社しんきん取引先", amount: 999_000 }, "shinkinOwner");
+    await issued(api, { issue_date: "2026-06-25", customer_name: "株式会社青空商事", amount: 100_000 }); // after the range
+    await issued(api, { issue_date: "2026-05-15", customer_name: "株式会社川村", amount: 20_000 }, "user");
+    await issued(api, { issue_date: "2026-05-16", customer_name: "有限会社しんきん取引先", amount: 999_000 }, "shinkinOwner");
   });
 
   it("sums billed invoices by month of issue, tax excluded and included, voided and drafts left out, the credit note subtracted", async () => {
@@ -156,14 +133,14 @@ describe("売掛金 (receivables)", () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    ids.r1 = (await issued({ issue_date: "2025-01-10", customer_name: "株式会社青空商事", amount: 12_000, due_date: days(10) })).id;
-    ids.r2 = (await issued({ issue_date: "2025-01-11", customer_name: "株式会社青空商事", amount: 20_000, due_date: days(-15), status: 3 })).id;
-    ids.r3 = (await issued({ issue_date: "2025-02-01", customer_name: "株式会社海山", amount: 30_000, due_date: days(-45), status: 5 })).id;
-    ids.r4 = (await issued({ issue_date: "2025-02-02", customer_name: "株式会社海山", amount: 40_000, due_date: days(-75) })).id;
+    ids.r1 = (await issued(api, { issue_date: "2025-01-10", customer_name: "株式会社青空商事", amount: 12_000, due_date: days(10) })).id;
+    ids.r2 = (await issued(api, { issue_date: "2025-01-11", customer_name: "株式会社青空商事", amount: 20_000, due_date: days(-15), status: 3 })).id;
+    ids.r3 = (await issued(api, { issue_date: "2025-02-01", customer_name: "株式会社海山", amount: 30_000, due_date: days(-45), status: 5 })).id;
+    ids.r4 = (await issued(api, { issue_date: "2025-02-02", customer_name: "株式会社海山", amount: 40_000, due_date: days(-75) })).id;
     ids.r4c = (await ok(await api.call(`/documents/${ids.r4}/credit-note`, post({ issue_date: "2025-03-01" })))).id;
-    ids.r5 = (await issued({ issue_date: "2025-03-01", customer_name: "株式会社川村", amount: 50_000, due_date: days(-120) })).id;
-    await issued({ issue_date: "2025-03-02", customer_name: "株式会社川村", amount: 60_000, due_date: days(-120), status: 4 }); // paid
-    await issued({ issue_date: "2025-03-03", customer_name: "株式会社川村", amount: 70_000, due_date: days(-120), voided: true });
+    ids.r5 = (await issued(api, { issue_date: "2025-03-01", customer_name: "株式会社川村", amount: 50_000, due_date: days(-120) })).id;
+    await issued(api, { issue_date: "2025-03-02", customer_name: "株式会社川村", amount: 60_000, due_date: days(-120), status: 4 }); // paid
+    await issued(api, { issue_date: "2025-03-03", customer_name: "株式会社川村", amount: 70_000, due_date: days(-120), voided: true });
     await createDocument(api, { issue_date: "2025-03-04", customer_name: "株式会社川村", lines: linesOf(80_000) }); // draft
   });
 
@@ -221,7 +198,7 @@ describe("見積 (estimates)", () => {
   const range = "period=custom&from=2026-07-01&to=2026-08-31";
 
   beforeAll(async () => {
-    const estimate = (issue_date: string, amount: number, status?: number, voided?: boolean) => issued({ kind: "estimate", issue_date, customer_name: "株式会社青空商事", amount, status, voided });
+    const estimate = (issue_date: string, amount: number, status?: number, voided?: boolean) => issued(api, { kind: "estimate", issue_date, customer_name: "株式会社青空商事", amount, status, voided });
     await estimate("2026-07-05", 100_000, 2);
     await estimate("2026-07-10", 50_000, 3);
     await createDocument(api, { kind: "estimate", issue_date: "2026-07-20", customer_name: "株式会社海山", lines: linesOf(30_000) });

@@ -11,7 +11,7 @@ test.describe("lists at 375 px", () => {
 
   test("the document, received document, customer and item lists fit the width: rows become cards", async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
-    for (const path of ["/invoices/list", "/estimates/list", "/delivery-slips/list", "/receipts", "/receive/invoices", "/receive/receipts", "/receive/others", "/customers/list", "/items/list"]) {
+    for (const path of ["/top", "/invoices/list", "/estimates/list", "/delivery-slips/list", "/receipts", "/receive/invoices", "/receive/receipts", "/receive/others", "/customers/list", "/items/list"]) {
       await page.goto(path);
       await settled(page, javaScript);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,0 +1,132 @@
+import { aliasedTable, and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { todayJst } from "../../domain/datetime";
+import { DOCUMENT_KINDS } from "../../domain/document-kinds";
+import { planStatusOn } from "../../domain/plans";
+import { resolvePeriod, type ResolvedPeriod } from "../../domain/reports";
+import { planStateOf } from "../accounts/store";
+import type { Database } from "../db/client";
+import { bankNotices, companyPlans, documentMails, documents, plans } from "../db/schema";
+import { inScope, type DocumentScope } from "../documents/scope";
+import { type ReportCache } from "../reports/cache";
+import { receivablesDue } from "../reports/receivables";
+import { salesConditions } from "../reports/sales";
+import { decimal, fromUnits, toUnits } from "../reports/money";
+
+/** Estimates still waiting for the customer's answer: 未受注 and 確認中. */
+const AWAITING_ANSWER = [1, 4];
+const LATEST_DOCUMENTS = 5;
+const MAIL_ERRORS_SHOWN = 5;
+/** Send errors older than this are history, not something to act on from TOP. */
+const MAIL_ERROR_DAYS = 30;
+
+/** This month's and last month's sales (the sales report's definition, decision 028), exact. */
+async function monthlySales(db: Database, scope: DocumentScope, today: string) {
+  const month = async (key: "this_month" | "last_month") => {
+    // A calendar month: the business year plays no part in it.
+    const period = resolvePeriod(key, today, 3) as ResolvedPeriod;
+    const [row] = await db
+      .select({ count: count(), taxExcluded: sql<string>`coalesce(sum(${documents.taxExcluded}), 0)::text`, taxIncluded: sql<string>`coalesce(sum(${documents.taxIncluded}), 0)::text` })
+      .from(documents)
+      .where(salesConditions(scope, period));
+    return { from: period.from!, to: period.to!, count: Number(row!.count), taxExcluded: decimal(row!.taxExcluded), taxIncluded: decimal(row!.taxIncluded) };
+  };
+  const [thisMonth, lastMonth] = await Promise.all([month("this_month"), month("last_month")]);
+  return { thisMonth, lastMonth, difference: fromUnits(toUnits(thisMonth.taxIncluded) - toUnits(lastMonth.taxIncluded)) };
+}
+
+async function awaitingEstimates(db: Database, scope: DocumentScope) {
+  const [row] = await db
+    .select({ count: count(), taxIncluded: sql<string>`coalesce(sum(${documents.taxIncluded}), 0)::text` })
+    .from(documents)
+    .where(and(inScope(scope), eq(documents.kind, "estimate"), isNotNull(documents.issuedAt), isNull(documents.voidedAt), inArray(documents.status, AWAITING_ANSWER)));
+  return { count: Number(row!.count), taxIncluded: decimal(row!.taxIncluded) };
+}
+
+/** The last documents changed, of every kind: a short index walk per kind, merged. */
+async function latestDocuments(db: Database, scope: DocumentScope) {
+  const perKind = await Promise.all(
+    DOCUMENT_KINDS.map((kind) =>
+      db
+        .select({ id: documents.id, kind: documents.kind, number: documents.number, customerName: documents.customerName, status: documents.status, taxIncluded: documents.taxIncluded, issueDate: documents.issueDate, voidedAt: documents.voidedAt, updatedAt: documents.updatedAt })
+        .from(documents)
+        .where(and(inScope(scope), eq(documents.kind, kind.id)))
+        .orderBy(desc(documents.updatedAt), desc(documents.id))
+        .limit(LATEST_DOCUMENTS),
+    ),
+  );
+  return perKind
+    .flat()
+    .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id)
+    .slice(0, LATEST_DOCUMENTS)
+    .map((row) => ({ ...row, taxIncluded: decimal(row.taxIncluded) }));
+}
+
+/** Sends that failed in the last days and were not followed by another send of the same document. */
+async function mailErrors(db: Database, scope: DocumentScope, now: Date) {
+  const later = aliasedTable(documentMails, "later_mail");
+  const since = new Date(now.getTime() - MAIL_ERROR_DAYS * 86_400_000);
+  const where = and(
+    eq(documentMails.companyUniqueCode, scope.tenant),
+    gte(documentMails.createdAt, since),
+    eq(documentMails.status, "error"),
+    inScope(scope),
+    notExists(
+      db
+        .select({ id: later.id })
+        .from(later)
+        .where(and(eq(later.documentId, documentMails.documentId), gt(later.id, documentMails.id))),
+    ),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ mailId: documentMails.id, documentId: documents.id, kind: documents.kind, number: documents.number, customerName: documents.customerName, lastError: documentMails.lastError, at: documentMails.createdAt })
+      .from(documentMails)
+      .innerJoin(documents, eq(documents.id, documentMails.documentId))
+      .where(where)
+      .orderBy(desc(documentMails.createdAt))
+      .limit(MAIL_ERRORS_SHOWN),
+    db.select({ count: count() }).from(documentMails).innerJoin(documents, eq(documents.id, documentMails.documentId)).where(where),
+  ]);
+  return { count: Number(total!.count), items: rows };
+}
+
+/** The bank's notices published today (maintenance windows, terms changes, news), not withdrawn. */
+async function noticesOf(db: Database, bankCode: string, today: string) {
+  return db
+    .select({ id: bankNotices.id, kind: bankNotices.kind, title: bankNotices.title, body: bankNotices.body, startsAt: bankNotices.startsAt, endsAt: bankNotices.endsAt, publishFrom: bankNotices.publishFrom })
+    .from(bankNotices)
+    .where(and(eq(bankNotices.bankCode, bankCode), lte(bankNotices.publishFrom, today), or(isNull(bankNotices.publishUntil), gte(bankNotices.publishUntil, today)), isNull(bankNotices.withdrawnAt)))
+    .orderBy(desc(bankNotices.publishFrom), desc(bankNotices.id))
+    .limit(5);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Where the plan stands: trial days left before the first charged day, or the day a pending cancellation ends the service. */
+async function planOf(db: Database, tenant: string, today: string) {
+  const [row] = await db.select({ plan: companyPlans, planName: plans.planName }).from(companyPlans).leftJoin(plans, eq(plans.planId, companyPlans.planId)).where(eq(companyPlans.companyUniqueCode, tenant)).limit(1);
+  if (!row) return null;
+  const status = planStatusOn(planStateOf(row.plan), today);
+  const trialDaysLeft = (status === "free_term" || status === "campaign") && row.plan.startDate ? Math.round((Date.parse(row.plan.startDate) - Date.parse(today)) / DAY_MS) : null;
+  return { planId: row.plan.planId, planName: row.planName, status, chargedFrom: row.plan.startDate, trialDaysLeft, withdrawalDate: status === "cancellation_pending" ? row.plan.withdrawalDate : null };
+}
+
+/**
+ * TOP's figures (issue 18): how the month is going and who owes what, what
+ * waits for an answer or failed, and what the bank says. The aggregates are
+ * kept per list version as the reports keep theirs, so TOP costs about what a
+ * list page does; the short lists come straight from their indexes.
+ */
+export async function topSummary(db: Database, cache: ReportCache, scope: DocumentScope, bankCode: string, now = new Date()) {
+  const today = todayJst(now);
+  const key = ["top", scope.tenant, scope.createdBy ?? "", today].join("|");
+  const [figures, estimates, latest, mails, notices, plan] = await Promise.all([
+    cache.get(db, scope.tenant, ["invoice"], key, async () => ({ sales: await monthlySales(db, scope, today), receivables: await receivablesDue(db, scope, today) })),
+    cache.get(db, scope.tenant, ["estimate"], `${key}|estimates`, () => awaitingEstimates(db, scope)),
+    latestDocuments(db, scope),
+    mailErrors(db, scope, now),
+    noticesOf(db, bankCode, today),
+    planOf(db, scope.tenant, today),
+  ]);
+  return { today, ...figures, awaitingEstimates: estimates, latestDocuments: latest, mailErrors: mails, notices, plan };
+}
