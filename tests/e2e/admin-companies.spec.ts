@@ -11,7 +11,9 @@ test.describe("admin: companies", () => {
     await page.getByRole("navigation", { name: "管理メニュー" }).getByRole("link", { name: "企業一覧" }).click();
     await settled(page, javaScript);
     const rows = page.getByTestId("admin-companies").locator("tbody tr");
-    await expect(rows).toHaveCount(6);
+    // The bank's companies in every status (other specs may register more of them meanwhile), and none of another bank's.
+    for (const name of ["株式会社デモ商事", "合同会社アザー", "株式会社はじまり商会", "有限会社おわり屋", "合同会社かわる", "株式会社もとや商店"]) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+    await expect(rows.filter({ hasText: "有限会社しんきん" })).toHaveCount(0);
 
     await page.getByLabel("企業名・企業コード").fill("ﾃﾞﾓ");
     await page.getByRole("button", { name: "検索" }).click();
@@ -40,7 +42,10 @@ test.describe("admin: companies", () => {
     await signInThroughBank(page, "branchuser@demo.example");
     await page.goto("/admin/companies/list");
     const rows = page.getByTestId("admin-companies").locator("tbody tr");
-    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: "株式会社デモ商事" })).toHaveCount(1);
+    await expect(rows.filter({ hasText: "有限会社おわり屋" })).toHaveCount(1);
+    // Every row is the branch's own (other specs may register more of its companies meanwhile).
+    await expect(rows.filter({ hasNotText: "本店営業部" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "CSVを出力" })).toHaveCount(0);
     const other = await page.goto("/admin/companies/detail/C-OTHER/2026-04-01");
     expect(other?.status()).toBe(404);
