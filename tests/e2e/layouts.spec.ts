@@ -1,10 +1,11 @@
-import { expect, test, TITLE_SUFFIX } from "./fixtures";
+import { expect, test, TITLE_SUFFIX, signInThroughBank } from "./fixtures";
 
 test.describe("layouts", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("default: top bar and side navigation drawer with the user's name", async ({ page, signInAs }) => {
-    await signInAs("owner");
+  test("default: top bar and side navigation drawer with the user's name", async ({ page }) => {
+    // TOP calls the Payment API: a real sign-in, whose id token the API accepts.
+    await signInThroughBank(page, "owner@demo.example");
     await page.goto("/top");
     await expect(page).toHaveTitle(`TOP${TITLE_SUFFIX}`);
     await expect(page.locator("html")).toHaveAttribute("lang", "ja");
