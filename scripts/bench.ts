@@ -95,6 +95,8 @@ const PAGES: Page[] = [
   { name: "customer list", path: "/customers/list", as: "owner", callsApi: true },
   { name: "invoice create", path: "/invoices/create", as: "owner", callsApi: true, form: true, lighthouse: true },
   { name: "company create", path: "/companies/create", as: "owner", callsApi: true, form: true },
+  { name: "reports", path: "/reports/list", as: "owner", callsApi: true },
+  { name: "received invoices", path: "/receive/invoices", as: "owner", callsApi: true },
 ];
 
 /** Payment API endpoints, called as the demo company's owner (seeded in both databases). */
