@@ -30,6 +30,7 @@ import { registrationNumberRoutes } from "./routes/registration-numbers";
 import { receivedDocumentRoutes } from "./routes/received-documents";
 import { reportRoutes } from "./routes/reports";
 import { topRoutes } from "./routes/top";
+import { paymentRoutes } from "./routes/payments";
 
 export type PaymentApiDeps = {
   db: Database;
@@ -84,6 +85,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   // Before the id routes, which would read "export" as an id.
   api.use(documentExportRoutes(deps.db));
   api.use(mailRoutes(deps.db, deps.mail));
+  api.use(paymentRoutes(deps.db));
   api.use(documentRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);

@@ -979,3 +979,43 @@ export const receivedUploads = pgTable(
   },
   (table) => [index("received_uploads_company_idx").on(table.companyUniqueCode)],
 );
+
+/**
+ * Payments received against an issued invoice (issue 19 item 3, decision 029): whole yen, exact. `fee`
+ * is the transfer fee the payer deducted (先方負担手数料), which clears the invoice like money received;
+ * the invoice's balance is its amount due less the sum of amount + fee. A payment matched from the bank's
+ * statement names its line.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull().default(0),
+    method: text("method").notNull(),
+    statementLineId: integer("statement_line_id"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("payments_document_idx").on(table.documentId), index("payments_company_paid_on_idx").on(table.companyUniqueCode, table.paidOn)],
+);
+
+/** Names (normalised, domain/payer-match.ts) a customer has paid under, learned from confirmed matches. */
+export const payerNames = pgTable(
+  "payer_names",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("payer_names_company_customer_name_idx").on(table.companyUniqueCode, table.customerId, table.name)],
+);

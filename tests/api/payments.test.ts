@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentServiceUsers } from "../../api/db/schema";
+import { startTestApi, type TestApi } from "../support/api";
+import { createDocument, insertPaymentUser } from "../support/factories";
+import { days, issued, linesOf, ok, post } from "../support/issued";
+
+/*
+ * Payments against invoices (issue 19 item 3, decision 029): partial payments leave a balance, a fee the
+ * payer deducted clears like money, an over-payment is kept and flagged, amounts are exact, and only issued
+ * invoices in the caller's document scope take payments. The document's status is not touched.
+ */
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await insertPaymentUser(api.database.db, "owner");
+  await insertPaymentUser(api.database.db, "user");
+  await insertPaymentUser(api.database.db, "shinkinOwner");
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const payments = (id: number) => `/documents/${id}/payments`;
+const pay = (body: Record<string, unknown>) => post({ paid_on: days(0), method: "transfer", ...body });
+
+describe("GET/POST /documents/:id/payments", () => {
+  it("records partial payments, a deducted fee and an over-payment, each with the invoice's balance", async () => {
+    // 100,000 tax excluded: 110,000 due.
+    const invoice = await issued(api, { issue_date: days(-20), customer_name: "株式会社山田商事", amount: 100_000, due_date: days(10) });
+    expect(await ok(await api.call(payments(invoice.id)))).toEqual({
+      document_id: invoice.id,
+      number: invoice.number,
+      amount_due: "110000",
+      paid: "0",
+      balance: "110000",
+      overpaid: false,
+      payments: [],
+    });
+
+    const first = await api.call(payments(invoice.id), pay({ paid_on: days(-5), amount: 50_000 }));
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ paid: "50000", balance: "60000", overpaid: false });
+
+    // 59,560 arrived: the payer deducted a 440-yen transfer fee, which clears the rest.
+    const second = await ok(await api.call(payments(invoice.id), pay({ paid_on: days(-1), amount: "59560", fee: "440" })));
+    expect(second).toMatchObject({ paid: "110000", balance: "0", overpaid: false });
+
+    const third = await ok(await api.call(payments(invoice.id), pay({ amount: 1_000, method: "cash" })));
+    expect(third).toMatchObject({ paid: "111000", balance: "-1000", overpaid: true });
+
+    const listed = await ok(await api.call(payments(invoice.id)));
+    expect(
+      listed.payments.map((payment: Record<string, unknown>) => [payment.paid_on, payment.amount, payment.fee, payment.method, payment.created_by]),
+    ).toEqual([
+      [days(-5), "50000", "0", "transfer", "U-DEMO-OWNER"],
+      [days(-1), "59560", "440", "transfer", "U-DEMO-OWNER"],
+      [days(0), "1000", "0", "cash", "U-DEMO-OWNER"],
+    ]);
+    expect(listed.payments[0]).toMatchObject({ statement_line_id: null });
+    // The status machine is not changed in this step: the invoice stays 請求済 (2).
+    expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(2);
+  });
+
+  it("keeps twelve-digit amounts exact", async () => {
+    const invoice = await issued(api, { issue_date: days(-3), customer_name: "株式会社大口", amount: 100, due_date: days(10) });
+    const answer = await ok(await api.call(payments(invoice.id), pay({ amount: 999_999_999_999, fee: 999_999_999_999 })));
+    expect(answer).toMatchObject({ paid: "1999999999998", balance: "-1999999999888", overpaid: true });
+    expect(answer.payments[0]).toMatchObject({ amount: "999999999999", fee: "999999999999" });
+  });
+
+  it("refuses amounts that are not whole yen, a date that does not exist and an unknown method, naming the field", async () => {
+    const invoice = await issued(api, { issue_date: days(-3), customer_name: "株式会社入力", amount: 1_000 });
+    for (const [body, field] of [
+      [{ amount: "1.5" }, "amount"],
+      [{ amount: 0 }, "amount"],
+      [{ amount: -100 }, "amount"],
+      [{ amount: "1,000" }, "amount"],
+      [{ amount: 1_000_000_000_000 }, "amount"],
+      [{ amount: 100, fee: -1 }, "fee"],
+      [{ amount: 100, paid_on: "2026-02-30" }, "paid_on"],
+      [{ amount: 100, method: "bitcoin" }, "method"],
+    ] as const) {
+      const response = await api.call(payments(invoice.id), pay(body));
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      const error = await response.json();
+      expect(Object.keys(error.fields)).toEqual([field]);
+      expect(error.fields[field][0]).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+    }
+    expect((await ok(await api.call(payments(invoice.id)))).payments).toEqual([]);
+  });
+
+  it("takes payments only on issued, valid invoices", async () => {
+    const draft = await createDocument(api, { issue_date: days(0), customer_name: "株式会社下書き", lines: linesOf(1_000) });
+    const refused = await api.call(payments(draft.id), pay({ amount: 1_100 }));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("下書きの請求書には入金を記録できません。発行してから記録してください。");
+
+    const voided = await issued(api, { issue_date: days(0), customer_name: "株式会社無効", amount: 1_000, voided: true });
+    expect((await api.call(payments(voided.id), pay({ amount: 1_100 }))).status).toBe(409);
+
+    const credited = await issued(api, { issue_date: days(0), customer_name: "株式会社赤伝", amount: 1_000 });
+    const creditNote = await ok(await api.call(`/documents/${credited.id}/credit-note`, post({ reason: "数量の誤り", issue_date: days(0) })));
+    const onCreditNote = await api.call(payments(creditNote.id), pay({ amount: 1_100 }));
+    expect(onCreditNote.status).toBe(409);
+    expect((await onCreditNote.json()).message).toBe("赤伝（取消の請求書）には入金を記録できません。");
+
+    const estimate = await issued(api, { kind: "estimate", issue_date: days(0), customer_name: "株式会社見積", amount: 1_000 });
+    expect((await api.call(payments(estimate.id))).status).toBe(404);
+    expect((await api.call(payments(estimate.id), pay({ amount: 1_100 }))).status).toBe(404);
+    expect((await api.call("/documents/abc/payments")).status).toBe(404);
+  });
+
+  it("answers another company's invoice, and another user's for a user limited to their own, as not there", async () => {
+    const owners = await issued(api, { issue_date: days(0), customer_name: "株式会社範囲", amount: 1_000 });
+    const others = await issued(api, { issue_date: days(0), customer_name: "他社の取引先", amount: 1_000 }, "shinkinOwner");
+    expect((await api.call(payments(others.id))).status).toBe(404);
+    expect((await api.call(payments(others.id), pay({ amount: 1_100 }))).status).toBe(404);
+
+    // The demo company user sees only the documents they created (reference_id 2, decision 024).
+    const [user] = await api.database.db.select().from(paymentServiceUsers).where(eq(paymentServiceUsers.userUniqueCode, "U-DEMO-USER"));
+    expect(user!.referenceId).toBe(2);
+    expect((await api.call(payments(owners.id), { as: "user" })).status).toBe(404);
+    expect((await api.call(payments(owners.id), { ...pay({ amount: 1_100 }), as: "user" })).status).toBe(404);
+    const theirs = await issued(api, { issue_date: days(0), customer_name: "株式会社自分", amount: 1_000 }, "user");
+    const answer = await ok(await api.call(payments(theirs.id), { ...pay({ amount: 1_100 }), as: "user" }));
+    expect(answer).toMatchObject({ balance: "0", payments: [{ created_by: "U-DEMO-USER" }] });
+    // The owner sees every document of the company, the user's too.
+    expect((await ok(await api.call(payments(theirs.id)))).balance).toBe("0");
+  });
+});
