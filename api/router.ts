@@ -31,6 +31,7 @@ import { receivedDocumentRoutes } from "./routes/received-documents";
 import { reportRoutes } from "./routes/reports";
 import { topRoutes } from "./routes/top";
 import { paymentRoutes } from "./routes/payments";
+import { bankStatementRoutes } from "./routes/bank-statements";
 
 export type PaymentApiDeps = {
   db: Database;
@@ -86,6 +87,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(documentExportRoutes(deps.db));
   api.use(mailRoutes(deps.db, deps.mail));
   api.use(paymentRoutes(deps.db));
+  api.use(bankStatementRoutes(deps.db));
   api.use(documentRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);

@@ -1002,7 +1002,12 @@ export const payments = pgTable(
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("payments_document_idx").on(table.documentId), index("payments_company_paid_on_idx").on(table.companyUniqueCode, table.paidOn)],
+  (table) => [
+    index("payments_document_idx").on(table.documentId),
+    index("payments_company_paid_on_idx").on(table.companyUniqueCode, table.paidOn),
+    // A statement line pays one invoice once: the database refuses a second payment from it whatever the code does.
+    uniqueIndex("payments_statement_line_idx").on(table.statementLineId),
+  ],
 );
 
 /** Names (normalised, domain/payer-match.ts) a customer has paid under, learned from confirmed matches. */
@@ -1018,4 +1023,47 @@ export const payerNames = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("payer_names_company_customer_name_idx").on(table.companyUniqueCode, table.customerId, table.name)],
+);
+
+/** A bank statement a company uploaded (全銀 入出金取引明細 or the bank's CSV), kept as received with its SHA-256 (decision 029). */
+export const bankStatements = pgTable(
+  "bank_statements",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    fileName: text("file_name").notNull(),
+    format: text("format").notNull(),
+    content: bytea("content").notNull(),
+    sha256: text("sha256").notNull(),
+    /** What could not be read, by line: `{ line, message }[]`. */
+    problems: jsonb("problems").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("bank_statements_company_idx").on(table.companyUniqueCode, table.uploadedAt)],
+);
+
+/** The statement's entries as read; a deposit is matched at most once (`matched_at`, and the unique payment below). */
+export const bankStatementLines = pgTable(
+  "bank_statement_lines",
+  {
+    id: serial("id").primaryKey(),
+    statementId: integer("statement_id")
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: "cascade" }),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    line: integer("line").notNull(),
+    postedOn: date("posted_on", { mode: "string" }).notNull(),
+    valueOn: date("value_on", { mode: "string" }),
+    kind: text("kind").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    payerName: text("payer_name").notNull(),
+    reference: text("reference"),
+    transactionCode: text("transaction_code"),
+    description: text("description").notNull(),
+    balance: bigint("balance", { mode: "number" }),
+    matchedAt: timestamp("matched_at", { withTimezone: true }),
+    matchedBy: text("matched_by"),
+  },
+  (table) => [index("bank_statement_lines_statement_idx").on(table.statementId, table.line)],
 );

@@ -11,7 +11,15 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export type PaymentInput = { paidOn: string; amount: number; fee: number; method: PaymentMethod; statementLineId?: number | null };
 
-type InvoiceRow = { id: number; number: string; amountDue: string; issuedAt: Date | null; voidedAt: Date | null; creditNoteOf: number | null };
+type InvoiceRow = {
+  id: number;
+  number: string;
+  customerId: number | null;
+  amountDue: string;
+  issuedAt: Date | null;
+  voidedAt: Date | null;
+  creditNoteOf: number | null;
+};
 
 const NOT_FOUND = "請求書が見つかりません。";
 
@@ -21,6 +29,7 @@ export async function invoiceInScope(db: Database, scope: DocumentScope, id: num
     .select({
       id: documents.id,
       number: documents.number,
+      customerId: documents.customerId,
       amountDue: documents.amountDue,
       issuedAt: documents.issuedAt,
       voidedAt: documents.voidedAt,
@@ -34,7 +43,7 @@ export async function invoiceInScope(db: Database, scope: DocumentScope, id: num
 }
 
 /** Why a payment cannot be recorded against the invoice; null when it can. */
-function refusalOf(invoice: InvoiceRow): string | null {
+export function refusalOf(invoice: InvoiceRow): string | null {
   if (!invoice.issuedAt) return "下書きの請求書には入金を記録できません。発行してから記録してください。";
   if (invoice.voidedAt) return "無効にした請求書には入金を記録できません。";
   if (invoice.creditNoteOf !== null) return "赤伝（取消の請求書）には入金を記録できません。";

@@ -1,0 +1,248 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { normalizePayerName, proposeMatches, type MatchProposal, type OpenInvoice } from "../../domain/payer-match";
+import { parseStatementFile } from "../../domain/zengin-statement";
+import type { Database } from "../db/client";
+import { bankStatementLines, bankStatements, customers, documents, payerNames, payments } from "../db/schema";
+import { inScope, type DocumentScope } from "../documents/scope";
+import { conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
+import { sha256Of } from "../storage/storage";
+import { invoiceInScope, refusalOf } from "./store";
+
+const STATEMENT_NOT_FOUND = "入出金明細が見つかりません。";
+
+/** Whole yen from the database's numeric text (amount due is a yen amount with a zero fraction). */
+const yenOf = (text: string): number => Math.trunc(Number(text));
+
+/**
+ * Reads and keeps an uploaded statement with its lines. A file of which nothing could be read is refused
+ * (422 with the problems by line); one with some unreadable lines is kept, the problems beside it.
+ */
+export async function saveStatement(db: Database, scope: DocumentScope, uploadedBy: string, fileName: string, bytes: Uint8Array) {
+  const parsed = parseStatementFile(bytes);
+  if (parsed.entries.length === 0) {
+    const message = parsed.problems.length > 0 ? "入出金明細を読み取れませんでした。" : "入出金明細に取引がありません。";
+    throw validationFailed(
+      {
+        file: (parsed.problems.length > 0 ? parsed.problems : [{ line: 1, message }]).slice(0, 50).map((problem) => `${problem.line}行目：${problem.message}`),
+      },
+      message,
+    );
+  }
+  return db.transaction(async (tx) => {
+    const [statement] = await tx
+      .insert(bankStatements)
+      .values({
+        companyUniqueCode: scope.tenant,
+        fileName,
+        format: parsed.format,
+        content: bytes,
+        sha256: sha256Of(bytes),
+        problems: parsed.problems,
+        uploadedBy,
+      })
+      .returning({ id: bankStatements.id, uploadedAt: bankStatements.uploadedAt });
+    // In chunks: a statement of thousands of lines stays within the parameter limit of one insert.
+    for (let start = 0; start < parsed.entries.length; start += 1_000) {
+      await tx.insert(bankStatementLines).values(
+        parsed.entries.slice(start, start + 1_000).map((entry) => ({
+          statementId: statement!.id,
+          companyUniqueCode: scope.tenant,
+          line: entry.line,
+          postedOn: entry.postedOn,
+          valueOn: entry.valueOn,
+          kind: entry.kind,
+          amount: entry.amount,
+          payerName: entry.payerName,
+          reference: entry.reference,
+          transactionCode: entry.transactionCode,
+          description: entry.description,
+          balance: entry.balance,
+        })),
+      );
+    }
+    return { id: statement!.id, format: parsed.format, fileName, lines: parsed.entries.length, problems: parsed.problems, uploadedAt: statement!.uploadedAt };
+  });
+}
+
+/** The statement, when the caller may see it: the company's; for a user limited to their own documents, only those they uploaded. */
+async function statementInScope(db: Database, scope: DocumentScope, id: number) {
+  const [row] = await db
+    .select({
+      id: bankStatements.id,
+      fileName: bankStatements.fileName,
+      format: bankStatements.format,
+      sha256: bankStatements.sha256,
+      problems: bankStatements.problems,
+      uploadedBy: bankStatements.uploadedBy,
+      uploadedAt: bankStatements.uploadedAt,
+    })
+    .from(bankStatements)
+    .where(
+      and(
+        eq(bankStatements.id, id),
+        eq(bankStatements.companyUniqueCode, scope.tenant),
+        scope.createdBy === null ? undefined : eq(bankStatements.uploadedBy, scope.createdBy),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(STATEMENT_NOT_FOUND);
+  return row;
+}
+
+type OpenInvoiceRow = OpenInvoice & { number: string; customerName: string };
+
+/** Issued, valid invoices of the scope with a balance left, with the names their payer may use. */
+async function openInvoices(db: Database, scope: DocumentScope): Promise<OpenInvoiceRow[]> {
+  const paid = db
+    .select({ documentId: payments.documentId, cleared: sql<string>`sum(${payments.amount} + ${payments.fee})`.as("cleared") })
+    .from(payments)
+    .where(eq(payments.companyUniqueCode, scope.tenant))
+    .groupBy(payments.documentId)
+    .as("paid");
+  const rows = await db
+    .select({
+      id: documents.id,
+      number: documents.number,
+      customerId: documents.customerId,
+      customerName: documents.customerName,
+      masterName: customers.name,
+      masterKana: customers.nameKana,
+      dueOn: documents.dueDate,
+      amountDue: documents.amountDue,
+      cleared: paid.cleared,
+    })
+    .from(documents)
+    .leftJoin(customers, eq(customers.id, documents.customerId))
+    .leftJoin(paid, eq(paid.documentId, documents.id))
+    .where(
+      and(inScope(scope), eq(documents.kind, "invoice"), sql`${documents.issuedAt} is not null`, isNull(documents.voidedAt), isNull(documents.creditNoteOf)),
+    );
+  return rows
+    .map((row) => ({
+      id: String(row.id),
+      number: row.number,
+      customerName: row.customerName,
+      customerId: row.customerId === null ? null : String(row.customerId),
+      balance: yenOf(row.amountDue) - Number(row.cleared ?? 0),
+      names: [row.customerName, row.masterName, row.masterKana].filter((name): name is string => !!name),
+      dueOn: row.dueOn,
+    }))
+    .filter((invoice) => invoice.balance > 0);
+}
+
+/** The statement's lines, each deposit not yet matched with its ranked proposals (domain/payer-match.ts). */
+export async function statementWithProposals(db: Database, scope: DocumentScope, id: number, fees?: readonly number[]) {
+  const statement = await statementInScope(db, scope, id);
+  const lines = await db
+    .select({ line: bankStatementLines, paymentId: payments.id, documentId: payments.documentId })
+    .from(bankStatementLines)
+    .leftJoin(payments, eq(payments.statementLineId, bankStatementLines.id))
+    .where(eq(bankStatementLines.statementId, statement.id))
+    .orderBy(asc(bankStatementLines.line), asc(bankStatementLines.id));
+  const open = await openInvoices(db, scope);
+  const known = await db
+    .select({ customerId: payerNames.customerId, name: payerNames.name })
+    .from(payerNames)
+    .where(eq(payerNames.companyUniqueCode, scope.tenant));
+  const deposits = lines
+    .filter(({ line }) => line.kind === "deposit" && line.matchedAt === null)
+    .map(({ line }) => ({ id: String(line.id), amount: line.amount, payerName: line.payerName }));
+  const proposals = proposeMatches(deposits, open, { fees, knownPayers: known.map((row) => ({ customerId: String(row.customerId), name: row.name })) });
+  const invoicesById = new Map(open.map((invoice) => [invoice.id, invoice]));
+  const present = (proposal: MatchProposal) => {
+    const invoice = invoicesById.get(proposal.invoiceId)!;
+    return {
+      documentId: Number(invoice.id),
+      number: invoice.number,
+      customerName: invoice.customerName,
+      balance: String(invoice.balance),
+      kind: proposal.kind,
+      fee: String(proposal.fee),
+      name: proposal.name,
+      learned: proposal.learned,
+    };
+  };
+  return {
+    ...statement,
+    lines: lines.map(({ line, paymentId, documentId }) => ({
+      id: line.id,
+      line: line.line,
+      postedOn: line.postedOn,
+      valueOn: line.valueOn,
+      kind: line.kind,
+      amount: String(line.amount),
+      payerName: line.payerName,
+      description: line.description,
+      balance: line.balance === null ? null : String(line.balance),
+      matchedAt: line.matchedAt,
+      payment: paymentId === null ? null : { id: paymentId, documentId },
+      proposals: (proposals.get(String(line.id)) ?? []).map(present),
+    })),
+    unmatchedDeposits: deposits.length,
+  };
+}
+
+export type Confirmation = { lineId: number; documentId: number; fee: number };
+
+/**
+ * Confirms matches in one transaction: each line is claimed (matched_at set only where it is still null,
+ * so of two requests at once one wins and the other is refused), a payment of the line's amount and date
+ * is recorded with the fee given, and the payer's name is learned for the invoice's customer. All or
+ * nothing: one line that cannot be confirmed refuses the batch.
+ */
+export async function confirmMatches(db: Database, scope: DocumentScope, statementId: number, confirmations: readonly Confirmation[], userUniqueCode: string) {
+  const statement = await statementInScope(db, scope, statementId);
+  try {
+    return await db.transaction(async (tx) => {
+      const confirmed = [];
+      for (const { lineId, documentId, fee } of confirmations) {
+        const [line] = await tx
+          .update(bankStatementLines)
+          .set({ matchedAt: new Date(), matchedBy: userUniqueCode })
+          .where(
+            and(
+              eq(bankStatementLines.id, lineId),
+              eq(bankStatementLines.statementId, statement.id),
+              eq(bankStatementLines.kind, "deposit"),
+              isNull(bankStatementLines.matchedAt),
+            ),
+          )
+          .returning();
+        if (!line) {
+          const [existing] = await tx
+            .select({ line: bankStatementLines.line, kind: bankStatementLines.kind })
+            .from(bankStatementLines)
+            .where(and(eq(bankStatementLines.id, lineId), eq(bankStatementLines.statementId, statement.id)));
+          if (!existing) throw validationFailed({ matches: [`明細行（ID ${lineId}）はこの入出金明細にありません。`] });
+          if (existing.kind !== "deposit") throw validationFailed({ matches: [`${existing.line}行目は出金です。入金だけを消し込めます。`] });
+          throw conflict(`${existing.line}行目の入金は、すでに消し込まれています。`);
+        }
+        const invoice = await invoiceInScope(tx, scope, documentId);
+        const refusal = refusalOf(invoice);
+        if (refusal) throw conflict(`${invoice.number}：${refusal}`);
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            documentId: invoice.id,
+            companyUniqueCode: scope.tenant,
+            paidOn: line.postedOn,
+            amount: line.amount,
+            fee,
+            method: "transfer",
+            statementLineId: line.id,
+            createdBy: userUniqueCode,
+          })
+          .returning({ id: payments.id });
+        const learned = normalizePayerName(line.payerName);
+        if (invoice.customerId !== null && learned !== "") {
+          await tx.insert(payerNames).values({ companyUniqueCode: scope.tenant, customerId: invoice.customerId, name: learned }).onConflictDoNothing();
+        }
+        confirmed.push({ lineId: line.id, line: line.line, documentId: invoice.id, paymentId: payment!.id });
+      }
+      return { statementId: statement.id, confirmed };
+    });
+  } catch (error) {
+    if (violatesUniqueIndex(error, "payments_statement_line_idx")) throw conflict("この入金は、すでに消し込まれています。");
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+import { Router } from "express";
+import multer from "multer";
+import { z } from "zod";
+import type { Database } from "../db/client";
+import { validationFailed } from "../errors";
+import { requireDocumentScope } from "../membership";
+import { confirmMatches, saveStatement, statementWithProposals } from "../payments/statements";
+import { parseBody } from "../validation";
+import { handler } from "./handler";
+import { idParam } from "./params";
+
+/** A month's statement of a busy account is well under this; a bigger file is not a statement. */
+const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 5 } }).single("file");
+
+const NOT_FOUND = "入出金明細が見つかりません。";
+
+const confirmBody = z.object({
+  matches: z
+    .array(
+      z.object({
+        line_id: z.coerce.number().int().min(1),
+        document_id: z.coerce.number().int().min(1),
+        fee: z.coerce.number().int().min(0).max(999_999).optional().default(0),
+      }),
+    )
+    .min(1, "消し込む明細を選んでください。")
+    .max(1_000)
+    .refine((matches) => new Set(matches.map((match) => match.line_id)).size === matches.length, "同じ明細行が2回指定されています。"),
+});
+
+/** The file name a browser sent, for people: multer reads the header as latin1, browsers send UTF-8. */
+const displayName = (original: string) => (Buffer.from(original, "latin1").toString("utf8").split(/[\\/]/).pop() ?? "").trim().slice(0, 200) || "明細ファイル";
+
+/**
+ * 入金消込 from the bank's statement (issue 19 item 3, decision 029): upload a 全銀 入出金取引明細 or the
+ * bank's CSV, see its deposits with proposed invoices, and confirm matches in bulk, in the caller's document scope.
+ */
+export function bankStatementRoutes(db: Database): Router {
+  const router = Router();
+  router.post(
+    "/bank-statements",
+    upload,
+    handler(async (req, res) => {
+      const scope = await requireDocumentScope(db, req, { write: true });
+      const file = req.file;
+      if (!file || file.size === 0) throw validationFailed({ file: ["明細ファイルを選んでください。"] });
+      res.status(201).json(await saveStatement(db, scope, req.caller!.userUniqueCode, displayName(file.originalname), new Uint8Array(file.buffer)));
+    }),
+  );
+  router.get(
+    "/bank-statements/:id",
+    handler(async (req, res) => {
+      const scope = await requireDocumentScope(db, req, { write: false });
+      res.json(await statementWithProposals(db, scope, idParam(req, NOT_FOUND)));
+    }),
+  );
+  router.post(
+    "/bank-statements/:id/confirm",
+    handler(async (req, res) => {
+      const scope = await requireDocumentScope(db, req, { write: true });
+      const id = idParam(req, NOT_FOUND);
+      const body = parseBody(confirmBody, req.body);
+      const confirmations = body.matches.map((match) => ({ lineId: match.line_id, documentId: match.document_id, fee: match.fee }));
+      res.json(await confirmMatches(db, scope, id, confirmations, req.caller!.userUniqueCode));
+    }),
+  );
+  return router;
+}

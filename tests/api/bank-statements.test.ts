@@ -1,0 +1,244 @@
+import iconv from "iconv-lite";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payments } from "../../api/db/schema";
+import { startTestApi, type TestApi } from "../support/api";
+import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
+import { days, linesOf, ok, post } from "../support/issued";
+import type { FixtureUserName } from "../support/users";
+
+/*
+ * 入金消込 from the bank's statement (issue 19 item 3, decision 029): a 全銀 file or a CSV is uploaded and
+ * kept with its lines, deposits get ranked proposals, a bulk confirmation records payments and learns the
+ * payer's name, and a line is never matched twice, even by two requests at once.
+ */
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await insertPaymentUser(api.database.db, "owner");
+  await insertPaymentUser(api.database.db, "user");
+  await insertPaymentUser(api.database.db, "shinkinOwner");
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** A 200-byte 全銀 record from [1-based position, length, value, N (zero-padded) or C (space-padded)] fields. */
+function record(fields: [number, number, string | number, "N" | "C"][]): Buffer {
+  const bytes = Buffer.alloc(200, 0x20);
+  for (const [position, length, value, type] of fields)
+    iconv.encode(type === "N" ? String(value).padStart(length, "0") : String(value), "cp932").copy(bytes, position - 1);
+  return bytes;
+}
+
+/** A 入出金取引明細 of one account, opening balance 0, with CR LF after each record; `broken` data records get a letter in their amount. */
+function zenginFile(entries: { amount: number; payer: string; withdrawal?: boolean }[], broken = false): Buffer {
+  const sum = (list: typeof entries) => list.reduce((total, entry) => total + entry.amount, 0);
+  const deposits = entries.filter((entry) => !entry.withdrawal);
+  const withdrawals = entries.filter((entry) => entry.withdrawal);
+  const header = record([
+    [1, 4, "1030", "N"],
+    [5, 6, "081201", "N"],
+    [11, 6, "081101", "N"],
+    [17, 6, "081130", "N"],
+    [23, 4, "0001", "N"],
+    [42, 3, "001", "N"],
+    [60, 4, "0001", "N"],
+    [64, 10, 1234567, "N"],
+    [114, 2, "11", "N"],
+    [116, 14, 0, "N"],
+  ]);
+  const data = entries.map((entry, index) =>
+    record([
+      [1, 1, "2", "N"],
+      [2, 8, index + 1, "N"],
+      [10, 6, "081110", "N"],
+      [16, 6, "081110", "N"],
+      [22, 3, entry.withdrawal ? "214" : "111", "N"],
+      [25, 12, broken && index === 0 ? "00000000X000" : entry.amount, broken && index === 0 ? "C" : "N"],
+      [37, 45, 0, "N"],
+      [82, 48, entry.payer, "C"],
+    ]),
+  );
+  const trailer = record([
+    [1, 1, "8", "N"],
+    [2, 6, deposits.length, "N"],
+    [8, 13, sum(deposits), "N"],
+    [21, 6, withdrawals.length, "N"],
+    [27, 13, sum(withdrawals), "N"],
+    [40, 1, "1", "N"],
+    [41, 14, sum(deposits) - sum(withdrawals), "N"],
+    [55, 7, entries.length, "N"],
+  ]);
+  const end = record([
+    [1, 1, "9", "N"],
+    [2, 10, entries.length + 3, "N"],
+    [12, 5, 1, "N"],
+  ]);
+  return Buffer.concat([header, ...data, trailer, end].flatMap((bytes) => [bytes, Buffer.from("\r\n")]));
+}
+
+const csvFile = (rows: [string, string, number][]) =>
+  iconv.encode(["日付,摘要,入金額,出金額,残高", ...rows.map(([date, payer, amount]) => `${date},振込 ${payer},${amount},,`)].join("\r\n"), "cp932");
+
+async function upload(bytes: Uint8Array, name = "meisai.txt", as: FixtureUserName = "owner") {
+  const form = new FormData();
+  form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  return api.call("/bank-statements", { method: "POST", body: form, as });
+}
+
+/** An issued invoice of `amount` tax excluded (a tenth more due), to the customer when given. */
+async function invoiceOf(amount: number, customer: { id: number; name: string } | null, as: FixtureUserName = "owner") {
+  const draft = await createDocument(
+    api,
+    { issue_date: days(-10), due_date: days(20), customer_name: customer?.name ?? "株式会社一見", customer_id: customer?.id, lines: linesOf(amount) },
+    as,
+  );
+  await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST", as }));
+  return draft as { id: number; number: string };
+}
+
+const confirm = (statementId: number, matches: Record<string, unknown>[], as: FixtureUserName = "owner") =>
+  api.call(`/bank-statements/${statementId}/confirm`, { ...post({ matches }), as });
+
+type Line = { id: number; line: number; kind: string; amount: string; payer_name: string; payment: unknown; proposals: Record<string, unknown>[] };
+
+describe("bank statements", () => {
+  it("reads a 全銀 file, proposes exact and fee-deducted matches, confirms them in bulk, and keeps the unknown payer listed", async () => {
+    const yamada = await createCustomer(api, { name: "株式会社山田商事", name_kana: "ヤマダショウジ" });
+    const sato = await createCustomer(api, { name: "佐藤建設株式会社", name_kana: "サトウケンセツ" });
+    const yamadaInvoice = await invoiceOf(100_000, yamada); // 110,000 due
+    const satoInvoice = await invoiceOf(50_000, sato); // 55,000 due
+    const file = zenginFile([
+      { amount: 110_000, payer: "ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ" },
+      { amount: 54_560, payer: "ｻﾄｳｹﾝｾﾂ(ｶ" },
+      { amount: 3_333, payer: "ﾀﾅｶ ﾀﾛｳ" },
+      { amount: 20_000, payer: "", withdrawal: true },
+    ]);
+    const uploaded = await upload(file, "入出金明細.txt");
+    expect(uploaded.status).toBe(201);
+    const statement = await uploaded.json();
+    expect(statement).toMatchObject({ format: "zengin", file_name: "入出金明細.txt", lines: 4, problems: [] });
+
+    const shown = await ok(await api.call(`/bank-statements/${statement.id}`));
+    expect(shown.unmatched_deposits).toBe(3);
+    const lines = shown.lines as Line[];
+    expect(lines.map((line) => [line.line, line.kind, line.amount, line.payer_name])).toEqual([
+      [2, "deposit", "110000", "ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ"],
+      [3, "deposit", "54560", "ｻﾄｳｹﾝｾﾂ(ｶ"],
+      [4, "deposit", "3333", "ﾀﾅｶ ﾀﾛｳ"],
+      [5, "withdrawal", "20000", ""],
+    ]);
+    expect(lines[0]!.proposals[0]).toEqual({
+      document_id: yamadaInvoice.id,
+      number: yamadaInvoice.number,
+      customer_name: "株式会社山田商事",
+      balance: "110000",
+      kind: "exact",
+      fee: "0",
+      name: "same",
+      learned: false,
+    });
+    expect(lines[1]!.proposals[0]).toMatchObject({ document_id: satoInvoice.id, kind: "fee", fee: "440", balance: "55000" });
+    expect(lines[2]!.proposals).toEqual([]);
+    expect(lines[3]!.proposals).toEqual([]);
+
+    const confirmed = await ok(
+      await confirm(statement.id, [
+        { line_id: lines[0]!.id, document_id: yamadaInvoice.id },
+        { line_id: lines[1]!.id, document_id: satoInvoice.id, fee: 440 },
+      ]),
+    );
+    expect(confirmed.confirmed.map((entry: { line: number; document_id: number }) => [entry.line, entry.document_id])).toEqual([
+      [2, yamadaInvoice.id],
+      [3, satoInvoice.id],
+    ]);
+    expect(await ok(await api.call(`/documents/${satoInvoice.id}/payments`))).toMatchObject({
+      balance: "0",
+      payments: [{ paid_on: "2026-11-10", amount: "54560", fee: "440", method: "transfer", statement_line_id: lines[1]!.id }],
+    });
+
+    const after = await ok(await api.call(`/bank-statements/${statement.id}`));
+    expect(after.unmatched_deposits).toBe(1);
+    expect((after.lines as Line[]).map((line) => line.payment !== null)).toEqual([true, true, false, false]);
+    // A line already matched is refused, and nothing of the batch is recorded.
+    const again = await confirm(statement.id, [
+      { line_id: lines[2]!.id, document_id: yamadaInvoice.id },
+      { line_id: lines[0]!.id, document_id: yamadaInvoice.id },
+    ]);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("2行目の入金は、すでに消し込まれています。");
+    expect((await ok(await api.call(`/bank-statements/${statement.id}`))).unmatched_deposits).toBe(1);
+    // A withdrawal cannot pay an invoice.
+    expect((await confirm(statement.id, [{ line_id: lines[3]!.id, document_id: yamadaInvoice.id }])).status).toBe(422);
+  });
+
+  it("learns the name a customer paid under, so the next statement proposes a fee-deducted match by it", async () => {
+    const suzuki = await createCustomer(api, { name: "鈴木工業株式会社", name_kana: "スズキコウギョウ" });
+    const first = await invoiceOf(7_000, suzuki); // 7,700 due
+    const statement = await ok(await upload(csvFile([["2026/11/12", "ｽｽﾞｷ ｲﾁﾛｳ", 7_700]]), "first.csv"));
+    expect(statement.format).toBe("csv");
+    const [line] = (await ok(await api.call(`/bank-statements/${statement.id}`))).lines as Line[];
+    // The owner paid under his own name: only the amount agrees.
+    expect(line!.proposals[0]).toMatchObject({ document_id: first.id, kind: "amount", name: null });
+    await ok(await confirm(statement.id, [{ line_id: line!.id, document_id: first.id }]));
+
+    const second = await invoiceOf(8_000, suzuki); // 8,800 due
+    const next = await ok(await upload(csvFile([["2026/12/12", "ｽｽﾞｷ ｲﾁﾛｳ", 8_360]]), "second.csv"));
+    const [nextLine] = (await ok(await api.call(`/bank-statements/${next.id}`))).lines as Line[];
+    expect(nextLine!.proposals).toEqual([expect.objectContaining({ document_id: second.id, kind: "fee", fee: "440", name: "same", learned: true })]);
+  });
+
+  it("matches a line once when two confirmations of it arrive at once", async () => {
+    const one = await invoiceOf(11_223, null);
+    const other = await invoiceOf(11_223, null);
+    const statement = await ok(await upload(csvFile([["2026/11/20", "ｲﾁｹﾞﾝ", 12_345]]), "race.csv"));
+    const [line] = (await ok(await api.call(`/bank-statements/${statement.id}`))).lines as Line[];
+    const answers = await Promise.all([
+      confirm(statement.id, [{ line_id: line!.id, document_id: one.id }]),
+      confirm(statement.id, [{ line_id: line!.id, document_id: other.id }]),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await api.database.db.select().from(payments).where(eq(payments.statementLineId, line!.id))).toHaveLength(1);
+  });
+
+  it("refuses a file it cannot read with the problems by line, and keeps one with a few unreadable lines", async () => {
+    const unreadable = await upload(Buffer.from("a,b\n1,2\n"), "bad.csv");
+    expect(unreadable.status).toBe(422);
+    expect((await unreadable.json()).fields.file).toEqual(["1行目：見出し行が見つかりません。日付（取引日・勘定日など）と入金額または出金額の列が必要です。"]);
+    const form = new FormData();
+    expect((await api.call("/bank-statements", { method: "POST", body: form })).status).toBe(422);
+
+    const partly = await ok(
+      await upload(
+        zenginFile(
+          [
+            { amount: 1_000, payer: "ｱ" },
+            { amount: 2_000, payer: "ｲ" },
+          ],
+          true,
+        ),
+      ),
+    );
+    expect(partly).toMatchObject({ lines: 1, problems: [{ line: 2, message: "取引金額が数字ではありません（「00000000X000」）。" }] });
+  });
+
+  it("shows a statement only to its company, and to a user limited to their own documents only if they uploaded it", async () => {
+    const statement = await ok(await upload(csvFile([["2026/11/21", "ﾀﾞﾚｶ", 999]]), "scope.csv"));
+    expect((await api.call(`/bank-statements/${statement.id}`, { as: "shinkinOwner" })).status).toBe(404);
+    expect((await confirm(statement.id, [{ line_id: 1, document_id: 1 }], "shinkinOwner")).status).toBe(404);
+    expect((await api.call(`/bank-statements/${statement.id}`, { as: "user" })).status).toBe(404);
+    const theirs = await ok(await upload(csvFile([["2026/11/21", "ﾀﾞﾚｶ", 999]]), "mine.csv", "user"));
+    expect((await api.call(`/bank-statements/${theirs.id}`, { as: "user" })).status).toBe(200);
+    // Another user's invoice is not proposed to a limited user, nor can it be confirmed by them.
+    const ownersInvoice = await invoiceOf(1_000, null);
+    const mine = await ok(await upload(csvFile([["2026/11/22", "ｲﾁｹﾞﾝ", 1_100]]), "mine2.csv", "user"));
+    const [line] = (await ok(await api.call(`/bank-statements/${mine.id}`, { as: "user" }))).lines as Line[];
+    expect(line!.proposals.map((proposal) => proposal.document_id)).not.toContain(ownersInvoice.id);
+    expect((await confirm(mine.id, [{ line_id: line!.id, document_id: ownersInvoice.id }], "user")).status).toBe(404);
+    expect((await api.call(`/bank-statements/${mine.id}`, { as: "user" })).status).toBe(200);
+  });
+});
