@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
+import { normalizeIsoDate } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { requireDocumentScope } from "../membership";
 import { PAYMENT_METHODS, invoiceInScope, paymentSummary, recordPayment } from "../payments/store";
@@ -19,7 +20,8 @@ const yen = (min: number) =>
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "日付はYYYY-MM-DDの形式で入力してください。")
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "存在しない日付です。");
+  // normalizeIsoDate refuses 2026-02-30 and 2026-13-01 alike (a Date of the latter is invalid and would throw).
+  .refine((value) => normalizeIsoDate(value) === value, "存在しない日付です。");
 
 const paymentBody = z.object({
   paid_on: isoDate,

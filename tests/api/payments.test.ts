@@ -82,6 +82,7 @@ describe("GET/POST /documents/:id/payments", () => {
       [{ amount: 1_000_000_000_000 }, "amount"],
       [{ amount: 100, fee: -1 }, "fee"],
       [{ amount: 100, paid_on: "2026-02-30" }, "paid_on"],
+      [{ amount: 100, paid_on: "2026-13-01" }, "paid_on"],
       [{ amount: 100, method: "bitcoin" }, "method"],
     ] as const) {
       const response = await api.call(payments(invoice.id), pay(body));
