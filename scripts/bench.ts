@@ -197,6 +197,7 @@ const ADMIN_LIST_PAGES = [
   { name: "no filter", query: "" },
   { name: "q=name, 2 characters", query: "q=山田" },
   { name: "q=name, 5 characters", query: "q=山田工務店" },
+  // Both scopes' codes start so (the small one's are C-LOAD-0000S…): each page shows as many rows.
   { name: "q=code prefix", query: "q=C-LOAD-0000" },
   { name: "status", query: "status=withdrawn" },
   { name: "plan", query: "plan_id=3" },
@@ -686,7 +687,7 @@ async function seedForBench(db: DatabaseHandle["db"]): Promise<void> {
   await insertReceived(db, fixtureUsers[API_USER].companyUniqueCode!, LARGE_COMPANY_DOCUMENTS);
   await insertReceived(db, fixtureUsers[RECEIVE_SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
   await insertAdminCompanies(db, "002", LARGE_COMPANY_DOCUMENTS, "C-LOAD-");
-  await insertAdminCompanies(db, "001", SMALL_COMPANY_DOCUMENTS, "C-LOAD-S");
+  await insertAdminCompanies(db, "001", SMALL_COMPANY_DOCUMENTS, "C-LOAD-0000S");
 }
 
 const PDF_LINES = 30;
@@ -871,7 +872,7 @@ async function seedSmallCompanyAlone(db: DatabaseHandle["db"]): Promise<void> {
   await seedDemoData(db, path.join(ROOT, "sandbox/assets"));
   await insertInvoices(db, fixtureUsers[SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
   await insertReceived(db, fixtureUsers[RECEIVE_SMALL_COMPANY_USER].companyUniqueCode!, SMALL_COMPANY_DOCUMENTS);
-  await insertAdminCompanies(db, "001", SMALL_COMPANY_DOCUMENTS, "C-LOAD-S");
+  await insertAdminCompanies(db, "001", SMALL_COMPANY_DOCUMENTS, "C-LOAD-0000S");
 }
 
 /** A second PGlite server whose data directory holds the small company alone, for `measure`. */
