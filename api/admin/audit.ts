@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, like, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { adminAuditLog } from "../db/schema";
 import type { AdminScope } from "./scope";
@@ -60,8 +60,12 @@ export async function recordAdminAction(
   );
 }
 
-/** The audit entries of one target, newest first, as its detail page shows them. */
-export async function auditOf(db: Database, bankCode: string, target: string, limit = 50) {
+/** What a detail page's audit shows: a target, or every target of a kind (`{ startsWith: "bank_notice:" }`). */
+export type AuditTarget = string | { startsWith: string };
+
+/** The audit entries of the targets a detail page shows, newest first. */
+export async function auditOf(db: Database, bankCode: string, targets: AuditTarget[], limit = 50) {
+  const matches = targets.map((target) => (typeof target === "string" ? eq(adminAuditLog.target, target) : like(adminAuditLog.target, `${target.startsWith}%`)));
   return db
     .select({
       id: adminAuditLog.id,
@@ -76,7 +80,7 @@ export async function auditOf(db: Database, bankCode: string, target: string, li
       occurredAt: adminAuditLog.occurredAt,
     })
     .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.bankCode, bankCode), eq(adminAuditLog.target, target)))
+    .where(and(eq(adminAuditLog.bankCode, bankCode), or(...matches)))
     .orderBy(desc(adminAuditLog.occurredAt), desc(adminAuditLog.id))
     .limit(limit);
 }

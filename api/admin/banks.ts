@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, isNotNull, like, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { BankSettingsInput } from "../../domain/admin-banks";
 import { offeredPlans } from "../accounts/store";
 import type { Database } from "../db/client";
-import { adminAuditLog, bankBranches, bankNotices, banks, companyPlans, terms } from "../db/schema";
+import { bankBranches, bankNotices, banks, companyPlans, terms } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { auditOf } from "./audit";
 import { reservationsOf } from "./reservations";
@@ -66,7 +66,7 @@ export async function bankDetail(db: Database, scope: AdminScope, bankCode: stri
     .where(eq(banks.bankCode, bankCode))
     .limit(1);
   if (!bank) throw notFound(ADMIN_NOT_FOUND);
-  const [plans, bankTerms, notices, reservations, bankAudit, noticeAudit, branches] = await Promise.all([
+  const [plans, bankTerms, notices, reservations, audit, branches] = await Promise.all([
     offeredPlans(db, bankCode),
     db
       .select({
@@ -80,32 +80,14 @@ export async function bankDetail(db: Database, scope: AdminScope, bankCode: stri
       .orderBy(desc(terms.publishedAt), desc(terms.id)),
     db.select().from(bankNotices).where(eq(bankNotices.bankCode, bankCode)).orderBy(desc(bankNotices.publishFrom), desc(bankNotices.id)),
     reservationsOf(db, bankCode, today),
-    auditOf(db, bankCode, `bank:${bankCode}`),
     // The notices are shown on this page, so their entries are too (decision 027).
-    db
-      .select({
-        id: adminAuditLog.id,
-        action: adminAuditLog.action,
-        actorUserUniqueCode: adminAuditLog.actorUserUniqueCode,
-        actorName: adminAuditLog.actorName,
-        actorUserType: adminAuditLog.actorUserType,
-        actorBankCode: adminAuditLog.actorBankCode,
-        before: adminAuditLog.before,
-        after: adminAuditLog.after,
-        traceId: adminAuditLog.traceId,
-        occurredAt: adminAuditLog.occurredAt,
-      })
-      .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.bankCode, bankCode), like(adminAuditLog.target, "bank_notice:%")))
-      .orderBy(desc(adminAuditLog.occurredAt), desc(adminAuditLog.id))
-      .limit(50),
+    auditOf(db, bankCode, [`bank:${bankCode}`, { startsWith: "bank_notice:" }]),
     db
       .select({ branchCode: bankBranches.branchCode, name: bankBranches.name })
       .from(bankBranches)
       .where(eq(bankBranches.bankCode, bankCode))
       .orderBy(asc(bankBranches.branchCode)),
   ]);
-  const audit = [...bankAudit, ...noticeAudit].sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.id - a.id);
   return {
     ...bank,
     plans,

@@ -85,7 +85,7 @@ export function adminBankRoutes(db: Database): Router {
 
   const reservationDetail = async (bankCode: string, id: number, today: string) => ({
     ...(await findReservation(db, bankCode, id, today)),
-    audit: await auditOf(db, bankCode, `free_trial_reservation:${id}`),
+    audit: await auditOf(db, bankCode, [`free_trial_reservation:${id}`]),
   });
 
   router.get(
