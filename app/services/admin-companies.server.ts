@@ -97,20 +97,8 @@ export type AdminCompanyDetail = {
     email: string | null;
     registered_no: string | null;
   } | null;
-  enrollment: {
-    company_name: string;
-    bank_code: string;
-    bank_name: string | null;
-    branch_code: string | null;
-    branch_name: string | null;
-    plan_id: number;
-    plan_name: string | null;
-    status: string;
-    status_label: string;
-    join_date: string;
-    start_date: string | null;
-    end_date: string | null;
-    withdrawal_date: string | null;
+  /** The list's row of the company, with the plan's amounts and any applied campaign. */
+  enrollment: AdminCompanyRow & {
     amount: number | null;
     total_amount: number | null;
     is_campaign_applied: boolean;
