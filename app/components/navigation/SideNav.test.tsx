@@ -30,8 +30,9 @@ describe("SideNav", () => {
     expect(nav.querySelector(".side-nav__company")?.textContent).toBe("株式会社デモ商事");
     expect(nav.querySelector(".side-nav__user")?.textContent).toBe("山田 太郎 様");
     const subheaders = [...nav.querySelectorAll(".side-nav__subheader")].map((el) => el.textContent);
-    expect(subheaders).toEqual(["発行", "受取", "設定"]);
+    expect(subheaders).toEqual(["発行", "請求業務", "受取", "設定"]);
     const texts = [...nav.querySelectorAll("a")].map((a) => `${a.textContent} ${a.getAttribute("href")}`);
+    expect(texts).toContain("入金消込 /billing/payments");
     expect(texts).toContain("見積書 /estimates/list");
     expect(texts).toContain("アカウント設定 /accounts/settings");
     expect(texts).toContain("Cookieポリシー /cookie-policy");

@@ -9,6 +9,11 @@ export type NavLabelKey =
   | "deliverySlips"
   | "invoices"
   | "receipts"
+  | "billing"
+  | "closing"
+  | "recurring"
+  | "payments"
+  | "reminders"
   | "receive"
   | "receiveInvoices"
   | "receiveReceipts"
@@ -62,6 +67,15 @@ const ISSUE_ENTRIES: EntrySpec[] = [
   link("receipts", "/receipts"),
 ];
 
+/** The monthly billing cycle (issue 19): not in SPEC §2's list, placed after what it works on. */
+const BILLING_ENTRIES: EntrySpec[] = [
+  subheader("billing"),
+  link("closing", "/billing/closing"),
+  link("recurring", "/billing/recurring"),
+  link("payments", "/billing/payments"),
+  link("reminders", "/billing/reminders"),
+];
+
 const RECEIVE_ENTRIES: EntrySpec[] = [
   subheader("receive"),
   link("receiveInvoices", "/receive/invoices"),
@@ -113,6 +127,7 @@ export function buildNavigation({ user, pathname }: NavigationInput): Navigation
   const specs: EntrySpec[] = [
     link("top", "/top"),
     ...ISSUE_ENTRIES,
+    ...BILLING_ENTRIES,
     ...(user.receiveEnabled ? RECEIVE_ENTRIES : []),
     link("reports", "/reports/list", { alsoActiveUnder: ["/reports"] }),
     ...SETTINGS_ENTRIES.filter((entry) => entry.type === "subheader" || !entry.ownerOnly || isOwner),
