@@ -1001,17 +1001,12 @@ export const payments = pgTable(
     statementLineId: integer("statement_line_id"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    // A payment entered by mistake is cancelled, not deleted: who cleared what stays readable (decision 033).
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    cancelledBy: text("cancelled_by"),
-    cancelReason: text("cancel_reason"),
   },
   (table) => [
     index("payments_document_idx").on(table.documentId),
     index("payments_company_paid_on_idx").on(table.companyUniqueCode, table.paidOn),
     // A statement line pays one invoice once: the database refuses a second payment from it whatever the code does.
-    // A cancelled payment gives its line back, so the line can be matched again.
-    uniqueIndex("payments_statement_line_idx").on(table.statementLineId).where(sql`cancelled_at is null`),
+    uniqueIndex("payments_statement_line_idx").on(table.statementLineId),
   ],
 );
 
@@ -1070,45 +1065,7 @@ export const bankStatementLines = pgTable(
     matchedAt: timestamp("matched_at", { withTimezone: true }),
     matchedBy: text("matched_by"),
   },
-  (table) => [
-    index("bank_statement_lines_statement_idx").on(table.statementId, table.line),
-    // The unmatched deposits list (decision 033): what is left to match, newest first, without reading matched lines.
-    index("bank_statement_lines_unmatched_idx").on(table.companyUniqueCode, table.postedOn).where(sql`kind = 'deposit' and matched_at is null`),
-  ],
-);
-
-// ---------------------------------------------------------------------------
-// Reminders (督促, issue 19 item 4, decision 032)
-// ---------------------------------------------------------------------------
-
-/**
- * A payment reminder sent for an overdue invoice: the level of its template (1 the first notice, 2 the
- * firmer second), what was sent to whom, and the outbox mail that carries it. The form's one-time key is
- * unique per company, so a double submit finds the first reminder instead of sending a second mail;
- * `mail_id` is null only while that first request is still handing the mail to the outbox.
- */
-export const reminders = pgTable(
-  "reminders",
-  {
-    id: serial("id").primaryKey(),
-    companyUniqueCode: text("company_unique_code").notNull(),
-    documentId: integer("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    level: integer("level").notNull(),
-    to: jsonb("to").$type<string[]>().notNull(),
-    subject: text("subject").notNull(),
-    body: text("body").notNull(),
-    mailId: integer("mail_id").references(() => documentMails.id),
-    idempotencyKey: text("idempotency_key").notNull(),
-    sentBy: text("sent_by").notNull(),
-    sentByName: text("sent_by_name"),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex("reminders_company_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
-    index("reminders_document_idx").on(table.documentId, table.sentAt),
-  ],
+  (table) => [index("bank_statement_lines_statement_idx").on(table.statementId, table.line)],
 );
 
 // ---- 合算請求 (issue 19 item 1, decision 030) ----
@@ -1131,75 +1088,4 @@ export const closingInvoiceSlips = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("closing_invoice_slips_invoice_idx").on(table.invoiceId)],
-);
-
-// ---- 定期請求 (issue 19 item 2, decision 031) ----
-
-/**
- * A recurring invoice: what to make (`template`, the invoice's fields and lines as documentInputSchema reads
- * them, subject and line names possibly carrying period placeholders) and when (domain/recurrence.ts).
- * `next_run_on` is the next date the worker queues; null once the end date has passed.
- */
-export const recurringSchedules = pgTable(
-  "recurring_schedules",
-  {
-    id: serial("id").primaryKey(),
-    companyUniqueCode: text("company_unique_code").notNull(),
-    sourceDocumentId: integer("source_document_id").references(() => documents.id, { onDelete: "set null" }),
-    customerId: integer("customer_id").references(() => customers.id),
-    customerName: text("customer_name").notNull(),
-    template: jsonb("template").$type<Record<string, unknown>>().notNull(),
-    dayOfMonth: integer("day_of_month").notNull(),
-    intervalMonths: integer("interval_months").notNull(),
-    startDate: date("start_date", { mode: "string" }).notNull(),
-    endDate: date("end_date", { mode: "string" }),
-    autoIssue: boolean("auto_issue").notNull().default(false),
-    autoSend: boolean("auto_send").notNull().default(false),
-    /** Recipients entered on the schedule; empty means the customer's addresses. */
-    mailTo: jsonb("mail_to").$type<string[]>().notNull().default([]),
-    nextRunOn: date("next_run_on", { mode: "string" }),
-    pausedAt: timestamp("paused_at", { withTimezone: true }),
-    createdBy: text("created_by").notNull(),
-    createdByName: text("created_by_name"),
-    version: integer("version").notNull().default(1),
-    ...timestamps,
-  },
-  (table) => [
-    index("recurring_schedules_company_idx").on(table.companyUniqueCode, table.id),
-    index("recurring_schedules_due_idx").on(table.nextRunOn).where(sql`paused_at is null`),
-  ],
-);
-
-/**
- * The job queue of recurring invoices: one row per schedule and period, claimed by one worker at a time
- * (FOR UPDATE SKIP LOCKED, a lease). The unique (schedule, period) makes a second worker's or a retry's row
- * impossible; the document it makes carries the key `recurring:<schedule>:<period>` under the documents'
- * unique idempotency index as well.
- */
-export const recurringRuns = pgTable(
-  "recurring_runs",
-  {
-    id: serial("id").primaryKey(),
-    scheduleId: integer("schedule_id")
-      .notNull()
-      .references(() => recurringSchedules.id, { onDelete: "cascade" }),
-    companyUniqueCode: text("company_unique_code").notNull(),
-    period: text("period").notNull(),
-    runOn: date("run_on", { mode: "string" }).notNull(),
-    /** queued, running, done, error or skipped. */
-    status: text("status").notNull().default("queued"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    documentId: integer("document_id").references(() => documents.id, { onDelete: "set null" }),
-    mailId: integer("mail_id").references(() => documentMails.id, { onDelete: "set null" }),
-    /** Why nothing (or only the draft) was made, in Japanese for the list. */
-    error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
-  },
-  (table) => [
-    uniqueIndex("recurring_runs_schedule_period_idx").on(table.scheduleId, table.period),
-    index("recurring_runs_claim_idx").on(table.status, table.nextAttemptAt),
-  ],
 );
