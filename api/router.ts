@@ -32,6 +32,7 @@ import { reportRoutes } from "./routes/reports";
 import { topRoutes } from "./routes/top";
 import { paymentRoutes } from "./routes/payments";
 import { bankStatementRoutes } from "./routes/bank-statements";
+import { reminderRoutes } from "./routes/reminders";
 import { closingRoutes } from "./routes/closing";
 
 export type PaymentApiDeps = {
@@ -89,6 +90,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(mailRoutes(deps.db, deps.mail));
   api.use(paymentRoutes(deps.db));
   api.use(bankStatementRoutes(deps.db));
+  api.use(reminderRoutes(deps.db, deps.mail.outbox, deps.now));
   api.use(closingRoutes(deps.db));
   api.use(documentRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));

@@ -1089,3 +1089,35 @@ export const closingInvoiceSlips = pgTable(
   },
   (table) => [index("closing_invoice_slips_invoice_idx").on(table.invoiceId)],
 );
+
+// ---- 督促 (issue 19 item 4, decision 032) ----
+
+/**
+ * A payment reminder sent for an overdue invoice: the level of its template (1 the first notice, 2 the
+ * firmer second), what was sent to whom, and the outbox mail that carries it. The form's one-time key is
+ * unique per company, so a double submit finds the first reminder instead of sending a second mail;
+ * `mail_id` is null only while that first request is still handing the mail to the outbox.
+ */
+export const reminders = pgTable(
+  "reminders",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    level: integer("level").notNull(),
+    to: jsonb("to").$type<string[]>().notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    mailId: integer("mail_id").references(() => documentMails.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    sentBy: text("sent_by").notNull(),
+    sentByName: text("sent_by_name"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("reminders_company_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
+    index("reminders_document_idx").on(table.documentId, table.sentAt),
+  ],
+);
