@@ -27,8 +27,8 @@ export const STATUS_TRANSITIONS: Record<DocumentKind, Record<number, readonly nu
   estimate: { 1: [2, 3, 4], 2: [1, 4], 3: [1, 4], 4: [1, 2, 3] },
   // 未納品 1, 納品済 2, 確認中 3
   delivery_slip: { 1: [2, 3], 2: [1, 3], 3: [1, 2] },
-  // 未請求 1, 請求済 2, 未入金 3, 入金済 4, 確認中 5
-  invoice: { 1: [2, 4, 5], 2: [1, 3, 4, 5], 3: [2, 4, 5], 4: [3, 5], 5: [1, 2, 3, 4] },
+  // 未請求 1, 請求済 2, 未入金 3, 入金済 4, 確認中 5; 入金済 is reached and left by payments only (decision 033).
+  invoice: { 1: [2, 5], 2: [1, 3, 5], 3: [2, 5], 4: [], 5: [1, 2, 3] },
   // 発行済 1, 未発行 2
   receipt: { 1: [2], 2: [1] },
 };

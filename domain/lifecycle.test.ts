@@ -10,6 +10,7 @@ const facts = (overrides: Partial<LifecycleFacts> = {}): LifecycleFacts => ({
   sent: false,
   converted: false,
   creditNote: false,
+  paid: false,
   ...overrides,
 });
 
@@ -59,10 +60,10 @@ describe("the document lifecycle", () => {
   });
 
   it.each<[DocumentKind, number, number[]]>([
-    ["invoice", 2, [3, 4, 5]],
-    ["invoice", 3, [2, 4, 5]],
-    ["invoice", 4, [3, 5]],
-    ["invoice", 5, [2, 3, 4]],
+    ["invoice", 2, [3, 5]],
+    ["invoice", 3, [2, 5]],
+    ["invoice", 4, []],
+    ["invoice", 5, [2, 3]],
     ["estimate", 1, [2, 3, 4]],
     ["delivery_slip", 1, [2, 3]],
     ["receipt", 1, []],
@@ -75,7 +76,20 @@ describe("the document lifecycle", () => {
   it("refuses any status change of a voided document and an unknown status with words", () => {
     expect(refusalOf(voided, { status: 4 })).toBe("無効にした書類のステータスは変更できません。");
     expect(refusalOf(issued, { status: 9 })).toBe("ステータスが正しくありません。");
-    expect(refusalOf(facts({ status: 4, issued: true }), { status: 1 })).toBe("「入金済」から「未請求」には変更できません。");
+    expect(refusalOf(facts({ status: 5, issued: true }), { status: 1 })).toBe("「確認中」から「未請求」には変更できません。");
+  });
+
+  it("leaves 入金済 to the payments: an invoice is neither set to it nor taken out of it by hand", () => {
+    const followsPayments = "「入金済」は入金の記録に従って変わります。入金を記録するか、記録した入金を取り消してください。";
+    for (const status of [2, 3, 5]) expect(refusalOf(facts({ status, issued: true }), { status: 4 })).toBe(followsPayments);
+    for (const status of [2, 3, 5]) expect(refusalOf(facts({ status: 4, issued: true }), { status })).toBe(followsPayments);
+    expect(can(facts({ status: 4, issued: true }), { status: 4 })).toBe(true);
+    expect(can(facts({ kind: "estimate", status: 1, issued: true }), { status: 4 })).toBe(true);
+  });
+
+  it("does not void an invoice with payments recorded: the payments are cancelled first", () => {
+    expect(refusalOf(facts({ status: 4, issued: true, paid: true }), "void")).toBe("入金が記録されている請求書は無効にできません。先に入金の記録を取り消してください。");
+    expect(can(facts({ status: 3, issued: true, paid: false }), "void")).toBe(true);
   });
 
   it("issues invoices as 請求済 and receipts as 発行済; other kinds keep their status", () => {

@@ -25,6 +25,8 @@ export type LifecycleFacts = {
   converted: boolean;
   /** It is itself a credit note (赤伝) against another invoice. */
   creditNote: boolean;
+  /** An invoice with a payment recorded against it (not cancelled). */
+  paid: boolean;
 };
 
 export type LifecycleAction =
@@ -38,6 +40,13 @@ export type LifecycleAction =
   | "duplicate"
   | "creditNote"
   | { status: number };
+
+/** 入金済: an invoice holds it exactly when its payments cover the amount due (decision 033), never by hand. */
+export const INVOICE_PAID = 4;
+/** Where a payment that no longer covers the amount due leaves an invoice that was 入金済. */
+export const INVOICE_UNPAID = 3;
+
+const PAID_FOLLOWS_PAYMENTS = "「入金済」は入金の記録に従って変わります。入金を記録するか、記録した入金を取り消してください。";
 
 export type LifecycleStage = "draft" | "issued" | "voided";
 
@@ -79,6 +88,7 @@ export function refusalOf(facts: LifecycleFacts, action: LifecycleAction): strin
     if (!DOCUMENT_STATUSES[facts.kind].some((status) => status.id === action.status)) return "ステータスが正しくありません。";
     if (action.status === facts.status) return null;
     if (stage === "draft") return `下書きの書類は「${statusLabel(facts.kind, action.status)}」にできません。先に発行してください。`;
+    if (facts.kind === "invoice" && (action.status === INVOICE_PAID || facts.status === INVOICE_PAID)) return PAID_FOLLOWS_PAYMENTS;
     if (!nextStatuses(facts).includes(action.status)) {
       return `「${statusLabel(facts.kind, facts.status)}」から「${statusLabel(facts.kind, action.status)}」には変更できません。`;
     }
@@ -103,6 +113,7 @@ export function refusalOf(facts: LifecycleFacts, action: LifecycleAction): strin
       return null;
     case "void":
       if (stage === "voided") return "この書類はすでに無効です。";
+      if (facts.paid) return "入金が記録されている請求書は無効にできません。先に入金の記録を取り消してください。";
       return stage === "draft" ? "下書きは無効にせず削除できます。" : null;
     case "convert":
       return stage === "voided" ? "無効にした書類からは作成できません。" : null;

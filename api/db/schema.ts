@@ -1001,12 +1001,17 @@ export const payments = pgTable(
     statementLineId: integer("statement_line_id"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // A payment entered by mistake is cancelled, not deleted: who cleared what stays readable (decision 033).
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+    cancelReason: text("cancel_reason"),
   },
   (table) => [
     index("payments_document_idx").on(table.documentId),
     index("payments_company_paid_on_idx").on(table.companyUniqueCode, table.paidOn),
     // A statement line pays one invoice once: the database refuses a second payment from it whatever the code does.
-    uniqueIndex("payments_statement_line_idx").on(table.statementLineId),
+    // A cancelled payment gives its line back, so the line can be matched again.
+    uniqueIndex("payments_statement_line_idx").on(table.statementLineId).where(sql`cancelled_at is null`),
   ],
 );
 
@@ -1065,7 +1070,11 @@ export const bankStatementLines = pgTable(
     matchedAt: timestamp("matched_at", { withTimezone: true }),
     matchedBy: text("matched_by"),
   },
-  (table) => [index("bank_statement_lines_statement_idx").on(table.statementId, table.line)],
+  (table) => [
+    index("bank_statement_lines_statement_idx").on(table.statementId, table.line),
+    // The unmatched deposits list (decision 033): what is left to match, newest first, without reading matched lines.
+    index("bank_statement_lines_unmatched_idx").on(table.companyUniqueCode, table.postedOn).where(sql`kind = 'deposit' and matched_at is null`),
+  ],
 );
 
 // ---- 合算請求 (issue 19 item 1, decision 030) ----

@@ -8,14 +8,15 @@ import { searchKey } from "../../domain/normalize";
 import { documentInputSchema } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
-import { statusOnIssue } from "../../domain/lifecycle";
+import { INVOICE_PAID, statusOnIssue } from "../../domain/lifecycle";
+import { daysAfter } from "../../domain/due-date";
 import { type DemoCompany, DEMO_BANKS, DEMO_BRANCHES, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "../../sandbox/demo-data";
 import { recordHistory } from "../documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../documents/store";
 import { createDatabaseFileStorage } from "../storage/storage";
 import { seedDemoReceived } from "./seed-received";
 import type { Database } from "./client";
-import { bankBranches, bankNotices, bankPlans, banks, companies, companyEnrollments, freeTrialReservations, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, plans, terms } from "./schema";
+import { bankBranches, bankNotices, bankPlans, banks, companies, companyEnrollments, freeTrialReservations, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, payments, plans, terms } from "./schema";
 
 const JOIN_DATE = "2026-04-01";
 
@@ -300,5 +301,16 @@ async function seedDemoDocuments(tx: Writer) {
     const issued = demo.issued ? statusOnIssue(kind, initial) : initial;
     if (demo.issued) await recordHistory(tx, row!, { event: "issued", from: initial, to: issued, revision: 1 }, actor);
     if (demo.status !== issued) await recordHistory(tx, row!, { event: "status", from: issued, to: demo.status }, actor);
+    // 入金済 follows the payments (decision 033): a paid demo invoice was paid by transfer, its balance a week after it was issued.
+    if (kind === "invoice" && demo.status === INVOICE_PAID) {
+      await tx.insert(payments).values({
+        documentId: row!.id,
+        companyUniqueCode: tenant,
+        paidOn: daysAfter(demo.issueDate, 7),
+        amount: Math.ceil(Number(totals.amountDue)),
+        method: "transfer",
+        createdBy: owner,
+      });
+    }
   }
 }

@@ -1,15 +1,15 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { describeChanges } from "../../domain/corrections";
 import type { DocumentInput } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
-import { refusalOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
+import { INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
 import type { SnapshotReference } from "../../domain/snapshot";
 import type { Database } from "../db/client";
-import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
+import { documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
 import { conflict, validationFailed } from "../errors";
 import type { FileStorage } from "../storage/storage";
-import { ownDocument, ownedBy, type DocumentRow } from "./presenters";
+import { activePayment, ownDocument, ownedBy, type DocumentRow } from "./presenters";
 import type { DocumentScope } from "./scope";
 import { contentOf, insertSnapshot, issuerImagesOf, snapshotOfRevision, type Actor } from "./snapshots";
 import { allocateNumber, checkReferences, documentColumnsOf, savedCustomerId, totalsOf, writeLines, type Writer } from "./store";
@@ -26,13 +26,14 @@ type HistoryEvent = "created" | "issued" | "status" | "corrected" | "voided" | "
 
 /** What the rules need to know, read from the database. */
 export async function factsOf(db: Writer, row: DocumentRow): Promise<LifecycleFacts> {
-  const [[mail], [made]] = await Promise.all([
+  const [[mail], [made], [payment]] = await Promise.all([
     db.select({ id: documentMails.id }).from(documentMails).where(eq(documentMails.documentId, row.id)).limit(1),
     db
       .select({ id: documents.id })
       .from(documents)
       .where(and(eq(documents.companyUniqueCode, row.companyUniqueCode), or(eq(documents.sourceDocumentId, row.id), eq(documents.creditNoteOf, row.id))))
       .limit(1),
+    activePayment(db, row.id),
   ]);
   return {
     kind: row.kind as DocumentKind,
@@ -42,7 +43,29 @@ export async function factsOf(db: Writer, row: DocumentRow): Promise<LifecycleFa
     sent: Boolean(mail),
     converted: Boolean(made),
     creditNote: row.creditNoteOf !== null,
+    paid: Boolean(payment),
   };
+}
+
+/**
+ * 入金済 follows the balance (decision 033): an issued invoice whose payments (with the fees the payer
+ * deducted) cover its amount due becomes 入金済; one that was 入金済 and no longer is covered — a payment
+ * cancelled, a correction raising the amount — goes back to 未入金. Called in the transaction that changed
+ * the payments or the amount, after the change.
+ */
+export async function followBalance(tx: Writer, scope: DocumentScope, id: number, actor: Actor): Promise<DocumentRow> {
+  const current = await ownDocument(tx, scope, id);
+  if (current.kind !== "invoice" || !current.issuedAt || current.voidedAt || current.creditNoteOf !== null) return current;
+  const [{ cleared }] = (await tx
+    .select({ cleared: sql<string>`coalesce(sum(${payments.amount} + ${payments.fee}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.documentId, id), isNull(payments.cancelledAt)))) as [{ cleared: string }];
+  const covered = Number(cleared) > 0 && Number(cleared) >= Number(current.amountDue);
+  const to = covered ? INVOICE_PAID : current.status === INVOICE_PAID ? INVOICE_UNPAID : current.status;
+  if (to === current.status) return current;
+  const row = await advance(tx, current, { status: to });
+  await recordHistory(tx, row, { event: "status", from: current.status, to }, actor);
+  return row;
 }
 
 /** Refuses (409, with the rule's words) what the lifecycle does not allow. */
@@ -146,7 +169,8 @@ export async function saveEdit(
     if (reference.changes.length === 0) throw validationFailed({}, "修正する内容がありません。変更してから保存してください。");
     await insertSnapshot(tx, row, await contentOf(tx, row, images!, reference), "correction", actor);
     await recordHistory(tx, row, { event: "corrected", from: current.status, to: row.status, revision: row.revision }, actor);
-    return row;
+    // A corrected amount due may be covered by the payments, or no longer be.
+    return followBalance(tx, scope, id, actor);
   });
 }
 

@@ -1,9 +1,9 @@
 import type { Response } from "express";
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
-import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
+import { documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
 import { inScope, type DocumentScope } from "./scope";
 import { revisionsOf } from "./snapshots";
@@ -77,9 +77,17 @@ const linkColumns = { id: documents.id, kind: documents.kind, number: documents.
  * history of what was issued), where it came from and what was made from it
  * — those links only as far as the caller's scope reaches.
  */
+/** One payment of the document not cancelled, if any: an invoice with one is not voided (decision 033). */
+export const activePayment = (db: Writer, documentId: number) =>
+  db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.documentId, documentId), isNull(payments.cancelledAt)))
+    .limit(1);
+
 export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope) {
   const linked = (id: number) => and(eq(documents.id, id), inScope(scope));
-  const [lines, history, derived, source, creditNoteOf, sent, revisions] = await Promise.all([
+  const [lines, history, derived, source, creditNoteOf, sent, revisions, payment] = await Promise.all([
     db.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.position)),
     db.select().from(documentStatusHistory).where(eq(documentStatusHistory.documentId, row.id)).orderBy(asc(documentStatusHistory.changedAt), asc(documentStatusHistory.id)),
     db
@@ -91,6 +99,7 @@ export async function fullDocument(db: Writer, row: DocumentRow, scope: Document
     row.creditNoteOf === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(linked(row.creditNoteOf)),
     db.select({ id: documentMails.id, snapshotId: documentMails.snapshotId, status: documentMails.status, createdAt: documentMails.createdAt }).from(documentMails).where(eq(documentMails.documentId, row.id)).orderBy(asc(documentMails.id)),
     revisionsOf(db, row.id),
+    activePayment(db, row.id),
   ]);
   return {
     ...presentRow(row),
@@ -108,6 +117,7 @@ export async function fullDocument(db: Writer, row: DocumentRow, scope: Document
     derived: derived.filter((link) => link.creditNoteOf !== row.id).map(({ creditNoteOf: _of, ...link }) => link),
     creditNotes: derived.filter((link) => link.creditNoteOf === row.id).map(({ creditNoteOf: _of, ...link }) => link),
     sent: sent.length > 0,
+    paid: payment.length > 0,
   };
 }
 

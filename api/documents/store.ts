@@ -188,7 +188,7 @@ export async function sourceOf(db: Writer, scope: DocumentScope, kind: DocumentK
   // whether it was sent or converted before has no bearing on making more).
   const refusal = duplicate
     ? null
-    : refusalOf({ kind: sourceKind, status: source.status, issued: source.issuedAt !== null, voided: source.voidedAt !== null, sent: false, converted: false, creditNote: source.creditNoteOf !== null }, "convert");
+    : refusalOf({ kind: sourceKind, status: source.status, issued: source.issuedAt !== null, voided: source.voidedAt !== null, sent: false, converted: false, creditNote: source.creditNoteOf !== null, paid: false }, "convert");
   if (refusal) throw validationFailed({ source_document_id: [refusal.replace(/。$/, "")] });
   return { sourceDocumentId: source.id, copyMode: copyModeOf(sourceKind) };
 }

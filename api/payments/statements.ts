@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { normalizePayerName, proposeMatches, type MatchProposal, type OpenInvoice } from "../../domain/payer-match";
 import { parseStatementFile } from "../../domain/zengin-statement";
 import type { Database } from "../db/client";
@@ -6,7 +6,9 @@ import { bankStatementLines, bankStatements, customers, documents, payerNames, p
 import { inScope, type DocumentScope } from "../documents/scope";
 import { conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
 import { sha256Of } from "../storage/storage";
-import { invoiceInScope, refusalOf } from "./store";
+import { followBalance } from "../documents/lifecycle";
+import type { Actor } from "../documents/snapshots";
+import { insertPayment, invoiceInScope, refusalOf } from "./store";
 
 const STATEMENT_NOT_FOUND = "入出金明細が見つかりません。";
 
@@ -64,6 +66,84 @@ export async function saveStatement(db: Database, scope: DocumentScope, uploaded
   });
 }
 
+/** Statements the caller may see, as statementInScope: the company's; a user limited to their own documents, those they uploaded. */
+const statementsOf = (scope: DocumentScope) =>
+  and(eq(bankStatements.companyUniqueCode, scope.tenant), scope.createdBy === null ? undefined : eq(bankStatements.uploadedBy, scope.createdBy));
+
+const PAGE_SIZE = 50;
+
+/** The statements uploaded, newest first, each with how many deposits it has and how many are still unmatched. */
+export async function listStatements(db: Database, scope: DocumentScope, page: number) {
+  const counts = db
+    .select({
+      statementId: bankStatementLines.statementId,
+      lines: sql<number>`count(*)::int`.as("lines"),
+      deposits: sql<number>`count(*) filter (where ${bankStatementLines.kind} = 'deposit')::int`.as("deposits"),
+      unmatched: sql<number>`count(*) filter (where ${bankStatementLines.kind} = 'deposit' and ${bankStatementLines.matchedAt} is null)::int`.as("unmatched"),
+    })
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.companyUniqueCode, scope.tenant))
+    .groupBy(bankStatementLines.statementId)
+    .as("counts");
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select({
+        id: bankStatements.id,
+        fileName: bankStatements.fileName,
+        format: bankStatements.format,
+        uploadedBy: bankStatements.uploadedBy,
+        uploadedAt: bankStatements.uploadedAt,
+        problems: sql<number>`jsonb_array_length(${bankStatements.problems})`,
+        lines: counts.lines,
+        deposits: counts.deposits,
+        unmatched: counts.unmatched,
+      })
+      .from(bankStatements)
+      .leftJoin(counts, eq(counts.statementId, bankStatements.id))
+      .where(statementsOf(scope))
+      .orderBy(desc(bankStatements.uploadedAt), desc(bankStatements.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)::int` }).from(bankStatements).where(statementsOf(scope)),
+  ]);
+  const items = rows.map((row) => ({ ...row, lines: row.lines ?? 0, deposits: row.deposits ?? 0, unmatched: row.unmatched ?? 0 }));
+  return { items, total: summary!.total, page, perPage: PAGE_SIZE };
+}
+
+/** Deposits of every statement the caller may see that no payment claims yet: what is left to match, newest first. */
+export async function unmatchedDeposits(db: Database, scope: DocumentScope, page: number) {
+  const where = and(
+    eq(bankStatementLines.companyUniqueCode, scope.tenant),
+    sql`${bankStatementLines.kind} = 'deposit' and ${bankStatementLines.matchedAt} is null`,
+    statementsOf(scope),
+  );
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select({
+        id: bankStatementLines.id,
+        statementId: bankStatementLines.statementId,
+        fileName: bankStatements.fileName,
+        line: bankStatementLines.line,
+        postedOn: bankStatementLines.postedOn,
+        amount: sql<string>`${bankStatementLines.amount}::text`,
+        payerName: bankStatementLines.payerName,
+        description: bankStatementLines.description,
+      })
+      .from(bankStatementLines)
+      .innerJoin(bankStatements, eq(bankStatements.id, bankStatementLines.statementId))
+      .where(where)
+      .orderBy(desc(bankStatementLines.postedOn), desc(bankStatementLines.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db
+      .select({ total: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${bankStatementLines.amount}), 0)::text` })
+      .from(bankStatementLines)
+      .innerJoin(bankStatements, eq(bankStatements.id, bankStatementLines.statementId))
+      .where(where),
+  ]);
+  return { items: rows, total: summary!.total, amount: summary!.amount, page, perPage: PAGE_SIZE };
+}
+
 /** The statement, when the caller may see it: the company's; for a user limited to their own documents, only those they uploaded. */
 async function statementInScope(db: Database, scope: DocumentScope, id: number) {
   const [row] = await db
@@ -77,13 +157,7 @@ async function statementInScope(db: Database, scope: DocumentScope, id: number) 
       uploadedAt: bankStatements.uploadedAt,
     })
     .from(bankStatements)
-    .where(
-      and(
-        eq(bankStatements.id, id),
-        eq(bankStatements.companyUniqueCode, scope.tenant),
-        scope.createdBy === null ? undefined : eq(bankStatements.uploadedBy, scope.createdBy),
-      ),
-    )
+    .where(and(eq(bankStatements.id, id), statementsOf(scope)))
     .limit(1);
   if (!row) throw notFound(STATEMENT_NOT_FOUND);
   return row;
@@ -96,7 +170,7 @@ async function openInvoices(db: Database, scope: DocumentScope): Promise<OpenInv
   const paid = db
     .select({ documentId: payments.documentId, cleared: sql<string>`sum(${payments.amount} + ${payments.fee})`.as("cleared") })
     .from(payments)
-    .where(eq(payments.companyUniqueCode, scope.tenant))
+    .where(and(eq(payments.companyUniqueCode, scope.tenant), isNull(payments.cancelledAt)))
     .groupBy(payments.documentId)
     .as("paid");
   const rows = await db
@@ -136,7 +210,7 @@ export async function statementWithProposals(db: Database, scope: DocumentScope,
   const lines = await db
     .select({ line: bankStatementLines, paymentId: payments.id, documentId: payments.documentId })
     .from(bankStatementLines)
-    .leftJoin(payments, eq(payments.statementLineId, bankStatementLines.id))
+    .leftJoin(payments, and(eq(payments.statementLineId, bankStatementLines.id), isNull(payments.cancelledAt)))
     .where(eq(bankStatementLines.statementId, statement.id))
     .orderBy(asc(bankStatementLines.line), asc(bankStatementLines.id));
   const open = await openInvoices(db, scope);
@@ -190,7 +264,7 @@ export type Confirmation = { lineId: number; documentId: number; fee: number };
  * is recorded with the fee given, and the payer's name is learned for the invoice's customer. All or
  * nothing: one line that cannot be confirmed refuses the batch.
  */
-export async function confirmMatches(db: Database, scope: DocumentScope, statementId: number, confirmations: readonly Confirmation[], userUniqueCode: string) {
+export async function confirmMatches(db: Database, scope: DocumentScope, statementId: number, confirmations: readonly Confirmation[], actor: Actor) {
   const statement = await statementInScope(db, scope, statementId);
   try {
     return await db.transaction(async (tx) => {
@@ -198,7 +272,7 @@ export async function confirmMatches(db: Database, scope: DocumentScope, stateme
       for (const { lineId, documentId, fee } of confirmations) {
         const [line] = await tx
           .update(bankStatementLines)
-          .set({ matchedAt: new Date(), matchedBy: userUniqueCode })
+          .set({ matchedAt: new Date(), matchedBy: actor.code })
           .where(
             and(
               eq(bankStatementLines.id, lineId),
@@ -217,27 +291,16 @@ export async function confirmMatches(db: Database, scope: DocumentScope, stateme
           if (existing.kind !== "deposit") throw validationFailed({ matches: [`${existing.line}行目は出金です。入金だけを消し込めます。`] });
           throw conflict(`${existing.line}行目の入金は、すでに消し込まれています。`);
         }
-        const invoice = await invoiceInScope(tx, scope, documentId);
+        const invoice = await invoiceInScope(tx, scope, documentId, true);
         const refusal = refusalOf(invoice);
         if (refusal) throw conflict(`${invoice.number}：${refusal}`);
-        const [payment] = await tx
-          .insert(payments)
-          .values({
-            documentId: invoice.id,
-            companyUniqueCode: scope.tenant,
-            paidOn: line.postedOn,
-            amount: line.amount,
-            fee,
-            method: "transfer",
-            statementLineId: line.id,
-            createdBy: userUniqueCode,
-          })
-          .returning({ id: payments.id });
+        const paymentId = await insertPayment(tx, scope, invoice, { paidOn: line.postedOn, amount: line.amount, fee, method: "transfer", statementLineId: line.id }, actor);
+        await followBalance(tx, scope, invoice.id, actor);
         const learned = normalizePayerName(line.payerName);
         if (invoice.customerId !== null && learned !== "") {
           await tx.insert(payerNames).values({ companyUniqueCode: scope.tenant, customerId: invoice.customerId, name: learned }).onConflictDoNothing();
         }
-        confirmed.push({ lineId: line.id, line: line.line, documentId: invoice.id, paymentId: payment!.id });
+        confirmed.push({ lineId: line.id, line: line.line, documentId: invoice.id, paymentId });
       }
       return { statementId: statement.id, confirmed };
     });

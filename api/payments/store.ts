@@ -1,7 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { documents, payments } from "../db/schema";
+import { bankStatementLines, documents, payments } from "../db/schema";
+import { followBalance } from "../documents/lifecycle";
 import { inScope, type DocumentScope } from "../documents/scope";
+import type { Actor } from "../documents/snapshots";
+import type { Writer } from "../documents/store";
 import { conflict, notFound } from "../errors";
 import { fromUnits, toUnits } from "../reports/money";
 
@@ -23,9 +26,12 @@ type InvoiceRow = {
 
 const NOT_FOUND = "請求書が見つかりません。";
 
-/** The invoice in the caller's scope; any other kind, another company's or another user's invoice is answered as not there. */
-export async function invoiceInScope(db: Database, scope: DocumentScope, id: number): Promise<InvoiceRow> {
-  const [row] = await db
+/**
+ * The invoice in the caller's scope; any other kind, another company's or another user's invoice is answered as not there.
+ * `lock` holds its row to the end of the transaction, so payments recorded at once settle its status one after the other.
+ */
+export async function invoiceInScope(db: Writer, scope: DocumentScope, id: number, lock = false): Promise<InvoiceRow> {
+  const query = db
     .select({
       id: documents.id,
       number: documents.number,
@@ -38,6 +44,7 @@ export async function invoiceInScope(db: Database, scope: DocumentScope, id: num
     .from(documents)
     .where(and(eq(documents.id, id), eq(documents.kind, "invoice"), inScope(scope)))
     .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
@@ -54,9 +61,9 @@ export function refusalOf(invoice: InvoiceRow): string | null {
  * The invoice's payments and what is left: balance = amount due − Σ(amount + fee), in whole yen as
  * decimal text like every amount the API answers. A negative balance is an over-payment, kept and flagged.
  */
-export async function paymentSummary(db: Database, invoice: InvoiceRow) {
+export async function paymentSummary(db: Writer, invoice: InvoiceRow) {
   const rows = await db.select().from(payments).where(eq(payments.documentId, invoice.id)).orderBy(asc(payments.paidOn), asc(payments.id));
-  const cleared = rows.reduce((total, row) => total + BigInt(row.amount) + BigInt(row.fee), 0n) * 10_000n;
+  const cleared = rows.filter((row) => row.cancelledAt === null).reduce((total, row) => total + BigInt(row.amount) + BigInt(row.fee), 0n) * 10_000n;
   const balance = toUnits(invoice.amountDue) - cleared;
   return {
     documentId: invoice.id,
@@ -74,16 +81,28 @@ export async function paymentSummary(db: Database, invoice: InvoiceRow) {
       statementLineId: row.statementLineId,
       createdBy: row.createdBy,
       createdAt: row.createdAt,
+      cancelledAt: row.cancelledAt,
+      cancelledBy: row.cancelledBy,
+      cancelReason: row.cancelReason,
     })),
   };
 }
 
-/** Records a payment against an issued invoice of the caller's scope. The document's status is not changed here (decision 029). */
-export async function recordPayment(db: Database, scope: DocumentScope, id: number, input: PaymentInput, createdBy: string) {
-  const invoice = await invoiceInScope(db, scope, id);
-  const refusal = refusalOf(invoice);
-  if (refusal) throw conflict(refusal);
-  const [row] = await db
+/** Records a payment against an issued invoice of the caller's scope; 入金済 follows the balance in the same transaction (decision 033). */
+export async function recordPayment(db: Database, scope: DocumentScope, id: number, input: PaymentInput, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const invoice = await invoiceInScope(tx, scope, id, true);
+    const refusal = refusalOf(invoice);
+    if (refusal) throw conflict(refusal);
+    const paymentId = await insertPayment(tx, scope, invoice, input, actor);
+    await followBalance(tx, scope, invoice.id, actor);
+    return { paymentId, ...(await paymentSummary(tx, invoice)) };
+  });
+}
+
+/** Inserts a payment of an invoice already found, locked and allowed; the caller settles the status after. */
+export async function insertPayment(tx: Writer, scope: DocumentScope, invoice: InvoiceRow, input: PaymentInput, actor: Actor): Promise<number> {
+  const [row] = await tx
     .insert(payments)
     .values({
       documentId: invoice.id,
@@ -93,8 +112,31 @@ export async function recordPayment(db: Database, scope: DocumentScope, id: numb
       fee: input.fee,
       method: input.method,
       statementLineId: input.statementLineId ?? null,
-      createdBy,
+      createdBy: actor.code,
     })
     .returning({ id: payments.id });
-  return { paymentId: row!.id, ...(await paymentSummary(db, invoice)) };
+  return row!.id;
+}
+
+/**
+ * Cancels a payment entered by mistake: it stays listed as cancelled with who, when and why, stops counting
+ * toward the balance, and gives its statement line back to the unmatched deposits. 入金済 follows.
+ */
+export async function cancelPayment(db: Database, scope: DocumentScope, id: number, paymentId: number, reason: string | null, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const invoice = await invoiceInScope(tx, scope, id, true);
+    if (invoice.voidedAt) throw conflict("無効にした請求書の入金は取り消せません。");
+    const [payment] = await tx
+      .select({ id: payments.id, cancelledAt: payments.cancelledAt, statementLineId: payments.statementLineId })
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.documentId, invoice.id)));
+    if (!payment) throw notFound("入金の記録が見つかりません。");
+    if (payment.cancelledAt) throw conflict("この入金の記録は、すでに取り消されています。");
+    await tx.update(payments).set({ cancelledAt: new Date(), cancelledBy: actor.code, cancelReason: reason }).where(eq(payments.id, payment.id));
+    if (payment.statementLineId !== null) {
+      await tx.update(bankStatementLines).set({ matchedAt: null, matchedBy: null }).where(eq(bankStatementLines.id, payment.statementLineId));
+    }
+    await followBalance(tx, scope, invoice.id, actor);
+    return paymentSummary(tx, invoice);
+  });
 }

@@ -4,10 +4,10 @@ import { z } from "zod";
 import type { Database } from "../db/client";
 import { validationFailed } from "../errors";
 import { requireDocumentScope } from "../membership";
-import { confirmMatches, saveStatement, statementWithProposals } from "../payments/statements";
+import { confirmMatches, listStatements, saveStatement, statementWithProposals, unmatchedDeposits } from "../payments/statements";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
-import { idParam } from "./params";
+import { actorOf, idParam, pageParam } from "./params";
 
 /** A month's statement of a busy account is well under this; a bigger file is not a statement. */
 const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
@@ -49,6 +49,21 @@ export function bankStatementRoutes(db: Database): Router {
     }),
   );
   router.get(
+    "/bank-statements",
+    handler(async (req, res) => {
+      const scope = await requireDocumentScope(db, req, { write: false });
+      res.json(await listStatements(db, scope, pageParam(req)));
+    }),
+  );
+  // Before /bank-statements/:id, which would read the word as an id.
+  router.get(
+    "/bank-statements/unmatched",
+    handler(async (req, res) => {
+      const scope = await requireDocumentScope(db, req, { write: false });
+      res.json(await unmatchedDeposits(db, scope, pageParam(req)));
+    }),
+  );
+  router.get(
     "/bank-statements/:id",
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: false });
@@ -62,7 +77,7 @@ export function bankStatementRoutes(db: Database): Router {
       const id = idParam(req, NOT_FOUND);
       const body = parseBody(confirmBody, req.body);
       const confirmations = body.matches.map((match) => ({ lineId: match.line_id, documentId: match.document_id, fee: match.fee }));
-      res.json(await confirmMatches(db, scope, id, confirmations, req.caller!.userUniqueCode));
+      res.json(await confirmMatches(db, scope, id, confirmations, actorOf(req)));
     }),
   );
   return router;

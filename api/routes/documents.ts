@@ -12,7 +12,7 @@ import { companies, documents } from "../db/schema";
 import { latestMailStatuses, listConditions, listQuery, ListSummaries, SORT_COLUMNS, summaryOf } from "../documents/list-query";
 import { changeStatus, deleteDraft, issue, issueCreditNote, recordHistory, saveEdit, voidDocument } from "../documents/lifecycle";
 import { fullDocument, LIST_COLUMNS, NOT_FOUND, ownDocument, presentListRow, sendPdf } from "../documents/presenters";
-import { copyOf, snapshotOfRevision, snapshotPdf, type Actor } from "../documents/snapshots";
+import { copyOf, snapshotOfRevision, snapshotPdf } from "../documents/snapshots";
 import { allocateNumber, checkReferences, companyRulesOf, documentColumnsOf, savedCustomerId, sourceOf, totalsOf, writeLines } from "../documents/store";
 import { badRequest, conflict, notFound, violatesUniqueIndex } from "../errors";
 import { requireDocumentScope } from "../membership";
@@ -21,10 +21,9 @@ import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
 import { editVersionOf, parseListQuery } from "./master-records";
-import { idParam } from "./params";
+import { actorOf, idParam } from "./params";
 
 const documentId = (req: Request) => idParam(req, NOT_FOUND);
-const actorOf = (req: Request): Actor => ({ code: req.caller!.userUniqueCode, name: req.caller!.name });
 
 /** A page names the kind it shows (`?kind=`); the document must be of it, so no page fetches a document only to learn its kind. */
 const kindParam = z.object({ kind: z.enum(DOCUMENT_KIND_IDS).optional() });

@@ -1,5 +1,6 @@
 import type { Request } from "express";
-import { notFound } from "../errors";
+import type { Actor } from "../documents/snapshots";
+import { badRequest, notFound } from "../errors";
 
 /**
  * A numeric id from the path. Anything else is answered like an id that is
@@ -9,4 +10,15 @@ export function idParam(req: Request, notFoundMessage: string, name = "id"): num
   const raw = req.params[name] ?? "";
   if (!/^\d{1,9}$/.test(raw)) throw notFound(notFoundMessage);
   return Number(raw);
+}
+
+/** Who is acting, as the document history and payments record them. */
+export const actorOf = (req: Request): Actor => ({ code: req.caller!.userUniqueCode, name: req.caller!.name });
+
+/** `?page=` of a list: 1 when absent; anything but a page number is a 400. */
+export function pageParam(req: Request): number {
+  const asked = req.query.page;
+  if (asked === undefined || asked === "") return 1;
+  if (typeof asked === "string" && /^\d{1,5}$/.test(asked) && Number(asked) >= 1) return Number(asked);
+  throw badRequest("ページ番号が正しくありません。");
 }

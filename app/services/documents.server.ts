@@ -77,6 +77,8 @@ export type DocumentDetail = DocumentSummary & {
   derived: DocumentLink[];
   credit_notes: DocumentLink[];
   sent: boolean;
+  /** A payment is recorded against it (an invoice); decision 033. */
+  paid: boolean;
 };
 
 export type DocumentPage = { items: DocumentSummary[]; total: number; page: number; per_page: number; sum: { tax_included: string; amount_due: string } };

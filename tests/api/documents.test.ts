@@ -103,16 +103,20 @@ describe("documents", () => {
     expect((await early.json()).message).toBe(`${invoice.number}：下書きの書類は「入金済」にできません。先に発行してください。`);
     const issued = await (await post(`/documents/${invoice.id}/issue`, {})).json();
     expect(issued.status).toBe(2);
-    const paid = await (await post(`/documents/${invoice.id}/status`, { status: 4 })).json();
+    const confirming = await (await post(`/documents/${invoice.id}/status`, { status: 5 })).json();
     const owner = `${fixtureUsers.owner.lastName} ${fixtureUsers.owner.firstName}`;
-    expect(paid.history.map((entry: { event: string; from_status: number | null; to_status: number; changed_by_name: string }) => [entry.event, entry.from_status, entry.to_status, entry.changed_by_name])).toEqual([
+    expect(confirming.history.map((entry: { event: string; from_status: number | null; to_status: number; changed_by_name: string }) => [entry.event, entry.from_status, entry.to_status, entry.changed_by_name])).toEqual([
       ["created", null, 1, owner],
       ["issued", 1, 2, owner],
-      ["status", 2, 4, owner],
+      ["status", 2, 5, owner],
     ]);
+    // 入金済 is the payments' to set (decision 033), not the button's.
+    const byHand = await post(`/documents/${invoice.id}/status`, { status: 4 });
+    expect(byHand.status).toBe(409);
+    expect((await byHand.json()).message).toBe(`${invoice.number}：「入金済」は入金の記録に従って変わります。入金を記録するか、記録した入金を取り消してください。`);
     const refused = await post(`/documents/${invoice.id}/status`, { status: 1 });
     expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe(`${invoice.number}：「入金済」から「未請求」には変更できません。`);
+    expect((await refused.json()).message).toBe(`${invoice.number}：「確認中」から「未請求」には変更できません。`);
 
     const other = await create("invoice");
     await post(`/documents/${other.id}/issue`, {});

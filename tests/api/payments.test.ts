@@ -8,7 +8,8 @@ import { days, issued, linesOf, ok, post } from "../support/issued";
 /*
  * Payments against invoices (issue 19 item 3, decision 029): partial payments leave a balance, a fee the
  * payer deducted clears like money, an over-payment is kept and flagged, amounts are exact, and only issued
- * invoices in the caller's document scope take payments. The document's status is not touched.
+ * invoices in the caller's document scope take payments. 入金済 follows the balance (decision 033): set when
+ * the payments cover the amount due, left when a cancelled payment or a correction opens it again, never by hand.
  */
 
 let api: TestApi;
@@ -25,6 +26,7 @@ afterAll(async () => {
 });
 
 const payments = (id: number) => `/documents/${id}/payments`;
+const statusOf = async (id: number): Promise<number> => (await ok(await api.call(`/documents/${id}`))).status;
 const pay = (body: Record<string, unknown>) => post({ paid_on: days(0), method: "transfer", ...body });
 
 describe("GET/POST /documents/:id/payments", () => {
@@ -44,6 +46,8 @@ describe("GET/POST /documents/:id/payments", () => {
     const first = await api.call(payments(invoice.id), pay({ paid_on: days(-5), amount: 50_000 }));
     expect(first.status).toBe(201);
     expect(await first.json()).toMatchObject({ paid: "50000", balance: "60000", overpaid: false });
+    // A partial payment leaves the balance open: the invoice stays 請求済 (2).
+    expect(await statusOf(invoice.id)).toBe(2);
 
     // 59,560 arrived: the payer deducted a 440-yen transfer fee, which clears the rest.
     const second = await ok(await api.call(payments(invoice.id), pay({ paid_on: days(-1), amount: "59560", fee: "440" })));
@@ -60,9 +64,63 @@ describe("GET/POST /documents/:id/payments", () => {
       [days(-1), "59560", "440", "transfer", "U-DEMO-OWNER"],
       [days(0), "1000", "0", "cash", "U-DEMO-OWNER"],
     ]);
-    expect(listed.payments[0]).toMatchObject({ statement_line_id: null });
-    // The status machine is not changed in this step: the invoice stays 請求済 (2).
-    expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(2);
+    expect(listed.payments[0]).toMatchObject({ statement_line_id: null, cancelled_at: null });
+    // Covered by the second payment: 入金済 (4), with the history naming who recorded it.
+    const document = await ok(await api.call(`/documents/${invoice.id}`));
+    expect(document.status).toBe(4);
+    expect(document.paid).toBe(true);
+    expect(document.history.at(-1)).toMatchObject({ event: "status", from_status: 2, to_status: 4, changed_by: "U-DEMO-OWNER" });
+  });
+
+  it("takes 入金済 away when a cancelled payment opens the balance again, and keeps the cancelled payment listed", async () => {
+    const invoice = await issued(api, { issue_date: days(-20), customer_name: "株式会社取消", amount: 10_000, due_date: days(10) });
+    const paid = await ok(await api.call(payments(invoice.id), pay({ amount: 11_000 })));
+    expect(await statusOf(invoice.id)).toBe(4);
+
+    // Neither the status button nor voiding gets around the payments.
+    const byHand = await api.call(`/documents/${invoice.id}/status`, post({ status: 3 }));
+    expect(byHand.status).toBe(409);
+    expect((await byHand.json()).message).toContain("「入金済」は入金の記録に従って変わります。");
+    const voiding = await api.call(`/documents/${invoice.id}/void`, post({}));
+    expect(voiding.status).toBe(409);
+    expect((await voiding.json()).message).toContain("入金が記録されている請求書は無効にできません。");
+
+    const cancel = (id: number) => api.call(`${payments(invoice.id)}/${id}/cancel`, post({ reason: "金額の入力誤り" }));
+    const cancelled = await ok(await cancel(paid.payment_id));
+    expect(cancelled).toMatchObject({ paid: "0", balance: "11000", overpaid: false });
+    expect(cancelled.payments).toEqual([expect.objectContaining({ amount: "11000", cancelled_by: "U-DEMO-OWNER", cancel_reason: "金額の入力誤り" })]);
+    expect(cancelled.payments[0].cancelled_at).not.toBeNull();
+    expect(await statusOf(invoice.id)).toBe(3);
+
+    const again = await cancel(paid.payment_id);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("この入金の記録は、すでに取り消されています。");
+    expect((await api.call(`${payments(invoice.id)}/999999/cancel`, post({}))).status).toBe(404);
+    // With no payment left it can be voided.
+    expect((await api.call(`/documents/${invoice.id}/void`, post({}))).status).toBe(200);
+  });
+
+  it("follows a correction: a raised amount due opens the balance of a paid invoice", async () => {
+    const invoice = await issued(api, { issue_date: days(-20), customer_name: "株式会社訂正", amount: 10_000, due_date: days(10) });
+    await ok(await api.call(payments(invoice.id), pay({ amount: 11_000 })));
+    expect(await statusOf(invoice.id)).toBe(4);
+    const current = await ok(await api.call(`/documents/${invoice.id}`));
+    const corrected = await api.call(
+      `/documents/${invoice.id}`,
+      post({ _method: "PATCH", version: current.version, issue_date: current.issue_date, customer_name: current.customer_name, due_date: current.due_date, lines: linesOf(20_000), reason: "単価の訂正" }),
+    );
+    expect(corrected.status).toBe(200);
+    const after = await ok(await api.call(`/documents/${invoice.id}`));
+    expect(after).toMatchObject({ status: 3, amount_due: "22000" });
+    expect((await ok(await api.call(payments(invoice.id)))).balance).toBe("11000");
+  });
+
+  it("settles two payments recorded at once one after the other", async () => {
+    const invoice = await issued(api, { issue_date: days(-20), customer_name: "株式会社同時", amount: 10_000, due_date: days(10) });
+    const answers = await Promise.all([api.call(payments(invoice.id), pay({ amount: 5_500 })), api.call(payments(invoice.id), pay({ amount: 5_500 }))]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(await ok(await api.call(payments(invoice.id)))).toMatchObject({ paid: "11000", balance: "0" });
+    expect(await statusOf(invoice.id)).toBe(4);
   });
 
   it("keeps twelve-digit amounts exact", async () => {

@@ -177,10 +177,10 @@ describe("売掛金 (receivables)", () => {
   });
 
   it("follows a payment at once: the cached figures are computed again when an invoice changes", async () => {
-    await ok(await api.call(`/documents/${ids.r5}/status`, post({ status: 4 })));
+    const paid = await ok(await api.call(`/documents/${ids.r5}/payments`, post({ paid_on: days(0), amount: 55_000, method: "transfer" })));
     const after = await report(`/reports/receivables?${range}`);
     expect(after.total).toMatchObject({ count: 5, amount: "68200", over_90: "0" });
-    await ok(await api.call(`/documents/${ids.r5}/status`, post({ status: 3 })));
+    await ok(await api.call(`/documents/${ids.r5}/payments/${paid.payment_id}/cancel`, post({})));
     expect((await report(`/reports/receivables?${range}`)).total.amount).toBe("123200");
   });
 

@@ -22,7 +22,7 @@ export function days(offset: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A document made as a client makes it, issued, then moved to `status` or voided. */
+/** A document made as a client makes it, issued, then moved to `status` (入金済 by paying its amount due, decision 033) or voided. */
 export async function issued(
   api: TestApi,
   fields: { kind?: string; issue_date: string; customer_name: string; amount: number; due_date?: string; status?: number; voided?: boolean },
@@ -31,7 +31,10 @@ export async function issued(
   const { amount, status, voided, ...rest } = fields;
   const draft = await createDocument(api, { ...rest, lines: linesOf(amount) }, as);
   await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST", as }));
-  if (status !== undefined) await ok(await api.call(`/documents/${draft.id}/status`, { ...post({ status }), as }));
+  if (status === 4 && (rest.kind ?? "invoice") === "invoice") {
+    const { amount_due } = await ok(await api.call(`/documents/${draft.id}/payments`, { as }));
+    await ok(await api.call(`/documents/${draft.id}/payments`, { ...post({ paid_on: rest.issue_date, amount: amount_due, method: "transfer" }), as }));
+  } else if (status !== undefined) await ok(await api.call(`/documents/${draft.id}/status`, { ...post({ status }), as }));
   if (voided) await ok(await api.call(`/documents/${draft.id}/void`, { method: "POST", as }));
   return draft as { id: number; number: string };
 }

@@ -11,6 +11,7 @@ export function lifecycleFactsOf(document: {
   derived: unknown[];
   credit_notes: unknown[];
   credit_note_of: unknown;
+  paid: boolean;
 }): LifecycleFacts {
   return {
     kind: document.kind,
@@ -20,6 +21,7 @@ export function lifecycleFactsOf(document: {
     sent: document.sent,
     converted: document.derived.length > 0 || document.credit_notes.length > 0,
     creditNote: document.credit_note_of !== null,
+    paid: document.paid,
   };
 }
 

@@ -1,0 +1,112 @@
+import iconv from "iconv-lite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../support/api";
+import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
+import { days, linesOf, ok, post } from "../support/issued";
+import type { FixtureUserName } from "../support/users";
+
+/*
+ * What 入金消込 leaves to see (decision 033): the statements uploaded with their unmatched deposits, every
+ * unmatched deposit across them, 入金済 set by a confirmed match, and a cancelled payment giving its line back.
+ */
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await insertPaymentUser(api.database.db, "owner");
+  await insertPaymentUser(api.database.db, "user");
+  await insertPaymentUser(api.database.db, "shinkinOwner");
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** A bank's CSV (Shift_JIS) with one deposit per row. */
+const csvFile = (rows: [string, string, number][]) =>
+  iconv.encode(["日付,振込依頼人名,入金額,出金額", ...rows.map(([date, payer, amount]) => `${date},${payer},${amount},`)].join("\r\n"), "cp932");
+
+async function upload(rows: [string, string, number][], name: string, as: FixtureUserName = "owner") {
+  const form = new FormData();
+  form.append("file", new Blob([csvFile(rows) as Uint8Array<ArrayBuffer>]), name);
+  return ok(await api.call("/bank-statements", { method: "POST", body: form, as }));
+}
+
+async function invoiceFor(customer: { id: number; name: string }, amount: number) {
+  const draft = await createDocument(api, { issue_date: days(-10), due_date: days(20), customer_name: customer.name, customer_id: customer.id, lines: linesOf(amount) });
+  await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));
+  return draft as { id: number; number: string };
+}
+
+type Line = { id: number; line: number; payment: { id: number; document_id: number } | null };
+
+describe("statements and unmatched deposits", () => {
+  it("lists statements with their unmatched deposits, and every unmatched deposit, newest first", async () => {
+    const first = await upload(
+      [
+        ["2026/10/01", "ｶ)ｲﾁﾊﾞﾝｼﾖｳｼﾞ", 1_100],
+        ["2026/10/05", "ﾌﾒｲ ﾀﾛｳ", 2_200],
+      ],
+      "10月.csv",
+    );
+    const second = await upload([["2026/11/03", "ﾆﾊﾞﾝ(ｶ", 3_300]], "11月.csv");
+
+    const listed = await ok(await api.call("/bank-statements"));
+    const mine = listed.items.filter((item: { id: number }) => [first.id, second.id].includes(item.id));
+    expect(mine.map((item: Record<string, unknown>) => [item.file_name, item.format, item.lines, item.deposits, item.unmatched, item.problems])).toEqual([
+      ["11月.csv", "csv", 1, 1, 1, 0],
+      ["10月.csv", "csv", 2, 2, 2, 0],
+    ]);
+    expect(listed).toMatchObject({ page: 1, per_page: 50 });
+
+    const unmatched = await ok(await api.call("/bank-statements/unmatched"));
+    const ours = unmatched.items.filter((item: { statement_id: number }) => [first.id, second.id].includes(item.statement_id));
+    expect(ours.map((item: Record<string, unknown>) => [item.posted_on, item.amount, item.payer_name, item.file_name])).toEqual([
+      ["2026-11-03", "3300", "ﾆﾊﾞﾝ(ｶ", "11月.csv"],
+      ["2026-10-05", "2200", "ﾌﾒｲ ﾀﾛｳ", "10月.csv"],
+      ["2026-10-01", "1100", "ｶ)ｲﾁﾊﾞﾝｼﾖｳｼﾞ", "10月.csv"],
+    ]);
+    expect(Number(unmatched.total)).toBeGreaterThanOrEqual(3);
+    expect((await api.call("/bank-statements/unmatched?page=0")).status).toBe(400);
+    expect((await api.call("/bank-statements?page=abc")).status).toBe(400);
+  });
+
+  it("sets 入金済 by a confirmed match and gives the line back when its payment is cancelled", async () => {
+    const customer = await createCustomer(api, { name: "株式会社三番商事", name_kana: "サンバンショウジ" });
+    const invoice = await invoiceFor(customer, 30_000); // 33,000 due
+    const statement = await upload([["2026/11/10", "ｶ)ｻﾝﾊﾞﾝｼﾖｳｼﾞ", 33_000]], "三番.csv");
+    const [line] = (await ok(await api.call(`/bank-statements/${statement.id}`))).lines as Line[];
+    await ok(await api.call(`/bank-statements/${statement.id}/confirm`, post({ matches: [{ line_id: line!.id, document_id: invoice.id }] })));
+
+    const paid = await ok(await api.call(`/documents/${invoice.id}`));
+    expect(paid.status).toBe(4);
+    const matched = ((await ok(await api.call(`/bank-statements/${statement.id}`))).lines as Line[])[0]!;
+    expect(matched.payment).toMatchObject({ document_id: invoice.id });
+    const unmatchedBefore = await ok(await api.call("/bank-statements/unmatched"));
+    expect(unmatchedBefore.items.some((item: { id: number }) => item.id === line!.id)).toBe(false);
+
+    await ok(await api.call(`/documents/${invoice.id}/payments/${matched.payment!.id}/cancel`, post({ reason: "別の請求書の入金" })));
+    expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(3);
+    const released = await ok(await api.call(`/bank-statements/${statement.id}`));
+    expect(released.unmatched_deposits).toBe(1);
+    expect((released.lines as Line[])[0]!.payment).toBeNull();
+    expect((await ok(await api.call("/bank-statements/unmatched"))).items.some((item: { id: number }) => item.id === line!.id)).toBe(true);
+    // The line can be matched again: the cancelled payment does not hold it.
+    await ok(await api.call(`/bank-statements/${statement.id}/confirm`, post({ matches: [{ line_id: line!.id, document_id: invoice.id }] })));
+    expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(4);
+  });
+
+  it("shows another company nothing, and a user limited to their own documents only their statements", async () => {
+    const owners = await upload([["2026/11/11", "ｵｰﾅｰ", 4_400]], "owner.csv");
+    const users = await upload([["2026/11/12", "ﾕｰｻﾞｰ", 5_500]], "user.csv", "user");
+    const idsOf = async (path: string, as: FixtureUserName, key: string) =>
+      (await ok(await api.call(path, { as }))).items.map((item: Record<string, number>) => item[key]) as number[];
+    expect(await idsOf("/bank-statements", "shinkinOwner", "id")).not.toContain(owners.id);
+    expect(await idsOf("/bank-statements/unmatched", "shinkinOwner", "statement_id")).not.toContain(owners.id);
+    expect(await idsOf("/bank-statements", "user", "id")).toEqual(expect.arrayContaining([users.id]));
+    expect(await idsOf("/bank-statements", "user", "id")).not.toContain(owners.id);
+    expect(await idsOf("/bank-statements/unmatched", "user", "statement_id")).not.toContain(owners.id);
+    expect(await idsOf("/bank-statements", "owner", "id")).toEqual(expect.arrayContaining([owners.id, users.id]));
+  });
+});
