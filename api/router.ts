@@ -32,6 +32,7 @@ import { reportRoutes } from "./routes/reports";
 import { topRoutes } from "./routes/top";
 import { paymentRoutes } from "./routes/payments";
 import { bankStatementRoutes } from "./routes/bank-statements";
+import { recurringRoutes } from "./routes/recurring";
 import { reminderRoutes } from "./routes/reminders";
 import { closingRoutes } from "./routes/closing";
 
@@ -90,6 +91,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(mailRoutes(deps.db, deps.mail));
   api.use(paymentRoutes(deps.db));
   api.use(bankStatementRoutes(deps.db));
+  api.use(recurringRoutes(deps.db, deps.now));
   api.use(reminderRoutes(deps.db, deps.mail.outbox, deps.now));
   api.use(closingRoutes(deps.db));
   api.use(documentRoutes(deps.db, storage));

@@ -8,6 +8,7 @@ import { createS3FileStorage } from "./storage/s3-storage";
 import { createDatabaseFileStorage } from "./storage/storage";
 import { createLinkSigner } from "./mail/links";
 import { createMailOutbox, MAIL_DELIVERY_DEFAULTS } from "./mail/outbox";
+import { createRecurringWorker, recurringPollMs } from "./jobs/recurring-worker";
 import { createRegistrationLookup } from "./registration-numbers/lookup";
 import { createLocalMailbox, createSmtpTransport } from "./mail/transport";
 import { smtpProxyFor } from "../server/outbound-proxy";
@@ -43,6 +44,9 @@ export async function startPaymentApi(
   const outbox = createMailOutbox({ db: database.db, storage, transport, signer, settings, logger });
   outbox.start(pollMs);
   logger.info({ transport: smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
+  // 定期請求: every server runs one; the queue in the database keeps each period to one invoice (decision 031).
+  const recurring = createRecurringWorker({ db: database.db, storage, outbox, logger });
+  recurring.start(recurringPollMs());
   const registrationLookup = createRegistrationLookup(database.db, config.nta);
   // The base URL only: the application id is a credential.
   logger.info({ source: registrationLookup.source, baseUrl: registrationLookup.source === "api" ? config.nta.baseUrl : undefined }, "registration numbers verified");
@@ -56,6 +60,7 @@ export async function startPaymentApi(
     registrationLookup,
   });
   const close = async () => {
+    await recurring.stop();
     await outbox.stop();
     transport.close();
     await database.close();

@@ -1130,3 +1130,74 @@ export const reminders = pgTable(
     index("reminders_document_idx").on(table.documentId, table.sentAt),
   ],
 );
+
+// ---- 定期請求 (issue 19 item 2, decision 031) ----
+
+/**
+ * A recurring invoice: what to make (`template`, the invoice's fields and lines as documentInputSchema reads
+ * them, subject and line names possibly carrying period placeholders) and when (domain/recurrence.ts).
+ * `next_run_on` is the next date the worker queues; null once the end date has passed.
+ */
+export const recurringSchedules = pgTable(
+  "recurring_schedules",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    sourceDocumentId: integer("source_document_id").references(() => documents.id, { onDelete: "set null" }),
+    customerId: integer("customer_id").references(() => customers.id),
+    customerName: text("customer_name").notNull(),
+    template: jsonb("template").$type<Record<string, unknown>>().notNull(),
+    dayOfMonth: integer("day_of_month").notNull(),
+    intervalMonths: integer("interval_months").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    autoIssue: boolean("auto_issue").notNull().default(false),
+    autoSend: boolean("auto_send").notNull().default(false),
+    /** Recipients entered on the schedule; empty means the customer's addresses. */
+    mailTo: jsonb("mail_to").$type<string[]>().notNull().default([]),
+    nextRunOn: date("next_run_on", { mode: "string" }),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    createdBy: text("created_by").notNull(),
+    createdByName: text("created_by_name"),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    index("recurring_schedules_company_idx").on(table.companyUniqueCode, table.id),
+    index("recurring_schedules_due_idx").on(table.nextRunOn).where(sql`paused_at is null`),
+  ],
+);
+
+/**
+ * The job queue of recurring invoices: one row per schedule and period, claimed by one worker at a time
+ * (FOR UPDATE SKIP LOCKED, a lease). The unique (schedule, period) makes a second worker's or a retry's row
+ * impossible; the document it makes carries the key `recurring:<schedule>:<period>` under the documents'
+ * unique idempotency index as well.
+ */
+export const recurringRuns = pgTable(
+  "recurring_runs",
+  {
+    id: serial("id").primaryKey(),
+    scheduleId: integer("schedule_id")
+      .notNull()
+      .references(() => recurringSchedules.id, { onDelete: "cascade" }),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    period: text("period").notNull(),
+    runOn: date("run_on", { mode: "string" }).notNull(),
+    /** queued, running, done, error or skipped. */
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    documentId: integer("document_id").references(() => documents.id, { onDelete: "set null" }),
+    mailId: integer("mail_id").references(() => documentMails.id, { onDelete: "set null" }),
+    /** Why nothing (or only the draft) was made, in Japanese for the list. */
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("recurring_runs_schedule_period_idx").on(table.scheduleId, table.period),
+    index("recurring_runs_claim_idx").on(table.status, table.nextAttemptAt),
+  ],
+);
