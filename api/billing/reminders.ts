@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, max, sql, type SQL } from
 import { mailAddressee } from "../../domain/mail";
 import {
   OVERDUE_BUCKET_DAYS,
+  PAID_STATUS,
   REMINDER_LEVELS,
   REMINDERS_PER_PAGE,
   daysOverdue,
@@ -11,7 +12,6 @@ import {
   type OverdueBucket,
   type ReminderRequestInput,
 } from "../../domain/reminders";
-import { INVOICE_PAID } from "../../domain/lifecycle";
 import type { Database } from "../db/client";
 import { companies, customers, documentMails, documents, payments, reminders } from "../db/schema";
 import { requireAllowed } from "../documents/lifecycle";
@@ -96,7 +96,7 @@ const overdue =
       isNotNull(documents.issuedAt),
       isNull(documents.voidedAt),
       isNull(documents.creditNoteOf),
-      sql`${documents.status} <> ${INVOICE_PAID}`,
+      sql`${documents.status} <> ${PAID_STATUS}`,
       isNotNull(documents.dueDate),
       sql`${balance} > 0`,
       sql`${days} >= ${range?.min ?? 1}`,
