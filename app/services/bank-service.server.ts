@@ -36,3 +36,34 @@ export async function findCompanyBankUser(idToken: string, userUniqueCode: strin
   const answer = await callBankService<{ result: { user: SsoProfile } }>(idToken, `/user/search?${new URLSearchParams({ user_unique_code: userUniqueCode })}`, baseUrl);
   return answer?.result.user ?? null;
 }
+
+/** The bank's refusal of a statement request: its HTTP status and its Japanese message (a 400 says what is wrong with the period). */
+export class BankStatementError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * The caller's account's 入出金取引明細 for the period (YYYY-MM-DD, at most a year) as the bank's 全銀 file
+ * (docs/api.md: GET /api/v1/account/statement), with the file name the bank gives it. Throws a
+ * BankStatementError with the bank's message when it refuses (400 bad period, 403 bank staff, 404 no account).
+ */
+export async function fetchBankStatement(
+  idToken: string,
+  period: { from: string; to: string },
+  baseUrl: string = getConfig().bankServiceBaseUrl,
+): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const query = new URLSearchParams({ from: period.from, to: period.to, format: "zengin" });
+  const response = await fetch(`${baseUrl}/api/v1/account/statement?${query}`, {
+    headers: { Authorization: `Bearer ${idToken}`, Accept: "application/octet-stream, application/json" },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    const message = typeof body?.message === "string" ? body.message : `bank service /account/statement answered ${response.status}`;
+    throw new BankStatementError(response.status, message);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `nyushukkin-${period.to.replaceAll("-", "")}.txt`;
+  return { fileName, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
