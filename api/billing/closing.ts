@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { closesOn, closingPeriod, mergedLines, type ClosingLineMode } from "../../domain/closing";
 import { formatJapaneseDate } from "../../domain/datetime";
+import { canonicalDecimal } from "../../domain/decimal";
 import { documentInputSchema } from "../../domain/document-input";
 import { INITIAL_STATUS } from "../../domain/documents";
 import { proposeDueDate, type DueDateRule, type HolidayShift } from "../../domain/due-date";
@@ -74,7 +75,7 @@ export async function closingCandidates(db: Writer, scope: DocumentScope, closin
   const byCustomer = new Map<number, ClosingCustomer>();
   for (const row of rows) {
     const customer = byCustomer.get(row.customerId) ?? { customerId: row.customerId, customerName: row.customerName, closingDay: row.closingDay, slips: [] };
-    customer.slips.push({ id: row.id, number: row.number, date: row.date, taxIncluded: row.taxIncluded });
+    customer.slips.push({ id: row.id, number: row.number, date: row.date, taxIncluded: canonicalDecimal(row.taxIncluded) });
     byCustomer.set(row.customerId, customer);
   }
   return { closingDate, ...period, customers: [...byCustomer.values()] };
@@ -259,7 +260,7 @@ export async function closingLinksOf(db: Writer, scope: DocumentScope, id: numbe
       .innerJoin(documents, eq(documents.id, closingInvoiceSlips.slipId))
       .where(eq(closingInvoiceSlips.invoiceId, id))
       .orderBy(asc(slipDate), asc(documents.number));
-    return { id, kind: document.kind, slips };
+    return { id, kind: document.kind, slips: slips.map((slip) => ({ ...slip, taxIncluded: canonicalDecimal(slip.taxIncluded) })) };
   }
   const [invoice] = await db
     .select({ id: documents.id, number: documents.number, status: documents.status, issuedAt: documents.issuedAt, voidedAt: documents.voidedAt })
@@ -267,4 +268,26 @@ export async function closingLinksOf(db: Writer, scope: DocumentScope, id: numbe
     .innerJoin(documents, eq(documents.id, closingInvoiceSlips.invoiceId))
     .where(eq(closingInvoiceSlips.slipId, id));
   return { id, kind: document.kind, invoice: invoice ?? null };
+}
+
+/** The closing invoices dated on a closing date (drafts first made by a merge, and what became of them), with how many slips each bills. */
+export async function closingInvoicesOn(db: Writer, scope: DocumentScope, closingDate: string) {
+  const invoices = await db
+    .select({
+      id: documents.id,
+      number: documents.number,
+      customerName: documents.customerName,
+      taxIncluded: documents.taxIncluded,
+      dueDate: documents.dueDate,
+      status: documents.status,
+      issuedAt: documents.issuedAt,
+      voidedAt: documents.voidedAt,
+      slipCount: sql<number>`count(*)::int`,
+    })
+    .from(documents)
+    .innerJoin(closingInvoiceSlips, eq(closingInvoiceSlips.invoiceId, documents.id))
+    .where(and(eq(documents.kind, "invoice"), inScope(scope), eq(documents.issueDate, closingDate)))
+    .groupBy(documents.id)
+    .orderBy(asc(documents.customerSearchKey), asc(documents.id));
+  return { closingDate, invoices: invoices.map((invoice) => ({ ...invoice, taxIncluded: canonicalDecimal(invoice.taxIncluded) })) };
 }

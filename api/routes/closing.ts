@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { CLOSING_LINE_MODES } from "../../domain/closing";
 import { requiredDate } from "../../domain/form-fields";
-import { closingCandidates, closingLinksOf, mergeClosingInvoices } from "../billing/closing";
+import { closingCandidates, closingInvoicesOn, closingLinksOf, mergeClosingInvoices } from "../billing/closing";
 import type { Database } from "../db/client";
 import { requireDocumentScope } from "../membership";
 import { parseBody } from "../validation";
@@ -32,6 +32,14 @@ export function closingRoutes(db: Database): Router {
       const scope = await requireDocumentScope(db, req, { write: false });
       const { closing_date: closingDate } = parseBody(candidatesQuery, req.query);
       res.json(await closingCandidates(db, scope, closingDate));
+    }),
+  );
+  router.get(
+    "/closing-invoices/made",
+    handler(async (req, res) => {
+      const scope = await requireDocumentScope(db, req, { write: false });
+      const { closing_date: closingDate } = parseBody(candidatesQuery, req.query);
+      res.json(await closingInvoicesOn(db, scope, closingDate));
     }),
   );
   router.post(

@@ -28,6 +28,7 @@ import officeRules from "./officeRules.json";
 import print from "./print.json";
 import received from "./received.json";
 import reports from "./reports.json";
+import closing from "./closing.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
 import snapshot from "./snapshot.json";
@@ -79,6 +80,7 @@ export const common = {
   officeRules,
   received,
   reports,
+  closing,
   documentSettings,
   terms,
   support,
