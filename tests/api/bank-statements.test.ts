@@ -2,6 +2,7 @@ import iconv from "iconv-lite";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../../api/db/schema";
+import { writeZenginStatement } from "../../sandbox/zengin-file";
 import { startTestApi, type TestApi } from "../support/api";
 import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
 import { days, linesOf, ok, post } from "../support/issued";
@@ -26,59 +27,25 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** A 200-byte 全銀 record from [1-based position, length, value, N (zero-padded) or C (space-padded)] fields. */
-function record(fields: [number, number, string | number, "N" | "C"][]): Buffer {
-  const bytes = Buffer.alloc(200, 0x20);
-  for (const [position, length, value, type] of fields)
-    iconv.encode(type === "N" ? String(value).padStart(length, "0") : String(value), "cp932").copy(bytes, position - 1);
-  return bytes;
-}
-
-/** A 入出金取引明細 of one account, opening balance 0, with CR LF after each record; `broken` data records get a letter in their amount. */
+/** A 入出金取引明細 of one account for November 2026, opening balance 0, entries on the 10th; `broken`: the first data record's amount gets a letter. */
 function zenginFile(entries: { amount: number; payer: string; withdrawal?: boolean }[], broken = false): Buffer {
-  const sum = (list: typeof entries) => list.reduce((total, entry) => total + entry.amount, 0);
-  const deposits = entries.filter((entry) => !entry.withdrawal);
-  const withdrawals = entries.filter((entry) => entry.withdrawal);
-  const header = record([
-    [1, 4, "1030", "N"],
-    [5, 6, "081201", "N"],
-    [11, 6, "081101", "N"],
-    [17, 6, "081130", "N"],
-    [23, 4, "0001", "N"],
-    [42, 3, "001", "N"],
-    [60, 4, "0001", "N"],
-    [64, 10, 1234567, "N"],
-    [114, 2, "11", "N"],
-    [116, 14, 0, "N"],
-  ]);
-  const data = entries.map((entry, index) =>
-    record([
-      [1, 1, "2", "N"],
-      [2, 8, index + 1, "N"],
-      [10, 6, "081110", "N"],
-      [16, 6, "081110", "N"],
-      [22, 3, entry.withdrawal ? "214" : "111", "N"],
-      [25, 12, broken && index === 0 ? "00000000X000" : entry.amount, broken && index === 0 ? "C" : "N"],
-      [37, 45, 0, "N"],
-      [82, 48, entry.payer, "C"],
-    ]),
-  );
-  const trailer = record([
-    [1, 1, "8", "N"],
-    [2, 6, deposits.length, "N"],
-    [8, 13, sum(deposits), "N"],
-    [21, 6, withdrawals.length, "N"],
-    [27, 13, sum(withdrawals), "N"],
-    [40, 1, "1", "N"],
-    [41, 14, sum(deposits) - sum(withdrawals), "N"],
-    [55, 7, entries.length, "N"],
-  ]);
-  const end = record([
-    [1, 1, "9", "N"],
-    [2, 10, entries.length + 3, "N"],
-    [12, 5, 1, "N"],
-  ]);
-  return Buffer.concat([header, ...data, trailer, end].flatMap((bytes) => [bytes, Buffer.from("\r\n")]));
+  const file = writeZenginStatement({
+    bankCode: "0001",
+    bankName: "",
+    branchCode: "001",
+    branchName: "",
+    accountType: "1",
+    accountNumber: "1234567",
+    accountName: "",
+    from: "2026-11-01",
+    to: "2026-11-30",
+    createdOn: "2026-12-01",
+    openingBalance: 0,
+    entries: entries.map((entry) => ({ postedOn: "2026-11-10", amount: entry.amount, kind: entry.withdrawal ? "withdrawal" : "deposit", payerName: entry.payer })),
+  });
+  // The first data record follows the header and its CR LF; 取引金額 is its bytes 25–36.
+  if (broken) file.write("00000000X000", 202 + 24, "ascii");
+  return file;
 }
 
 const csvFile = (rows: [string, string, number][]) =>
