@@ -34,8 +34,8 @@ function statementPeriodOf(query: Record<string, unknown>): { from: string; to: 
 
 /**
  * The bank's own service (SPEC §7: bank service) for the sandbox: app config,
- * the caller's company and user, and user search, from the demo data and
- * authenticated with the user's id token.
+ * the caller's company and user, user search and the account's 入出金明細,
+ * from the demo data and authenticated with the user's id token.
  */
 export function createSandboxBankService({ issuers, clientId }: { issuers: TrustedIssuer[]; clientId: string }): Router {
   const api = Router();
