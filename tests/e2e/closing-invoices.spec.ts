@@ -78,6 +78,8 @@ test.describe("closing invoices", () => {
     await settled(page, javaScript);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
     await expect(page.getByRole("main")).toContainText("米");
+    // Summed per item, as chosen: no heading line per slip.
+    await expect(page.getByRole("main")).not.toContainText(`納品書 No.${chosenSlip}`);
 
     // The chosen customer's slip is billed now; the other's still waits.
     await page.goto(`/billing/closing?closing_date=${today}`);
