@@ -25,6 +25,7 @@ import mailSend from "./mailSend.json";
 import nav from "./nav.json";
 import notice from "./notice.json";
 import officeRules from "./officeRules.json";
+import recurring from "./recurring.json";
 import print from "./print.json";
 import received from "./received.json";
 import reports from "./reports.json";
@@ -78,6 +79,7 @@ export const common = {
   // The export's encoding choice sits on the document lists, which need none of the other CSV texts.
   csv: { ...csv, ...csvEncoding },
   officeRules,
+  recurring,
   received,
   reports,
   closing,
