@@ -42,6 +42,7 @@ export const recurringKey = (scheduleId: number, period: string) => `recurring:$
 
 const SKIPPED = "停止中に過ぎた期間が12回分を超えたため、古い期間の請求書は作成していません。必要なら手で作成してください。";
 const PAUSED = "一時停止中のため作成していません。";
+const MADE_NOT_SENT = "請求書は作成しましたが、発行または送信ができませんでした。請求書の画面から手で発行・送信してください。理由：";
 const FAILED = "システムの都合で作成できませんでした。時間をおいても続く場合はお問い合わせください。";
 
 /** An ApiError's words with its fields' messages, for the list's 「前回の結果」. */
@@ -214,7 +215,7 @@ export function createRecurringWorker(deps: {
         .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, "invoice"))),
     ]);
     const to = schedule.mailTo.length > 0 ? schedule.mailTo : (customer?.emails ?? []);
-    if (to.length === 0) throw new ApiError(422, "validation_failed", "送信先のメールアドレスがないため送信できませんでした。請求書は作成済みです。");
+    if (to.length === 0) throw new ApiError(422, "validation_failed", "送信先のメールアドレスがありません。");
     const values = {
       宛名: mailAddressee({ name: document!.customerName, honorific: document!.customerHonorific, department: customer?.department, personInCharge: customer?.personInCharge }),
       取引先名: document!.customerName,
@@ -258,7 +259,7 @@ export function createRecurringWorker(deps: {
     } catch (error) {
       if (error instanceof ApiError) {
         // A refusal (a deleted bank account, no address, the mail quota) does not go away by itself: reported, not retried.
-        await finish(run, { status: "error", documentId, error: reasonOf(error) });
+        await finish(run, { status: "error", documentId, error: documentId === null ? reasonOf(error) : `${MADE_NOT_SENT}${reasonOf(error)}` });
         return;
       }
       const final = run.attempts >= settings.maxAttempts;

@@ -59,6 +59,8 @@ export type ScheduleFormValues = {
 
 export const scheduleFormConstraint = getZodConstraint(recurringScheduleSchema);
 
+const FORM_FIELDS = recurringScheduleSchema.innerType().shape;
+
 const cycleOf = (schedule: Pick<Schedule, "day_of_month" | "interval_months">) => cycleLabel({ dayOfMonth: schedule.day_of_month, intervalMonths: schedule.interval_months });
 
 function idOf(params: { id?: string }): number {
@@ -145,7 +147,8 @@ async function saveForm(request: Request, caller: PaymentApiCaller, formData: Fo
         : await callPaymentApi<Schedule>(caller, `/recurring-invoices/${target.id}`, asJsonPost({ ...submission.value, _method: "PATCH", version: target.version }));
     return redirectWithNotice(request, `${RECURRING_PATH}/${saved.id}`, "success", t("sourceId" in target ? "recurring.created" : "recurring.saved"));
   } catch (error) {
-    const { result, status } = apiErrorReply(submission, error);
+    // A refusal about the source invoice has no field on the form: it is said at the top.
+    const { result, status } = apiErrorReply(submission, error, undefined, (field) => field.split(/[.[]/)[0]! in FORM_FIELDS);
     return data(result, { status });
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { documentMails, documents, recurringRuns } from "../../api/db/schema";
+import { customers, documentMails, documents, recurringRuns } from "../../api/db/schema";
 import { createRecurringWorker } from "../../api/jobs/recurring-worker";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { useTenantTestApi } from "../support/api";
@@ -244,6 +244,19 @@ describe("the worker", () => {
     await at("2027-02-28").tick();
     const [second] = await madeBy(other.id);
     expect((await api.database.db.select().from(documentMails).where(eq(documentMails.documentId, second!.id)))[0]!.to).toEqual(["tantou@jidou.example"]);
+  });
+
+  it("reports in Japanese when the invoice was made but could not be sent, and keeps the draft", async () => {
+    const invoice = await sourceInvoice("株式会社宛先削除", ["old@sakujo.example"]);
+    const schedule = await createSchedule(invoice.id, { auto_send: true });
+    await api.database.db.update(customers).set({ emails: [] }).where(eq(customers.id, invoice.customer_id));
+    await at("2027-01-31").tick();
+    const [made] = await madeBy(schedule.id);
+    expect(made!.issuedAt).toBeNull();
+    const [run] = (await detail(schedule.id)).runs;
+    expect(run).toMatchObject({ status: "error", document_id: made!.id });
+    expect(run.error).toBe("請求書は作成しましたが、発行または送信ができませんでした。請求書の画面から手で発行・送信してください。理由：送信先のメールアドレスがありません。");
+    expect((await api.call("/recurring-invoices").then(ok)).schedules.find((row: { id: number }) => row.id === schedule.id).last_run).toMatchObject({ status: "error", document_number: made!.number });
   });
 
   it("issues without sending when only automatic issue is on", async () => {
