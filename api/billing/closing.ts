@@ -224,9 +224,21 @@ export async function mergeClosingInvoices(db: Database, scope: DocumentScope, r
   const defaults = await runDefaults(db, scope.tenant);
   const created: ClosingCreated[] = [];
   const skipped: ClosingSkipped[] = [];
+  // A chosen customer with nothing to bill is named when it is the company's own; another company's stays unnamed.
+  const missing = chosen.filter((candidate) => typeof candidate === "number");
+  const ownNames = new Map(
+    missing.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: customers.id, name: customers.name })
+            .from(customers)
+            .where(and(eq(customers.companyUniqueCode, scope.tenant), inArray(customers.id, missing)))
+        ).map((row) => [row.id, row.name]),
+  );
   for (const candidate of chosen) {
     if (typeof candidate === "number") {
-      skipped.push({ customerId: candidate, customerName: null, message: NOTHING_TO_BILL });
+      skipped.push({ customerId: candidate, customerName: ownNames.get(candidate) ?? null, message: NOTHING_TO_BILL });
       continue;
     }
     try {

@@ -18,7 +18,7 @@ const mergeBody = z.object({
   closing_date: requiredDate,
   // Absent: every customer closing on the date; a form's single checkbox arrives as one value, not a list.
   customer_ids: z
-    .preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(customerId).optional())
+    .preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(customerId).max(1000, "一度に選べる取引先は1,000社までです。").optional())
     .refine((ids) => ids === undefined || ids.length > 0, "取引先を選んでください。"),
   line_mode: z.enum(CLOSING_LINE_MODES, { errorMap: () => ({ message: "明細のまとめ方を選んでください。" }) }).default("per_slip"),
 });

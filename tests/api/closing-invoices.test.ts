@@ -157,6 +157,12 @@ describe("GET/POST /closing-invoices", () => {
     const merged = (await ok(await merge({ closing_date: "2026-08-31", customer_ids: [chosen.id] }))) as Merged;
     expect(merged.created.map((entry) => entry.customer_id)).toEqual([chosen.id]);
     expect(slipsOf(await candidates("2026-08-31"), other.id)).toEqual([left.id]);
+    const again = await merge({ closing_date: "2026-08-31", customer_ids: [chosen.id] });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      created: [],
+      skipped: [{ customer_id: chosen.id, customer_name: "株式会社選択する", message: "この取引先には、この期間の未請求の納品書がありません（すでに請求書にまとめた納品書は対象外です）。" }],
+    });
 
     // A form posts one chosen customer as a single value.
     const form = new URLSearchParams({ closing_date: "2026-08-31", customer_ids: String(other.id), line_mode: "per_item" });
@@ -169,7 +175,15 @@ describe("GET/POST /closing-invoices", () => {
     expect(all.created.map((entry) => entry.customer_id)).toContain(everyone.id);
     expect(slipsOf(await candidates("2026-07-31"), everyone.id)).toEqual([]);
 
-    for (const body of [{ closing_date: "2026-07-31", line_mode: "per_day" }, { closing_date: "2026-07-31", customer_ids: [] }, { closing_date: "2026-07-31", customer_ids: ["x"] }, {}]) {
+    const tooMany = Array.from({ length: 1001 }, (_, index) => index + 1);
+    for (const body of [
+      { closing_date: "2026-07-31", line_mode: "per_day" },
+      { closing_date: "2026-07-31", customer_ids: [] },
+      { closing_date: "2026-07-31", customer_ids: ["x"] },
+      { closing_date: "2026-07-31", customer_ids: tooMany },
+      { closing_date: "2026-07-31", customer_ids: [{ id: 1 }] },
+      {},
+    ]) {
       const refused = await merge(body);
       expect(refused.status, JSON.stringify(body)).toBe(422);
       expect(Object.values((await refused.json()).fields as Record<string, string[]>)[0]![0]).toMatch(/[ぁ-んァ-ヶ一-龠]/);
