@@ -208,9 +208,10 @@ async function openInvoices(db: Database, scope: DocumentScope): Promise<OpenInv
 export async function statementWithProposals(db: Database, scope: DocumentScope, id: number, fees?: readonly number[]) {
   const statement = await statementInScope(db, scope, id);
   const lines = await db
-    .select({ line: bankStatementLines, paymentId: payments.id, documentId: payments.documentId })
+    .select({ line: bankStatementLines, paymentId: payments.id, documentId: payments.documentId, number: documents.number })
     .from(bankStatementLines)
     .leftJoin(payments, and(eq(payments.statementLineId, bankStatementLines.id), isNull(payments.cancelledAt)))
+    .leftJoin(documents, eq(documents.id, payments.documentId))
     .where(eq(bankStatementLines.statementId, statement.id))
     .orderBy(asc(bankStatementLines.line), asc(bankStatementLines.id));
   const open = await openInvoices(db, scope);
@@ -238,7 +239,7 @@ export async function statementWithProposals(db: Database, scope: DocumentScope,
   };
   return {
     ...statement,
-    lines: lines.map(({ line, paymentId, documentId }) => ({
+    lines: lines.map(({ line, paymentId, documentId, number }) => ({
       id: line.id,
       line: line.line,
       postedOn: line.postedOn,
@@ -249,7 +250,7 @@ export async function statementWithProposals(db: Database, scope: DocumentScope,
       description: line.description,
       balance: line.balance === null ? null : String(line.balance),
       matchedAt: line.matchedAt,
-      payment: paymentId === null ? null : { id: paymentId, documentId },
+      payment: paymentId === null ? null : { id: paymentId, documentId, number },
       proposals: (proposals.get(String(line.id)) ?? []).map(present),
     })),
     unmatchedDeposits: deposits.length,

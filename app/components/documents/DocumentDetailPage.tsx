@@ -13,6 +13,8 @@ import type { DocumentKind } from "@domain/document-kinds";
 import { MailSendForm } from "~/components/mail/MailSendForm";
 import type { DocumentDetailData } from "~/services/document-pages/detail.server";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
+import { CancelPaymentFields, InvoicePayments, useCancelWords } from "~/components/payments/InvoicePayments";
+import type { PaymentFormReply } from "~/services/payments.server";
 import { DocumentTotals } from "./DocumentTotals";
 import type { ConfirmedAction } from "./lifecycle-facts";
 
@@ -34,9 +36,10 @@ function DocumentLinks({ kinds, label, links }: { kinds: Kinds; label: string; l
 }
 
 /** One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history. */
-export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm }: DocumentDetailData) {
+export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm, payments }: DocumentDetailData) {
   const { t } = useTexts({ documents: { ...documentsTexts, ...documentsDetailTexts, ...documentsSharedTexts }, mail: mailSendTexts, snapshot: snapshotLinksTexts });
-  const actionData = useActionData<{ mailResult?: SubmissionResult<string[]> }>();
+  const actionData = useActionData<{ mailResult?: SubmissionResult<string[]>; paymentForm?: PaymentFormReply }>();
+  const cancelWords = useCancelWords();
   // The rules were asked by the loader: an unknown status id shows as itself, as statusLabel does.
   const labelOf = (id: number | null) => (id === null ? "" : (rules.statusLabels[id] ?? String(id)));
   const { stage, next, allowed, totals, totalsRows, gaps } = rules;
@@ -57,6 +60,10 @@ export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm
   const extraOf = (action: ConfirmedAction) => (action === "creditNote" ? creditNoteReason : undefined);
 
   if (confirm) return <ConfirmPage action={confirm} words={confirmWords(confirm)} backTo={`${base}/detail/${document.id}`} extra={extraOf(confirm)} />;
+  if (payments?.cancelling) {
+    const payment = payments.cancelling;
+    return <ConfirmPage action="cancelPayment" words={cancelWords(payment)} backTo={`${base}/detail/${document.id}`} extra={<CancelPaymentFields payment={payment} />} />;
+  }
 
   return (
     <>
@@ -210,6 +217,8 @@ export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm
         {rules.stampDuty ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
         {document.notes ? <p className="document-notes">{document.notes}</p> : null}
       </section>
+
+      {payments ? <InvoicePayments summary={payments.summary} values={payments.values} reply={actionData?.paymentForm ?? null} links={payments.links} /> : null}
 
       {next.length > 0 ? (
         <section className="card" aria-labelledby="status-heading">

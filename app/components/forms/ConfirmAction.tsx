@@ -33,7 +33,22 @@ function ConfirmForm({ action, words, cancel, extra, tone }: { action: string; w
  * dialog. Either way the action posts `intent` and `confirmed=yes`, with
  * `extra` (a version, a reason) inside the same form.
  */
-export function ConfirmAction({ action, label, words, extra, tone = "danger" }: { action: string; label: string; words: Words; extra?: ReactNode; tone?: Tone }) {
+export function ConfirmAction({
+  action,
+  label,
+  words,
+  extra,
+  tone = "danger",
+  query,
+}: {
+  action: string;
+  label: string;
+  words: Words;
+  extra?: ReactNode;
+  tone?: Tone;
+  /** What else the confirmation page needs to know, e.g. `payment=12` when a page lists several of the thing. */
+  query?: string;
+}) {
   const { t } = useTexts({ confirm: confirmTexts });
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -42,11 +57,11 @@ export function ConfirmAction({ action, label, words, extra, tone = "danger" }: 
   useEffect(() => {
     if (open) dialog.current?.showModal();
   }, [open]);
-  const titleId = `confirm-${action}-title`;
+  const titleId = `confirm-${action}${query ? `-${query.replace(/\W+/g, "-")}` : ""}-title`;
   return (
     <>
       <Link
-        to={`?confirm=${action}`}
+        to={`?confirm=${action}${query ? `&${query}` : ""}`}
         className={tone === "danger" ? "button button--danger-outline" : "button button--secondary"}
         prefetch="none"
         onClick={(event) => {

@@ -25,6 +25,7 @@ import mailSend from "./mailSend.json";
 import nav from "./nav.json";
 import notice from "./notice.json";
 import officeRules from "./officeRules.json";
+import payments from "./payments.json";
 import recurring from "./recurring.json";
 import print from "./print.json";
 import received from "./received.json";
@@ -79,6 +80,7 @@ export const common = {
   // The export's encoding choice sits on the document lists, which need none of the other CSV texts.
   csv: { ...csv, ...csvEncoding },
   officeRules,
+  payments,
   recurring,
   received,
   reports,

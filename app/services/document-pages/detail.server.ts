@@ -1,5 +1,6 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { TAX_CATEGORIES } from "@domain/codes";
+import { todayJst } from "@domain/datetime";
 import { CONVERSIONS, DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
 import { can, editModeOf, nextStatuses, stageOf, type LifecycleFacts } from "@domain/lifecycle";
@@ -15,6 +16,7 @@ import { changeDocumentStatus, deleteDocument, getDocument, issueCreditNote, iss
 import { remixI18next } from "../i18n.server";
 import { mailFormDefaults, sendMailAction } from "../mail-pages.server";
 import { PaymentApiValidationError } from "../payment-api.server";
+import { cancelPayment, getPayments, paymentFormAction, paymentFormDefaults, type PaymentSummary } from "../payments.server";
 import { readFormData } from "../read-form.server";
 import { redirectWithNotice } from "../session.server";
 import { companyFacts, documentIdOf, screen } from "./shared.server";
@@ -53,13 +55,25 @@ const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { labe
 /** The detail page; `?confirm=void` (or delete, creditNote) makes it the confirmation page of that action. */
 export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
-  const [document, company] = await Promise.all([getDocument(caller, documentIdOf(params.id), kind), getOwnCompany(caller)]);
+  const id = documentIdOf(params.id);
+  // An invoice's payments are asked for alongside it; a draft's or a credit note's are dropped below.
+  const [document, company, summary] = await Promise.all([getDocument(caller, id, kind), getOwnCompany(caller), kind === "invoice" ? getPayments(caller, id) : null]);
   const facts = lifecycleFactsOf(document);
-  const asked = confirmedActionOf(new URL(request.url).searchParams.get("confirm"));
+  const url = new URL(request.url);
+  const asked = confirmedActionOf(url.searchParams.get("confirm"));
   const mail = can(facts, "send") ? await mailFormDefaults(caller, document, company) : null;
   const shownCompany = companyFacts(company);
-  return { kind, kinds: KINDS, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null };
+  const payments = summary && facts.issued && !facts.creditNote ? paymentsOf(document, summary, url) : null;
+  return { kind, kinds: KINDS, document, rules: rulesOf(kind, document, facts, shownCompany), mail, confirm: asked && can(facts, asked) ? asked : null, payments };
 };
+
+/** The payments section of an issued invoice: the summary, the form's first values, its links, and a cancellation asked for by URL. */
+function paymentsOf(document: DetailDocument, summary: PaymentSummary, url: URL) {
+  const asked = url.searchParams.get("confirm") === "cancelPayment" ? url.searchParams.get("payment") : null;
+  const cancelling = summary.payments.find((payment) => String(payment.id) === asked && payment.cancelled_at === null) ?? null;
+  const overdue = !document.voided_at && Number(summary.balance) > 0 && document.due_date !== null && document.due_date < todayJst();
+  return { summary, values: paymentFormDefaults(summary), cancelling, links: { id: document.id, reminder: overdue, recurring: !document.voided_at } };
+}
 
 /**
  * The detail page's buttons: status, issue (also before printing or a PDF),
@@ -77,6 +91,22 @@ export const documentDetailAction = async ({ request, params, context }: ActionF
   const base = DOCUMENT_PATHS[kind].base;
   const here = `${base}/detail/${id}`;
   if (intent === "send") return sendMailAction(request, caller, kind, id, formData);
+  if (kind === "invoice" && intent === "payment") {
+    const recorded = await paymentFormAction(request, caller, id, formData, here, t("documents.paymentRecorded"));
+    return recorded.response ?? json({ paymentForm: recorded.reply }, { status: recorded.status });
+  }
+  if (kind === "invoice" && intent === "cancelPayment") {
+    const payment = String(formData.get("payment") ?? "");
+    if (!/^\d{1,9}$/.test(payment)) return redirect(here);
+    if (formData.get("confirmed") !== "yes") return redirect(`${here}?confirm=cancelPayment&payment=${payment}`);
+    try {
+      await cancelPayment(caller, id, Number(payment), String(formData.get("reason") ?? "").trim().slice(0, 200));
+    } catch (error) {
+      if (!(error instanceof PaymentApiValidationError)) throw error;
+      return redirectWithNotice(request, here, "error", error.message);
+    }
+    return redirectWithNotice(request, `${here}#payments-heading`, "success", t("documents.paymentCancelled"));
+  }
   const asking = confirmedActionOf(intent);
   if (asking && formData.get("confirmed") !== "yes") return redirect(`${here}?confirm=${asking}`);
   try {
