@@ -132,7 +132,7 @@ export async function templateOf(db: Writer, scope: DocumentScope, invoiceId: nu
   };
 }
 
-export async function createSchedule(db: Database, scope: DocumentScope, invoiceId: number, input: RecurringScheduleInput, actor: Actor, today: string): Promise<ScheduleRow> {
+export async function createSchedule(db: Writer, scope: DocumentScope, invoiceId: number, input: RecurringScheduleInput, actor: Actor, today: string): Promise<ScheduleRow> {
   const { sourceDocumentId, ...template } = await templateOf(db, scope, invoiceId);
   await requireRecipient(db, scope.tenant, template.customer_id, input);
   const columns = scheduleColumns(input);

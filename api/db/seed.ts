@@ -15,6 +15,7 @@ import { recordHistory } from "../documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../documents/store";
 import { createDatabaseFileStorage } from "../storage/storage";
 import { seedDemoReceived } from "./seed-received";
+import { seedDemoRecurring } from "../billing/recurring-demo";
 import type { Database } from "./client";
 import { bankBranches, bankNotices, bankPlans, banks, companies, companyEnrollments, freeTrialReservations, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, payments, plans, terms } from "./schema";
 
@@ -176,6 +177,7 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
       .values(DEMO_ITEMS.map((item) => ({ ...item, taxRate: taxCategoryOf(item.taxCategory).rate, companyUniqueCode: "C-DEMO", searchKey: searchKey(`${item.code} ${item.name}`) })));
     await seedDemoDocuments(tx);
     await seedDemoReceived(tx);
+    await seedDemoRecurring(tx);
   });
   return true;
 }
