@@ -1,7 +1,5 @@
-import { z } from "zod";
 import { formatJapaneseDate } from "./datetime";
 import { formatDecimal } from "./decimal-display";
-import { mailRequestSchema } from "./mail";
 
 /*
  * Payment reminders (督促, issue 19 item 4, decision 032): which invoice may be reminded, how late it is,
@@ -108,13 +106,44 @@ export function reminderDraft(level: ReminderLevel, values: ReminderValues): { s
   };
 }
 
-/** A reminder as the compose page and the Payment API receive it: a send, its level and the form's one-time key. */
-export const reminderRequestSchema = mailRequestSchema.extend({
-  level: z.coerce
-    .number({ invalid_type_error: "文面の種類を選んでください" })
-    .refine((value): value is ReminderLevel => (REMINDER_LEVELS as readonly number[]).includes(value), "文面の種類を選んでください"),
-  idempotency_key: z
-    .string({ required_error: "画面を開き直してから、もう一度送信してください" })
-    .regex(/^[A-Za-z0-9-]{8,64}$/, "画面を開き直してから、もう一度送信してください"),
-});
-export type ReminderRequestInput = z.output<typeof reminderRequestSchema>;
+/** GET /reminders/overdue as the pages read it. */
+export type OverdueList = {
+  today: string;
+  bucket: OverdueBucket | null;
+  page: number;
+  per_page: number;
+  total: number;
+  items: Array<{
+    id: number;
+    number: string;
+    customer_name: string;
+    due_date: string;
+    days_overdue: number;
+    amount_due: string;
+    balance: string;
+    reminders_sent: number;
+    last_reminded_at: string | null;
+  }>;
+};
+
+/** GET /documents/{id}/reminders as the pages read it: the draft is there only when a reminder may be sent. */
+export type ReminderContext = {
+  today: string;
+  invoice: { id: number; number: string; customer_name: string; due_date: string | null; days_overdue: number | null; amount_due: string; balance: string };
+  refusal: string | null;
+  history: Array<{
+    id: number;
+    level: number;
+    to: string[];
+    subject: string;
+    body: string;
+    sent_by: string;
+    sent_by_name: string | null;
+    sent_at: string;
+    mail_id: number;
+    mail_status: "queued" | "sending" | "sent" | "error";
+    mail_error: string | null;
+    mail_first_opened_at: string | null;
+  }>;
+  draft: { level: ReminderLevel; to: string[]; templates: Array<{ level: ReminderLevel; subject: string; body: string }> } | null;
+};

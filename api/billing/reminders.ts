@@ -10,8 +10,8 @@ import {
   reminderDraft,
   reminderRefusal,
   type OverdueBucket,
-  type ReminderRequestInput,
 } from "../../domain/reminders";
+import type { ReminderRequestInput } from "../../domain/reminder-request";
 import type { Database } from "../db/client";
 import { companies, customers, documentMails, documents, payments, reminders } from "../db/schema";
 import { requireAllowed } from "../documents/lifecycle";
@@ -147,12 +147,12 @@ async function invoiceFacts(db: Database, scope: DocumentScope, id: number, toda
 /** The invoice's reminders, newest first, with the state of the mail that carries each. */
 async function historyOf(db: Database, documentId: number) {
   const rows = await db
-    .select({ reminder: reminders, mailStatus: documentMails.status, mailError: documentMails.lastError })
+    .select({ reminder: reminders, mailStatus: documentMails.status, mailError: documentMails.lastError, mailOpenedAt: documentMails.firstOpenedAt })
     .from(reminders)
     .innerJoin(documentMails, eq(documentMails.id, reminders.mailId))
     .where(eq(reminders.documentId, documentId))
     .orderBy(desc(reminders.sentAt), desc(reminders.id));
-  return rows.map(({ reminder, mailStatus, mailError }) => ({
+  return rows.map(({ reminder, mailStatus, mailError, mailOpenedAt }) => ({
     id: reminder.id,
     level: reminder.level,
     to: reminder.to,
@@ -164,6 +164,7 @@ async function historyOf(db: Database, documentId: number) {
     mailId: reminder.mailId,
     mailStatus,
     mailError,
+    mailFirstOpenedAt: mailOpenedAt?.toISOString() ?? null,
   }));
 }
 

@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { todayJst } from "../../domain/datetime";
-import { OVERDUE_BUCKETS, reminderRequestSchema, type OverdueBucket } from "../../domain/reminders";
+import { reminderRequestSchema } from "../../domain/reminder-request";
+import { OVERDUE_BUCKETS, type OverdueBucket } from "../../domain/reminders";
 import { overdueInvoices, reminderContext, sendReminder } from "../billing/reminders";
 import type { Database } from "../db/client";
 import { badRequest } from "../errors";

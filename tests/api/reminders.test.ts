@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, documentMails, documents, localMailbox, reminders } from "../../api/db/schema";
-import { PAID_STATUS } from "../../domain/reminders";
+import { PAID_STATUS, type OverdueList } from "../../domain/reminders";
 import { startTestApi, useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
 import { days, issued, ok, post } from "../support/issued";
@@ -20,17 +20,7 @@ beforeAll(async () => {
   await api.database.db.insert(companies).values({ companyUniqueCode: fixtureUsers.owner.companyUniqueCode!, companyName: "株式会社デモ商会" });
 });
 
-type OverdueItem = {
-  id: number;
-  number: string;
-  customer_name: string;
-  due_date: string;
-  days_overdue: number;
-  amount_due: string;
-  balance: string;
-  reminders_sent: number;
-  last_reminded_at: string | null;
-};
+type OverdueItem = OverdueList["items"][number];
 
 async function overdueList(query = "", as: "owner" | "user" = "owner"): Promise<OverdueItem[]> {
   const items: OverdueItem[] = [];

@@ -30,6 +30,7 @@ import recurring from "./recurring.json";
 import print from "./print.json";
 import received from "./received.json";
 import reports from "./reports.json";
+import reminders from "./reminders.json";
 import closing from "./closing.json";
 import product from "./product.json";
 import signIn from "./signIn.json";
@@ -84,6 +85,7 @@ export const common = {
   recurring,
   received,
   reports,
+  reminders,
   closing,
   documentSettings,
   terms,
