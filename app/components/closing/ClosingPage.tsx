@@ -53,9 +53,9 @@ export function ClosingPage({ closingDate, dateErrors, period, customers, action
           ) : (
             <Form method="post" aria-labelledby="closing-customers-heading">
               <input type="hidden" name="closing_date" value={closingDate} />
-              <p className="field__hint">{t("closing.scrollHint")}</p>
+              <p className="field__hint closing-scroll-hint">{t("closing.scrollHint")}</p>
               <div className="table-scroll" role="region" aria-labelledby="closing-customers-heading" tabIndex={0}>
-                <table className="table closing-table">
+                <table className="table closing-table closing-cards">
                   <thead>
                     <tr>
                       <th scope="col">{t("closing.columns.choose")}</th>
@@ -83,9 +83,11 @@ export function ClosingPage({ closingDate, dateErrors, period, customers, action
                         <th scope="row">
                           <label htmlFor={`closing-customer-${customer.id}`}>{customer.name}</label>
                         </th>
-                        <td>{customer.closingDay}</td>
-                        <td className="table__number">{t("closing.count", { count: customer.slips.length })}</td>
-                        <td>
+                        <td data-label={t("closing.columns.closingDay")}>{customer.closingDay}</td>
+                        <td className="table__number" data-label={t("closing.columns.count")}>
+                          {t("closing.count", { count: customer.slips.length })}
+                        </td>
+                        <td data-label={t("closing.columns.slips")}>
                           <ul className="plain-list">
                             {customer.slips.map((slip) => (
                               <li key={slip.id}>

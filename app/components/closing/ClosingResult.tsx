@@ -21,7 +21,7 @@ export function ClosingResult({ closingDate, date, invoices, remaining }: Result
           <p>{t("closing.resultEmpty")}</p>
         ) : (
           <div className="table-scroll" role="region" aria-labelledby="closing-result-heading" tabIndex={0}>
-            <table className="table" data-testid="closing-result">
+            <table className="table closing-cards" data-testid="closing-result">
               <thead>
                 <tr>
                   <th scope="col">{t("closing.resultColumns.number")}</th>
@@ -45,10 +45,14 @@ export function ClosingResult({ closingDate, date, invoices, remaining }: Result
                       </Link>
                     </th>
                     <td>{invoice.customer}</td>
-                    <td className="table__number">{t("closing.count", { count: invoice.slips })}</td>
-                    <td className="table__number">{invoice.amount}円</td>
-                    <td>{invoice.dueDate}</td>
-                    <td>
+                    <td className="table__number" data-label={t("closing.resultColumns.slips")}>
+                      {t("closing.count", { count: invoice.slips })}
+                    </td>
+                    <td className="table__number" data-label={t("closing.resultColumns.amount")}>
+                      {invoice.amount}円
+                    </td>
+                    <td data-label={t("closing.resultColumns.dueDate")}>{invoice.dueDate}</td>
+                    <td data-label={t("closing.resultColumns.stage")}>
                       <span className={`stage-badge stage-badge--${invoice.stage}`}>{t(`closing.stages.${invoice.stage}`)}</span>
                     </td>
                   </tr>
