@@ -4,7 +4,7 @@ import { customers, documentMails, documents, recurringRuns } from "../../api/db
 import { createRecurringWorker } from "../../api/jobs/recurring-worker";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { useTenantTestApi } from "../support/api";
-import { createCustomer, createDocument } from "../support/factories";
+import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
 import { ok, post } from "../support/issued";
 
 /*
@@ -283,6 +283,24 @@ describe("changes and other companies", () => {
     expect((await api.call(`/recurring-invoices/${schedule.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await api.call(`/recurring-invoices/${schedule.id}`)).status).toBe(404);
     expect(await madeBy(schedule.id)).toHaveLength(1);
+  });
+
+  it("shows a user limited to their own documents only the schedules they made, from their own invoices", async () => {
+    await insertPaymentUser(api.database.db, "staff");
+    const owners = await createSchedule((await sourceInvoice("株式会社社長の取引先")).id);
+    const ownInvoice = await createDocument(api, { customer_name: "株式会社担当者の取引先" }, "staff");
+    const response = await api.call("/recurring-invoices", { ...post({ source_document_id: ownInvoice.id, day_of_month: 10, interval_months: 1, start_date: "2027-01-01" }), as: "staff" });
+    expect(response.status).toBe(201);
+    const own = await response.json();
+    const listed = await api.call("/recurring-invoices", { as: "staff" }).then(ok);
+    expect(listed.schedules.map((row: { id: number }) => row.id)).toEqual([own.id]);
+    expect((await api.call(`/recurring-invoices/${owners.id}`, { as: "staff" })).status).toBe(404);
+    const refused = await api.call("/recurring-invoices", { ...post({ source_document_id: owners.source_document_id, day_of_month: 10, interval_months: 1, start_date: "2027-01-01" }), as: "staff" });
+    expect(refused.status).toBe(422);
+    // The invoice it makes is the user's, so they see it.
+    await at("2027-01-10").tick();
+    const [made] = await madeBy(own.id);
+    expect((await api.call(`/documents/${made!.id}`, { as: "staff" })).status).toBe(200);
   });
 
   it("keeps another company's schedules invisible and unchangeable", async () => {
