@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { firstOfMonth, lastOfMonth } from "../../domain/plans";
 import { todayJst } from "../../domain/datetime";
+import { violationsOn } from "./axe";
 import { expect, settled, signInThroughBank, test } from "./fixtures";
 
 /**
@@ -156,39 +156,6 @@ test.describe("bank settings and free-trial reservations", () => {
     expect(otherBank?.status()).toBe(404);
   });
 });
-
-/** WCAG 2.1 A and AA, as tests/e2e/accessibility.spec.ts checks every page. */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** The page as served, analysed without our scripts when JavaScript is off (axe needs timers the page would not run). */
-async function violationsOn(page: Page, javaScript: boolean, path: string): Promise<string[]> {
-  await page.goto(path);
-  await settled(page, javaScript);
-  let target = page;
-  if (!javaScript) {
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
-    const context = await page.context().browser()!.newContext({
-      javaScriptEnabled: true,
-      viewport: page.viewportSize(),
-      locale: "ja-JP",
-      timezoneId: "Asia/Tokyo",
-    });
-    target = await context.newPage();
-    await target.route("**/*", (route) => {
-      if (route.request().isNavigationRequest())
-        return route.fulfill({
-          contentType: "text/html; charset=utf-8",
-          body: html,
-        });
-      if (route.request().resourceType() === "script") return route.abort();
-      return route.continue();
-    });
-    await target.goto(page.url());
-  }
-  const { violations } = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
-  if (target !== page) await target.context().close();
-  return violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 /** The admin bank pages a bank admin sees, read only: the list, a bank, its reservation, the create form and the two confirmations. */
 async function bankPagesOf(page: Page): Promise<string[]> {
