@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysOverdue, defaultLevel, reminderDraft, reminderRefusal, type ReminderFacts } from "./reminders";
 
-const overdue: ReminderFacts = { issued: true, voided: false, creditNote: false, status: 2, dueDate: "2026-11-20", balance: "1100" };
+const overdue: ReminderFacts = { issued: true, voided: false, creditNote: false, creditNoted: false, status: 2, dueDate: "2026-11-20", balance: "1100" };
 
 describe("daysOverdue", () => {
   it.each([
@@ -22,6 +22,8 @@ describe("reminderRefusal", () => {
     ["a draft", { issued: false }, "下書きの請求書には督促メールを送れません。"],
     ["voided", { voided: true }, "無効にした請求書には督促メールを送れません。"],
     ["a credit note", { creditNote: true }, "赤伝（取消の請求書）には督促メールを送れません。"],
+    ["cancelled by a credit note", { creditNoted: true, balance: "0" }, "赤伝で取り消した請求書には督促メールを送れません。"],
+    ["partly credited, the rest unpaid", { creditNoted: true, balance: "500" }, null],
     ["入金済", { status: 4 }, "入金済みの請求書には督促メールを送れません。"],
     ["paid in full", { balance: "0" }, "入金済みの請求書には督促メールを送れません。"],
     ["over-paid", { balance: "-100" }, "入金済みの請求書には督促メールを送れません。"],

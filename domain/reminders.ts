@@ -33,11 +33,13 @@ export function daysOverdue(dueDate: string, today: string): number {
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
 }
 
-/** What decides whether an invoice may be reminded. `balance` is decimal text: amount due − Σ(amount + fee). */
+/** What decides whether an invoice may be reminded. `balance` is decimal text: amount due + its credit notes' (negative) amounts − Σ(amount + fee). */
 export type ReminderFacts = {
   issued: boolean;
   voided: boolean;
   creditNote: boolean;
+  /** A credit note (赤伝) was issued against it; its amount is already taken off the balance. */
+  creditNoted: boolean;
   status: number;
   dueDate: string | null;
   balance: string;
@@ -50,6 +52,7 @@ export function reminderRefusal(facts: ReminderFacts, today: string): string | n
   if (!facts.issued) return "下書きの請求書には督促メールを送れません。";
   if (facts.voided) return "無効にした請求書には督促メールを送れません。";
   if (facts.creditNote) return "赤伝（取消の請求書）には督促メールを送れません。";
+  if (facts.creditNoted && !positive(facts.balance)) return "赤伝で取り消した請求書には督促メールを送れません。";
   if (facts.status === PAID_STATUS || !positive(facts.balance)) return "入金済みの請求書には督促メールを送れません。";
   if (facts.dueDate === null) return "支払期限のない請求書には督促メールを送れません。";
   if (daysOverdue(facts.dueDate, today) <= 0) return "支払期限を過ぎていない請求書には督促メールを送れません。";

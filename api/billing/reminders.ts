@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, max, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { mailAddressee } from "../../domain/mail";
 import {
   OVERDUE_BUCKET_DAYS,
@@ -31,14 +32,25 @@ import { decimal } from "../reports/money";
 const NOT_FOUND = "請求書が見つかりません。";
 const IN_PROGRESS = "この督促メールは送信の処理中です。しばらくしてから督促の履歴をご確認ください。";
 
-/** Σ(amount + fee) per invoice of the company: what its payments cleared. */
+/** Σ(amount + fee) per invoice of the company: what its payments cleared; a cancelled payment clears nothing. */
 function clearedOf(db: Database, tenant: string) {
   return db
     .select({ documentId: payments.documentId, cleared: sql<string>`sum(${payments.amount} + ${payments.fee})`.as("cleared") })
     .from(payments)
-    .where(eq(payments.companyUniqueCode, tenant))
+    .where(and(eq(payments.companyUniqueCode, tenant), isNull(payments.cancelledAt)))
     .groupBy(payments.documentId)
     .as("cleared");
+}
+
+/** The credit notes (赤伝) issued against each invoice of the company and not voided: their amounts due are negative. */
+function creditedOf(db: Database, tenant: string) {
+  const notes = alias(documents, "credit_notes");
+  return db
+    .select({ invoiceId: notes.creditNoteOf, credited: sql<string>`sum(${notes.amountDue})`.as("credited") })
+    .from(notes)
+    .where(and(eq(notes.companyUniqueCode, tenant), isNotNull(notes.creditNoteOf), isNotNull(notes.issuedAt), isNull(notes.voidedAt)))
+    .groupBy(notes.creditNoteOf)
+    .as("credited");
 }
 
 /** How many reminders went out per invoice of the company, and when the last one did. */
@@ -58,7 +70,9 @@ type SqlOf = (balance: SQL, days: SQL) => SQL | undefined;
 async function invoicesWithBalance(db: Database, scope: DocumentScope, today: string, where: SqlOf, page?: { limit: number; offset: number }) {
   const cleared = clearedOf(db, scope.tenant);
   const sent = sentOf(db, scope.tenant);
-  const balance = sql<string>`(${documents.amountDue} - coalesce(${cleared.cleared}, 0))`;
+  const credited = creditedOf(db, scope.tenant);
+  // What the customer still owes: a credit note takes its (negative) amount off, as the receivables report nets them.
+  const balance = sql<string>`(${documents.amountDue} + coalesce(${credited.credited}, 0) - coalesce(${cleared.cleared}, 0))`;
   const days = sql<number>`(${today}::date - ${documents.dueDate})`;
   const query = db
     .select({
@@ -74,6 +88,7 @@ async function invoicesWithBalance(db: Database, scope: DocumentScope, today: st
       voidedAt: documents.voidedAt,
       creditNoteOf: documents.creditNoteOf,
       balance: sql<string>`${balance}::text`,
+      creditNoted: sql<boolean>`(${credited.credited} is not null)`,
       days,
       sent: sent.sent,
       lastSentAt: sent.lastSentAt,
@@ -82,6 +97,7 @@ async function invoicesWithBalance(db: Database, scope: DocumentScope, today: st
     .from(documents)
     .leftJoin(cleared, eq(cleared.documentId, documents.id))
     .leftJoin(sent, eq(sent.documentId, documents.id))
+    .leftJoin(credited, eq(credited.invoiceId, documents.id))
     .where(and(inScope(scope), eq(documents.kind, "invoice"), where(balance, days)))
     .orderBy(desc(days), asc(documents.dueDate), asc(documents.id));
   return page ? query.limit(page.limit).offset(page.offset) : query;
@@ -138,7 +154,15 @@ async function invoiceFacts(db: Database, scope: DocumentScope, id: number, toda
   if (!row) throw notFound(NOT_FOUND);
   const balance = decimal(row.balance);
   const refusal = reminderRefusal(
-    { issued: row.issuedAt !== null, voided: row.voidedAt !== null, creditNote: row.creditNoteOf !== null, status: row.status, dueDate: row.dueDate, balance },
+    {
+      issued: row.issuedAt !== null,
+      voided: row.voidedAt !== null,
+      creditNote: row.creditNoteOf !== null,
+      creditNoted: Boolean(row.creditNoted),
+      status: row.status,
+      dueDate: row.dueDate,
+      balance,
+    },
     today,
   );
   return { row, balance, refusal };

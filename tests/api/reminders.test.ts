@@ -51,6 +51,9 @@ describe("GET /reminders/overdue", () => {
     const yesterday = await invoice({ due_date: days(-1) });
     const partlyPaid = await invoice({ due_date: days(-5) });
     await ok(await api.call(`/documents/${partlyPaid.id}/payments`, post({ paid_on: days(-2), amount: 4_000, method: "transfer" })));
+    const paidThenCancelled = await invoice({ due_date: days(-3) });
+    const mistaken = await ok(await api.call(`/documents/${paidThenCancelled.id}/payments`, post({ paid_on: days(-2), amount: 11_000, method: "transfer" })));
+    await ok(await api.call(`/documents/${paidThenCancelled.id}/payments/${mistaken.payment_id}/cancel`, post({ reason: "誤入力" })));
     const paidWithFee = await invoice({ due_date: days(-5) });
     await ok(await api.call(`/documents/${paidWithFee.id}/payments`, post({ paid_on: days(-2), amount: 10_560, fee: 440, method: "transfer" })));
     const dueToday = await invoice({ due_date: days(0) });
@@ -59,24 +62,24 @@ describe("GET /reminders/overdue", () => {
     const voided = await invoice({ due_date: days(-10), voided: true });
     const noDueDate = await issued(api, { issue_date: days(-60), customer_name: customer, amount: 10_000 });
     const draft = await createDocument(api, { issue_date: days(-60), due_date: days(-10), customer_name: customer });
-    const cancelled = await invoice({ due_date: days(-20) });
-    const creditNote = await ok(await api.call(`/documents/${cancelled.id}/credit-note`, post({ reason: "二重請求" })));
+    const creditNoted = await invoice({ due_date: days(-20) });
+    const creditNote = await ok(await api.call(`/documents/${creditNoted.id}/credit-note`, post({ reason: "二重請求" })));
 
     const listed = (await overdueList()).filter((row) => row.customer_name === customer);
     expect(listed.map((row) => [row.number, row.days_overdue, row.amount_due, row.balance, row.reminders_sent, row.last_reminded_at])).toEqual([
       [late.number, 31, "11000", "11000", 0, null],
-      [cancelled.number, 20, "11000", "11000", 0, null],
       [partlyPaid.number, 5, "11000", "7000", 0, null],
+      [paidThenCancelled.number, 3, "11000", "11000", 0, null],
       [yesterday.number, 1, "11000", "11000", 0, null],
     ]);
     const ids = listed.map((row) => row.id);
-    for (const absent of [paidWithFee, dueToday, notDue, markedPaid, voided, noDueDate, draft, creditNote]) expect(ids).not.toContain(absent.id);
+    for (const absent of [paidWithFee, dueToday, notDue, markedPaid, voided, noDueDate, draft, creditNoted, creditNote]) expect(ids).not.toContain(absent.id);
     expect(listed[0]!.due_date).toBe(days(-31));
 
     expect((await overdueList("&bucket=d31_60")).filter((row) => row.customer_name === customer).map((row) => row.number)).toEqual([late.number]);
     expect((await overdueList("&bucket=d1_30")).filter((row) => row.customer_name === customer).map((row) => row.number)).toEqual([
-      cancelled.number,
       partlyPaid.number,
+      paidThenCancelled.number,
       yesterday.number,
     ]);
   });
@@ -216,6 +219,7 @@ describe("GET/POST /documents/:id/reminders", () => {
       [voided, "無効にした請求書には督促メールを送れません。"],
       [draft, "下書きの請求書には督促メールを送れません。"],
       [creditNote, "赤伝（取消の請求書）には督促メールを送れません。"],
+      [original, "赤伝で取り消した請求書には督促メールを送れません。"],
       [notDue, "支払期限を過ぎていない請求書には督促メールを送れません。"],
     ] as const) {
       const refused = await api.call(`/documents/${document.id}/reminders`, reminder());
