@@ -1,13 +1,11 @@
 import { formatJapaneseDate } from "./datetime";
 import { formatDecimal } from "./decimal-display";
+import { INVOICE_PAID } from "./lifecycle";
 
 /*
  * Payment reminders (督促, issue 19 item 4, decision 032): which invoice may be reminded, how late it is,
  * and the two templates. Shared by the Payment API, which enforces them, and the pages, which only ask.
  */
-
-/** Invoice status 入金済 (domain/documents.ts INVOICE_STATUSES). */
-export const PAID_STATUS = 4;
 
 /** 1: the polite first notice; 2: the firmer second one (and every later one). */
 export const REMINDER_LEVELS = [1, 2] as const;
@@ -53,7 +51,7 @@ export function reminderRefusal(facts: ReminderFacts, today: string): string | n
   if (facts.voided) return "無効にした請求書には督促メールを送れません。";
   if (facts.creditNote) return "赤伝（取消の請求書）には督促メールを送れません。";
   if (facts.creditNoted && !positive(facts.balance)) return "赤伝で取り消した請求書には督促メールを送れません。";
-  if (facts.status === PAID_STATUS || !positive(facts.balance)) return "入金済みの請求書には督促メールを送れません。";
+  if (facts.status === INVOICE_PAID || !positive(facts.balance)) return "入金済みの請求書には督促メールを送れません。";
   if (facts.dueDate === null) return "支払期限のない請求書には督促メールを送れません。";
   if (daysOverdue(facts.dueDate, today) <= 0) return "支払期限を過ぎていない請求書には督促メールを送れません。";
   return null;

@@ -3,7 +3,6 @@ import { alias } from "drizzle-orm/pg-core";
 import { mailAddressee } from "../../domain/mail";
 import {
   OVERDUE_BUCKET_DAYS,
-  PAID_STATUS,
   REMINDER_LEVELS,
   REMINDERS_PER_PAGE,
   daysOverdue,
@@ -13,6 +12,7 @@ import {
   type OverdueBucket,
 } from "../../domain/reminders";
 import type { ReminderRequestInput } from "../../domain/reminder-request";
+import { INVOICE_PAID } from "../../domain/lifecycle";
 import type { Database } from "../db/client";
 import { companies, customers, documentMails, documents, payments, reminders } from "../db/schema";
 import { requireAllowed } from "../documents/lifecycle";
@@ -112,7 +112,7 @@ const overdue =
       isNotNull(documents.issuedAt),
       isNull(documents.voidedAt),
       isNull(documents.creditNoteOf),
-      sql`${documents.status} <> ${PAID_STATUS}`,
+      sql`${documents.status} <> ${INVOICE_PAID}`,
       isNotNull(documents.dueDate),
       sql`${balance} > 0`,
       sql`${days} >= ${range?.min ?? 1}`,

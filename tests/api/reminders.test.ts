@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, documentMails, documents, localMailbox, reminders } from "../../api/db/schema";
-import { PAID_STATUS, type OverdueList } from "../../domain/reminders";
+import { INVOICE_PAID } from "../../domain/lifecycle";
+import type { OverdueList } from "../../domain/reminders";
 import { startTestApi, useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
 import { days, issued, ok, post } from "../support/issued";
@@ -37,7 +38,7 @@ const reminder = (body: Record<string, unknown> = {}) =>
   post({ level: 1, to: "keiri@example.com", subject: "お支払いのご確認のお願い", body: "本文", delivery: "link", idempotency_key: uniqueKey(), ...body });
 /** 入金済 without a payment: as invoices marked by hand before payments were recorded (the status no longer takes it by hand). */
 async function markedPaidByHand<T extends { id: number }>(invoice: T): Promise<T> {
-  await api.database.db.update(documents).set({ status: PAID_STATUS }).where(eq(documents.id, invoice.id));
+  await api.database.db.update(documents).set({ status: INVOICE_PAID }).where(eq(documents.id, invoice.id));
   return invoice;
 }
 const mailsOf = (documentId: number) => api.database.db.select().from(documentMails).where(eq(documentMails.documentId, documentId));
