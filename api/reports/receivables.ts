@@ -13,7 +13,7 @@ import {
   type ResolvedPeriod,
 } from "../../domain/reports";
 import type { Database } from "../db/client";
-import { documents } from "../db/schema";
+import { documents, payments } from "../db/schema";
 import type { DocumentScope } from "../documents/scope";
 import { customerKey, documentsIn, splitTop } from "./common";
 import { decimal, fromUnits, toUnits } from "./money";
@@ -33,14 +33,20 @@ const dueDate = sql<string>`coalesce(${documents.dueDate}, ${source.dueDate}, ${
 export const receivablesConditions = (scope: DocumentScope, period: ResolvedPeriod) =>
   documentsIn(scope, "invoice", period, inArray(documents.status, UNPAID_STATUSES), isNull(documents.voidedAt));
 
+/**
+ * What is still owed (未回収額): the amount due less the payments not cancelled, with the fees their payers
+ * deducted (decision 033). A partly paid invoice stays unpaid for what is left; a credit note has no payments.
+ */
+const outstanding = sql<string>`(${documents.amountDue} - coalesce((select sum(${payments.amount} + ${payments.fee}) from ${payments} where ${payments.documentId} = ${documents.id} and ${payments.cancelledAt} is null), 0))`;
+
 const daysPastDue = (asOf: string) => sql<number>`(${asOf}::date - ${dueDate})`;
 
 function bucketSums(asOf: string) {
   const days = daysPastDue(asOf);
-  const sumWhere = (condition: SQL) => sql<string>`coalesce(sum(case when ${condition} then ${documents.amountDue} else 0 end), 0)::text`;
+  const sumWhere = (condition: SQL) => sql<string>`coalesce(sum(case when ${condition} then ${outstanding} else 0 end), 0)::text`;
   return {
     count: count(),
-    amount: sql<string>`coalesce(sum(${documents.amountDue}), 0)::text`,
+    amount: sql<string>`coalesce(sum(${outstanding}), 0)::text`,
     current: sumWhere(sql`${days} <= 0`),
     d1_30: sumWhere(sql`${days} between 1 and 30`),
     d31_60: sumWhere(sql`${days} between 31 and 60`),
@@ -75,9 +81,9 @@ export async function receivablesDue(db: Database, scope: DocumentScope, asOf: s
   const [row] = await db
     .select({
       count: count(),
-      amount: sql<string>`coalesce(sum(${documents.amountDue}), 0)::text`,
+      amount: sql<string>`coalesce(sum(${outstanding}), 0)::text`,
       overdueCount: sql<number>`count(*) filter (where ${overdue})`,
-      overdueAmount: sql<string>`coalesce(sum(${documents.amountDue}) filter (where ${overdue}), 0)::text`,
+      overdueAmount: sql<string>`coalesce(sum(${outstanding}) filter (where ${overdue}), 0)::text`,
     })
     .from(documents)
     .leftJoin(source, eq(source.id, documents.creditNoteOf))
@@ -114,7 +120,7 @@ export async function receivableInvoices(db: Database, scope: DocumentScope, per
       dueDate: sql<string>`to_char(${dueDate}, 'YYYY-MM-DD')`,
       days,
       status: documents.status,
-      amountDue: documents.amountDue,
+      outstanding,
       creditNoteOf: documents.creditNoteOf,
     })
     .from(documents)
@@ -131,7 +137,7 @@ export async function receivableInvoices(db: Database, scope: DocumentScope, per
     days_past_due: Number(row.days),
     bucket: agingBucketOf(Number(row.days)),
     status: row.status,
-    amount_due: decimal(row.amountDue),
+    amount_due: decimal(row.outstanding),
     credit_note_of: row.creditNoteOf,
   }));
   return items;

@@ -182,6 +182,13 @@ describe("売掛金 (receivables)", () => {
     expect(after.total).toMatchObject({ count: 5, amount: "68200", over_90: "0" });
     await ok(await api.call(`/documents/${ids.r5}/payments/${paid.payment_id}/cancel`, post({})));
     expect((await report(`/reports/receivables?${range}`)).total.amount).toBe("123200");
+    // A partial payment leaves the invoice unpaid for what is left: 5,000 less outstanding, still six invoices.
+    const part = await ok(await api.call(`/documents/${ids.r5}/payments`, post({ paid_on: days(0), amount: 4_560, fee: 440, method: "transfer" })));
+    const partly = await report(`/reports/receivables?${range}`);
+    expect(partly.total).toMatchObject({ count: 6, amount: "118200" });
+    expect(partly.invoices.items.find((row: { id: number }) => row.id === ids.r5).amount_due).toBe("50000");
+    await ok(await api.call(`/documents/${ids.r5}/payments/${part.payment_id}/cancel`, post({})));
+    expect((await report(`/reports/receivables?${range}`)).total.amount).toBe("123200");
   });
 
   it("exports the customers' aging and every unpaid invoice", async () => {
