@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { cycleLabel, dueRuns, fillPeriod, firstRunDate, MONTH_END, nextRunDate, recurringScheduleSchema, type Recurrence } from "./recurrence";
 
-const monthly = (dayOfMonth: number, fields: Partial<Recurrence> = {}): Recurrence => ({ dayOfMonth, intervalMonths: 1, startDate: "2027-01-01", endDate: null, ...fields });
+const monthly = (dayOfMonth: number, fields: Partial<Recurrence> = {}): Recurrence => ({
+  dayOfMonth,
+  intervalMonths: 1,
+  startDate: "2027-01-01",
+  endDate: null,
+  ...fields,
+});
 
 /** The first `count` runs of a schedule. */
 function runs(recurrence: Recurrence, count: number): string[] {
@@ -56,7 +62,11 @@ describe("dueRuns", () => {
   });
 
   it("ends with no next run after the end date", () => {
-    expect(dueRuns(monthly(1, { endDate: "2027-02-01" }), "2027-01-01", "2027-06-01")).toEqual({ runs: ["2027-01-01", "2027-02-01"], skipped: [], nextRun: null });
+    expect(dueRuns(monthly(1, { endDate: "2027-02-01" }), "2027-01-01", "2027-06-01")).toEqual({
+      runs: ["2027-01-01", "2027-02-01"],
+      skipped: [],
+      nextRun: null,
+    });
   });
 });
 

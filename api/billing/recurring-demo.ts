@@ -23,6 +23,11 @@ export async function seedDemoRecurring(tx: Writer): Promise<void> {
   const today = todayJst();
   const nextMonth = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
-  const input = recurringScheduleSchema.parse({ day_of_month: MONTH_END, interval_months: 1, start_date: nextMonth.toISOString().slice(0, 10), subject: "{年}年{月}月分保守" });
+  const input = recurringScheduleSchema.parse({
+    day_of_month: MONTH_END,
+    interval_months: 1,
+    start_date: nextMonth.toISOString().slice(0, 10),
+    subject: "{年}年{月}月分保守",
+  });
   await createSchedule(tx, wholeCompany(tenant), invoice.id, input, { code: owner.userUniqueCode, name: `${owner.lastName} ${owner.firstName}` }, today);
 }

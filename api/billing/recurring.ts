@@ -105,7 +105,14 @@ export async function templateOf(db: Writer, scope: DocumentScope, invoiceId: nu
   const [invoice] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, invoiceId), eq(documents.kind, "invoice"), eq(documents.companyUniqueCode, scope.tenant), scope.createdBy === null ? undefined : eq(documents.createdBy, scope.createdBy)))
+    .where(
+      and(
+        eq(documents.id, invoiceId),
+        eq(documents.kind, "invoice"),
+        eq(documents.companyUniqueCode, scope.tenant),
+        scope.createdBy === null ? undefined : eq(documents.createdBy, scope.createdBy),
+      ),
+    )
     .limit(1);
   if (!invoice) throw validationFailed({ source_document_id: ["元の請求書が見つかりません"] });
   if (invoice.creditNoteOf !== null) throw validationFailed({ source_document_id: ["赤伝からは定期請求を作れません"] });
@@ -132,7 +139,14 @@ export async function templateOf(db: Writer, scope: DocumentScope, invoiceId: nu
   };
 }
 
-export async function createSchedule(db: Writer, scope: DocumentScope, invoiceId: number, input: RecurringScheduleInput, actor: Actor, today: string): Promise<ScheduleRow> {
+export async function createSchedule(
+  db: Writer,
+  scope: DocumentScope,
+  invoiceId: number,
+  input: RecurringScheduleInput,
+  actor: Actor,
+  today: string,
+): Promise<ScheduleRow> {
   const { sourceDocumentId, ...template } = await templateOf(db, scope, invoiceId);
   await requireRecipient(db, scope.tenant, template.customer_id, input);
   const columns = scheduleColumns(input);
@@ -154,7 +168,14 @@ export async function createSchedule(db: Writer, scope: DocumentScope, invoiceId
 }
 
 /** A change of wording or cycle; the next run is counted again from today, after a version check. */
-export async function updateSchedule(db: Database, scope: DocumentScope, id: number, input: RecurringScheduleInput, version: number, today: string): Promise<ScheduleRow> {
+export async function updateSchedule(
+  db: Database,
+  scope: DocumentScope,
+  id: number,
+  input: RecurringScheduleInput,
+  version: number,
+  today: string,
+): Promise<ScheduleRow> {
   const current = await ownSchedule(db, scope, id);
   await requireRecipient(db, scope.tenant, current.customerId, input);
   const columns = scheduleColumns(input);
@@ -181,7 +202,11 @@ export async function setPaused(db: Database, scope: DocumentScope, id: number, 
   const current = await ownSchedule(db, scope, id);
   const [row] = await db
     .update(recurringSchedules)
-    .set(paused ? { pausedAt: current.pausedAt ?? new Date(), updatedAt: new Date() } : { pausedAt: null, nextRunOn: nextRunFrom(recurrenceOf(current), today), updatedAt: new Date() })
+    .set(
+      paused
+        ? { pausedAt: current.pausedAt ?? new Date(), updatedAt: new Date() }
+        : { pausedAt: null, nextRunOn: nextRunFrom(recurrenceOf(current), today), updatedAt: new Date() },
+    )
     .where(eq(recurringSchedules.id, id))
     .returning();
   return row!;
@@ -201,7 +226,7 @@ function presentRun(run: RunRow, numbers: Map<number, string>) {
     runOn: run.runOn,
     status: run.status,
     documentId: run.documentId !== null && numbers.has(run.documentId) ? run.documentId : null,
-    documentNumber: run.documentId === null ? null : (numbers.get(run.documentId) ?? null),
+    documentNumber: run.documentId === null ? null : numbers.get(run.documentId) ?? null,
     error: run.error,
     finishedAt: run.finishedAt,
   };
@@ -226,7 +251,13 @@ function presentSchedule(row: ScheduleRow) {
     customerName: row.customerName,
     subject: template.subject,
     notes: template.notes,
-    lines: template.lines.map((line) => ({ description: line.description, quantity: line.quantity, unit: line.unit, unitPrice: line.unit_price, taxCategory: line.tax_category })),
+    lines: template.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit,
+      unitPrice: line.unit_price,
+      taxCategory: line.tax_category,
+    })),
     dayOfMonth: row.dayOfMonth,
     intervalMonths: row.intervalMonths,
     startDate: row.startDate,
@@ -266,7 +297,12 @@ export async function listSchedules(db: Database, scope: DocumentScope) {
 /** One schedule and its runs, newest first. */
 export async function scheduleDetail(db: Database, scope: DocumentScope, id: number) {
   const row = await ownSchedule(db, scope, id);
-  const runs = await db.select().from(recurringRuns).where(eq(recurringRuns.scheduleId, id)).orderBy(desc(recurringRuns.runOn), desc(recurringRuns.id)).limit(120);
+  const runs = await db
+    .select()
+    .from(recurringRuns)
+    .where(eq(recurringRuns.scheduleId, id))
+    .orderBy(desc(recurringRuns.runOn), desc(recurringRuns.id))
+    .limit(120);
   const numbers = await documentNumbers(db, scope, runs);
   return { ...presentSchedule(row), runs: runs.map((run) => presentRun(run, numbers)) };
 }

@@ -84,7 +84,15 @@ export function createRecurringWorker(deps: {
       if (rows.length > 0) {
         await tx
           .insert(recurringRuns)
-          .values(rows.map((row) => ({ ...row, scheduleId: schedule.id, companyUniqueCode: schedule.companyUniqueCode, period: periodOf(row.runOn), nextAttemptAt: now() })))
+          .values(
+            rows.map((row) => ({
+              ...row,
+              scheduleId: schedule.id,
+              companyUniqueCode: schedule.companyUniqueCode,
+              period: periodOf(row.runOn),
+              nextAttemptAt: now(),
+            })),
+          )
           .onConflictDoNothing();
       }
       await tx.update(recurringSchedules).set({ nextRunOn: due.nextRun }).where(eq(recurringSchedules.id, schedule.id));
@@ -128,7 +136,12 @@ export function createRecurringWorker(deps: {
       template.customer_id === null
         ? Promise.resolve([])
         : tx
-            .select({ closingDay: customers.closingDay, paymentMonthOffset: customers.paymentMonthOffset, paymentDay: customers.paymentDay, holidayShift: customers.holidayShift })
+            .select({
+              closingDay: customers.closingDay,
+              paymentMonthOffset: customers.paymentMonthOffset,
+              paymentDay: customers.paymentDay,
+              holidayShift: customers.holidayShift,
+            })
             .from(customers)
             .where(eq(customers.id, template.customer_id)),
       tx
@@ -141,7 +154,12 @@ export function createRecurringWorker(deps: {
       run.runOn,
       { rule: rule.due_date_rule as DueDateRule, dueDays: rule.due_days, calendar: japaneseHolidays() },
       customer
-        ? { closing_day: customer.closingDay, payment_month_offset: customer.paymentMonthOffset, payment_day: customer.paymentDay, holiday_shift: customer.holidayShift as HolidayShift }
+        ? {
+            closing_day: customer.closingDay,
+            payment_month_offset: customer.paymentMonthOffset,
+            payment_day: customer.paymentDay,
+            holiday_shift: customer.holidayShift as HolidayShift,
+          }
         : null,
     );
     // parseBody reads the template's nulls as absent, and a template the rules no longer accept as a 422 in words.
@@ -212,10 +230,15 @@ export function createRecurringWorker(deps: {
         .from(documentSettings)
         .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, "invoice"))),
     ]);
-    const to = schedule.mailTo.length > 0 ? schedule.mailTo : (customer?.emails ?? []);
+    const to = schedule.mailTo.length > 0 ? schedule.mailTo : customer?.emails ?? [];
     if (to.length === 0) throw new ApiError(422, "validation_failed", "送信先のメールアドレスがありません。");
     const values = {
-      宛名: mailAddressee({ name: document!.customerName, honorific: document!.customerHonorific, department: customer?.department, personInCharge: customer?.personInCharge }),
+      宛名: mailAddressee({
+        name: document!.customerName,
+        honorific: document!.customerHonorific,
+        department: customer?.department,
+        personInCharge: customer?.personInCharge,
+      }),
       取引先名: document!.customerName,
       取引先担当者名: customer?.personInCharge ?? "",
       書類名: "請求書",
@@ -314,6 +337,7 @@ export function recurringPollMs(env: NodeJS.ProcessEnv = process.env): number {
   const text = env.RECURRING_POLL_MS?.trim();
   if (!text) return 60_000;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1000) throw new Error("Invalid Payment API configuration:\nRECURRING_POLL_MS: must be a whole number of milliseconds, at least 1000");
+  if (!Number.isInteger(value) || value < 1000)
+    throw new Error("Invalid Payment API configuration:\nRECURRING_POLL_MS: must be a whole number of milliseconds, at least 1000");
   return value;
 }

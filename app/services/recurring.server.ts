@@ -21,7 +21,15 @@ export const RECURRING_PATH = "/billing/recurring";
 
 export type RunStatus = "queued" | "running" | "done" | "error" | "skipped";
 
-export type Run = { id: number; period: string; run_on: string; status: RunStatus; document_id: number | null; document_number: string | null; error: string | null };
+export type Run = {
+  id: number;
+  period: string;
+  run_on: string;
+  status: RunStatus;
+  document_id: number | null;
+  document_number: string | null;
+  error: string | null;
+};
 
 /** A schedule as GET /recurring-invoices/:id answers it. */
 export type Schedule = {
@@ -61,7 +69,8 @@ export const scheduleFormConstraint = getZodConstraint(recurringScheduleSchema);
 
 const FORM_FIELDS = recurringScheduleSchema.innerType().shape;
 
-const cycleOf = (schedule: Pick<Schedule, "day_of_month" | "interval_months">) => cycleLabel({ dayOfMonth: schedule.day_of_month, intervalMonths: schedule.interval_months });
+const cycleOf = (schedule: Pick<Schedule, "day_of_month" | "interval_months">) =>
+  cycleLabel({ dayOfMonth: schedule.day_of_month, intervalMonths: schedule.interval_months });
 
 function idOf(params: { id?: string }): number {
   if (!/^\d{1,9}$/.test(params.id ?? "")) throw notFound();
@@ -144,7 +153,11 @@ async function saveForm(request: Request, caller: PaymentApiCaller, formData: Fo
     const saved =
       "sourceId" in target
         ? await callPaymentApi<Schedule>(caller, "/recurring-invoices", asJsonPost({ ...submission.value, source_document_id: target.sourceId }))
-        : await callPaymentApi<Schedule>(caller, `/recurring-invoices/${target.id}`, asJsonPost({ ...submission.value, _method: "PATCH", version: target.version }));
+        : await callPaymentApi<Schedule>(
+            caller,
+            `/recurring-invoices/${target.id}`,
+            asJsonPost({ ...submission.value, _method: "PATCH", version: target.version }),
+          );
     return redirectWithNotice(request, `${RECURRING_PATH}/${saved.id}`, "success", t("sourceId" in target ? "recurring.created" : "recurring.saved"));
   } catch (error) {
     // A refusal about the source invoice has no field on the form: it is said at the top.

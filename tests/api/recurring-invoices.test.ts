@@ -85,7 +85,11 @@ describe("POST /recurring-invoices", () => {
       ["サーバー", "5000"],
     ]);
     const list = await api.call("/recurring-invoices").then(ok);
-    expect(list.schedules.find((row: { id: number }) => row.id === schedule.id)).toMatchObject({ customer_name: "株式会社定期商事", next_run_on: "2027-01-31", last_run: null });
+    expect(list.schedules.find((row: { id: number }) => row.id === schedule.id)).toMatchObject({
+      customer_name: "株式会社定期商事",
+      next_run_on: "2027-01-31",
+      last_run: null,
+    });
   });
 
   it("refuses bad input field by field, changing nothing", async () => {
@@ -100,7 +104,10 @@ describe("POST /recurring-invoices", () => {
       [{ source_document_id: 999_999 }, "source_document_id"],
       [{ line_descriptions: ["一行だけ"] }, "line_descriptions"],
     ] as Array<[Record<string, unknown>, string]>) {
-      const response = await api.call("/recurring-invoices", post({ source_document_id: invoice.id, day_of_month: 31, interval_months: 1, start_date: "2027-01-01", ...fields }));
+      const response = await api.call(
+        "/recurring-invoices",
+        post({ source_document_id: invoice.id, day_of_month: 31, interval_months: 1, start_date: "2027-01-01", ...fields }),
+      );
       expect(response.status, field).toBe(422);
       expect(Object.keys((await response.json()).fields), field).toContain(field);
     }
@@ -133,7 +140,9 @@ describe("the worker", () => {
     expect(document.lines.map((line: { description: string }) => line.description)).toEqual(["2026年12月分 保守", "2027年2月分 サーバー"]);
     const after = await detail(schedule.id);
     expect(after.next_run_on).toBe("2027-02-28");
-    expect(after.runs).toEqual([expect.objectContaining({ period: "2027-01", status: "done", document_id: made[0]!.id, document_number: document.number, error: null })]);
+    expect(after.runs).toEqual([
+      expect.objectContaining({ period: "2027-01", status: "done", document_id: made[0]!.id, document_number: document.number, error: null }),
+    ]);
   });
 
   it("runs the 31st on February's last day: the 28th in 2027, the 29th in 2028", async () => {
@@ -204,7 +213,11 @@ describe("the worker", () => {
     expect(made).toHaveLength(12);
     expect(made[0]!.issueDate).toBe("2027-04-01");
     const runs = (await detail(schedule.id)).runs;
-    expect(runs.filter((run: { status: string }) => run.status === "skipped").map((run: { period: string }) => run.period)).toEqual(["2027-03", "2027-02", "2027-01"]);
+    expect(runs.filter((run: { status: string }) => run.status === "skipped").map((run: { period: string }) => run.period)).toEqual([
+      "2027-03",
+      "2027-02",
+      "2027-01",
+    ]);
     expect(runs.find((run: { period: string }) => run.period === "2027-01").error).toContain("12回分");
   });
 
@@ -223,7 +236,10 @@ describe("the worker", () => {
     await at("2027-02-01").tick();
     expect(await madeBy(schedule.id)).toHaveLength(0);
     expect((await detail(schedule.id)).runs).toEqual([]);
-    expect(await api.call(`/recurring-invoices/${schedule.id}/resume`, { method: "POST" }).then(ok)).toMatchObject({ state: "active", next_run_on: "2027-01-31" });
+    expect(await api.call(`/recurring-invoices/${schedule.id}/resume`, { method: "POST" }).then(ok)).toMatchObject({
+      state: "active",
+      next_run_on: "2027-01-31",
+    });
   });
 
   it("issues and sends through the mail outbox when the schedule says so", async () => {
@@ -255,8 +271,13 @@ describe("the worker", () => {
     expect(made!.issuedAt).toBeNull();
     const [run] = (await detail(schedule.id)).runs;
     expect(run).toMatchObject({ status: "error", document_id: made!.id });
-    expect(run.error).toBe("請求書は作成しましたが、発行または送信ができませんでした。請求書の画面から手で発行・送信してください。理由：送信先のメールアドレスがありません。");
-    expect((await api.call("/recurring-invoices").then(ok)).schedules.find((row: { id: number }) => row.id === schedule.id).last_run).toMatchObject({ status: "error", document_number: made!.number });
+    expect(run.error).toBe(
+      "請求書は作成しましたが、発行または送信ができませんでした。請求書の画面から手で発行・送信してください。理由：送信先のメールアドレスがありません。",
+    );
+    expect((await api.call("/recurring-invoices").then(ok)).schedules.find((row: { id: number }) => row.id === schedule.id).last_run).toMatchObject({
+      status: "error",
+      document_number: made!.number,
+    });
   });
 
   it("issues without sending when only automatic issue is on", async () => {
@@ -289,13 +310,19 @@ describe("changes and other companies", () => {
     await insertPaymentUser(api.database.db, "staff");
     const owners = await createSchedule((await sourceInvoice("株式会社社長の取引先")).id);
     const ownInvoice = await createDocument(api, { customer_name: "株式会社担当者の取引先" }, "staff");
-    const response = await api.call("/recurring-invoices", { ...post({ source_document_id: ownInvoice.id, day_of_month: 10, interval_months: 1, start_date: "2027-01-01" }), as: "staff" });
+    const response = await api.call("/recurring-invoices", {
+      ...post({ source_document_id: ownInvoice.id, day_of_month: 10, interval_months: 1, start_date: "2027-01-01" }),
+      as: "staff",
+    });
     expect(response.status).toBe(201);
     const own = await response.json();
     const listed = await api.call("/recurring-invoices", { as: "staff" }).then(ok);
     expect(listed.schedules.map((row: { id: number }) => row.id)).toEqual([own.id]);
     expect((await api.call(`/recurring-invoices/${owners.id}`, { as: "staff" })).status).toBe(404);
-    const refused = await api.call("/recurring-invoices", { ...post({ source_document_id: owners.source_document_id, day_of_month: 10, interval_months: 1, start_date: "2027-01-01" }), as: "staff" });
+    const refused = await api.call("/recurring-invoices", {
+      ...post({ source_document_id: owners.source_document_id, day_of_month: 10, interval_months: 1, start_date: "2027-01-01" }),
+      as: "staff",
+    });
     expect(refused.status).toBe(422);
     // The invoice it makes is the user's, so they see it.
     await at("2027-01-10").tick();
@@ -317,7 +344,10 @@ describe("changes and other companies", () => {
       expect((await api.call(path, { ...init, as: "shinkinOwner" })).status, `${init.method ?? "GET"} ${path}`).toBe(404);
     }
     // Nor can a schedule be made from the other company's invoice.
-    const refused = await api.call("/recurring-invoices", { ...post({ source_document_id: invoice.id, day_of_month: 1, interval_months: 1, start_date: "2027-01-01" }), as: "shinkinOwner" });
+    const refused = await api.call("/recurring-invoices", {
+      ...post({ source_document_id: invoice.id, day_of_month: 1, interval_months: 1, start_date: "2027-01-01" }),
+      as: "shinkinOwner",
+    });
     expect(refused.status).toBe(422);
     expect((await detail(schedule.id)).state).toBe("active");
   });

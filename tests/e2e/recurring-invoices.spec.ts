@@ -72,7 +72,9 @@ test.describe("recurring invoices", () => {
     await expect(page.getByTestId("notice")).toHaveText(/一時停止しました/);
     await expect(rowOf(page, customer)).toContainText("一時停止中");
     await expect(rowOf(page, customer)).toContainText("なし");
-    await rowOf(page, customer).getByRole("button", { name: `再開（${customer}）` }).click();
+    await rowOf(page, customer)
+      .getByRole("button", { name: `再開（${customer}）` })
+      .click();
     await expect(page.getByTestId("notice")).toHaveText(/再開しました/);
     await expect(rowOf(page, customer)).toContainText("稼働中");
     await expect(rowOf(page, customer)).toContainText("2027/01/31");

@@ -54,9 +54,19 @@ export function RecurringForm({
   version?: number;
 }) {
   const { t } = useTexts({ recurring: recurringTexts });
-  const [form, fields] = useForm<ScheduleFormValues>({ id: "recurring", lastResult, defaultValue, constraint, shouldValidate: "onBlur", shouldRevalidate: "onInput" });
+  const [form, fields] = useForm<ScheduleFormValues>({
+    id: "recurring",
+    lastResult,
+    defaultValue,
+    constraint,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const label = (name: Exclude<keyof ScheduleFormValues, "line_descriptions">) => t(`recurring.fields.${name}`);
-  const days = [...Array.from({ length: 31 }, (_, index) => ({ id: index + 1, key: String(index + 1), label: t("recurring.dayN", { day: index + 1 }) })), { id: MONTH_END, key: "end", label: t("recurring.monthEnd") }];
+  const days = [
+    ...Array.from({ length: 31 }, (_, index) => ({ id: index + 1, key: String(index + 1), label: t("recurring.dayN", { day: index + 1 }) })),
+    { id: MONTH_END, key: "end", label: t("recurring.monthEnd") },
+  ];
   const months = Array.from({ length: 12 }, (_, index) => ({ id: index + 1, key: String(index + 1), label: String(index + 1) }));
   const descriptions = fields.line_descriptions.getFieldList();
   const checkbox = (name: "auto_issue" | "auto_send") => (

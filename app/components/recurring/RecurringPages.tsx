@@ -9,7 +9,11 @@ import recurringTexts from "~/locales/ja/recurring.json";
 import type { Run, ScheduleFormValues } from "~/services/recurring.server";
 import { RecurringForm, type TemplateLine } from "./RecurringForm";
 
-const STATE_CLASSES: Record<ScheduleState, string> = { active: "stage-badge stage-badge--issued", paused: "stage-badge stage-badge--draft", ended: "stage-badge stage-badge--draft" };
+const STATE_CLASSES: Record<ScheduleState, string> = {
+  active: "stage-badge stage-badge--issued",
+  paused: "stage-badge stage-badge--draft",
+  ended: "stage-badge stage-badge--draft",
+};
 
 function StateBadge({ state }: { state: ScheduleState }) {
   const { t } = useTexts({ recurring: recurringTexts });
@@ -22,7 +26,9 @@ function RunResult({ run }: { run: Run | null }) {
   if (!run) return <>{t("recurring.noRun")}</>;
   return (
     <>
-      <span className={run.status === "error" ? "recurring-result recurring-result--error" : "recurring-result"}>{t(`recurring.runStatuses.${run.status}`)}</span>{" "}
+      <span className={run.status === "error" ? "recurring-result recurring-result--error" : "recurring-result"}>
+        {t(`recurring.runStatuses.${run.status}`)}
+      </span>{" "}
       {run.document_id !== null ? (
         <Link to={`/invoices/detail/${run.document_id}`} prefetch="none">
           {t("recurring.invoiceNumber", { number: run.document_number ?? "" })}
@@ -108,7 +114,11 @@ export function RecurringListPage({ schedules }: { schedules: ListRow[] }) {
 
 type FormProps = { lines: TemplateLine[]; constraint: ReturnType<typeof getZodConstraint>; lastResult: SubmissionResult<string[]> | undefined };
 
-export function RecurringCreatePage({ source, defaults, ...form }: FormProps & { source: { id: number; number: string; customerName: string }; defaults: ScheduleFormValues }) {
+export function RecurringCreatePage({
+  source,
+  defaults,
+  ...form
+}: FormProps & { source: { id: number; number: string; customerName: string }; defaults: ScheduleFormValues }) {
   const { t } = useTexts({ recurring: recurringTexts });
   return (
     <>
@@ -125,9 +135,23 @@ export function RecurringCreatePage({ source, defaults, ...form }: FormProps & {
   );
 }
 
-type DetailSchedule = { id: number; version: number; customerName: string; cycle: string; state: ScheduleState; nextRunOn: string | null; sourceDocumentId: number | null };
+type DetailSchedule = {
+  id: number;
+  version: number;
+  customerName: string;
+  cycle: string;
+  state: ScheduleState;
+  nextRunOn: string | null;
+  sourceDocumentId: number | null;
+};
 
-export function RecurringDetailPage({ schedule, runs, values, confirm, ...form }: FormProps & { schedule: DetailSchedule; runs: Run[]; values: ScheduleFormValues; confirm: boolean }) {
+export function RecurringDetailPage({
+  schedule,
+  runs,
+  values,
+  confirm,
+  ...form
+}: FormProps & { schedule: DetailSchedule; runs: Run[]; values: ScheduleFormValues; confirm: boolean }) {
   const { t } = useTexts({ recurring: recurringTexts });
   const words = {
     title: t("recurring.confirmDelete.title"),
@@ -146,8 +170,15 @@ export function RecurringDetailPage({ schedule, runs, values, confirm, ...form }
       </div>
       <p>
         {schedule.cycle} / {column("nextRun")}: {schedule.nextRunOn ? formatListDate(schedule.nextRunOn) : t("recurring.noNextRun")}
+        {schedule.sourceDocumentId === null ? null : (
+          <>
+            {" / "}
+            <Link to={`/invoices/detail/${schedule.sourceDocumentId}`} prefetch="none">
+              {t("recurring.source")}
+            </Link>
+          </>
+        )}
       </p>
-      <RecurringForm key={schedule.version} defaultValue={values} version={schedule.version} {...form} />
       <section className="card" aria-labelledby="recurring-runs-title">
         <h2 id="recurring-runs-title">{t("recurring.runs")}</h2>
         {runs.length === 0 ? (
@@ -164,7 +195,9 @@ export function RecurringDetailPage({ schedule, runs, values, confirm, ...form }
             <tbody>
               {runs.map((run) => (
                 <tr key={run.id}>
-                  <td>{run.period.replace("-", "年")}月</td>
+                  <td>
+                    {run.period.slice(0, 4)}年{Number(run.period.slice(5))}月
+                  </td>
                   <td data-label={column("runOn")}>{formatListDate(run.run_on)}</td>
                   <td data-label={column("result")}>
                     <RunResult run={run} />
@@ -175,6 +208,7 @@ export function RecurringDetailPage({ schedule, runs, values, confirm, ...form }
           </table>
         )}
       </section>
+      <RecurringForm key={schedule.version} defaultValue={values} version={schedule.version} {...form} />
       <p className="document-actions--danger">
         <ConfirmAction action="delete" label={t("recurring.delete")} words={words} />
       </p>
