@@ -132,4 +132,25 @@ test.describe("reminders for overdue invoices", () => {
     await expect(page.getByRole("heading", { level: 2, name: "この内容で送信しますか" })).toBeVisible();
     await check("confirm");
   });
+
+  test("the pages' scripts carry no validation library: the form is checked on the server", async ({ page, javaScript }) => {
+    test.skip(!javaScript, "JavaScript on only: without it nothing is loaded");
+    await signInAsProjectCompany(page, javaScript);
+    const number = await overdueInvoice(page, javaScript, "督促軽量株式会社");
+    const scripts: Array<Promise<string>> = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text());
+    });
+    await page.goto("/billing/reminders");
+    await settled(page, javaScript);
+    await page
+      .getByTestId(`overdue-${number}`)
+      .getByRole("link", { name: `${number}を督促する` })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`督促メール ${number}`);
+    await settled(page, javaScript);
+    const sources = await Promise.all(scripts);
+    expect(sources.length).toBeGreaterThan(3);
+    for (const source of sources) expect(source).not.toMatch(/invalid_type|too_small/);
+  });
 });
