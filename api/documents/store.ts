@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { COMPANY_DEFAULTS, taxCategoryOf } from "../../domain/codes";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { documentSettingDefaults, formatDocumentNumber, numberingPeriod, type NumberFormat } from "../../domain/document-settings";
@@ -8,7 +8,7 @@ import { refusalOf } from "../../domain/lifecycle";
 import { searchKey } from "../../domain/normalize";
 import { computeTotals, totalsLineOf, totalsRulesOf, type Totals } from "../../domain/totals";
 import type { Database } from "../db/client";
-import { companies, companyBankAccounts, customers, documentCounters, documentLines, documentSettings, documents, items } from "../db/schema";
+import { closingInvoiceSlips, companies, companyBankAccounts, customers, documentCounters, documentLines, documentSettings, documents, items } from "../db/schema";
 import { validationFailed } from "../errors";
 import { inScope, type DocumentScope } from "./scope";
 
@@ -190,5 +190,15 @@ export async function sourceOf(db: Writer, scope: DocumentScope, kind: DocumentK
     ? null
     : refusalOf({ kind: sourceKind, status: source.status, issued: source.issuedAt !== null, voided: source.voidedAt !== null, sent: false, converted: false, creditNote: source.creditNoteOf !== null, paid: false }, "convert");
   if (refusal) throw validationFailed({ source_document_id: [refusal.replace(/。$/, "")] });
+  if (!duplicate && sourceKind === "delivery_slip" && kind === "invoice") {
+    // A slip a closing invoice bills (decision 030) is not billed a second time by converting it.
+    const [billed] = await db
+      .select({ number: documents.number })
+      .from(closingInvoiceSlips)
+      .innerJoin(documents, eq(documents.id, closingInvoiceSlips.invoiceId))
+      .where(and(eq(closingInvoiceSlips.slipId, source.id), isNull(documents.voidedAt)))
+      .limit(1);
+    if (billed) throw validationFailed({ source_document_id: [`この納品書は締め請求の請求書 ${billed.number} で請求しています`] });
+  }
   return { sourceDocumentId: source.id, copyMode: copyModeOf(sourceKind) };
 }

@@ -200,6 +200,13 @@ describe("GET/POST /closing-invoices", () => {
     // Converted to an invoice the usual way (請求書に変換): billed, so not offered.
     await createDocument(api, { kind: "invoice", issue_date: "2026-06-30", customer_id: careful.id, customer_name: careful.name, lines: [line("有効", 1, 100)], source_document_id: valid.id });
     expect(slipsOf(await candidates("2026-06-30"), careful.id)).toEqual([]);
+
+    // The other way round: a slip on a closing invoice is not converted into a second invoice.
+    const merged = await slip(careful, "2026-06-13", [line("締め", 1, 100)]);
+    const made = ((await ok(await merge({ closing_date: "2026-06-30", customer_ids: [careful.id] }))) as Merged).created[0]!;
+    const converted = await api.call("/documents", post({ kind: "invoice", issue_date: "2026-06-30", customer_name: careful.name, lines: [line("締め", 1, 100)], source_document_id: merged.id }));
+    expect(converted.status).toBe(422);
+    expect((await converted.json()).fields).toEqual({ source_document_id: [`この納品書は締め請求の請求書 ${made.number} で請求しています`] });
   });
 
   it("frees the slips of a deleted draft and of a voided invoice for the next merge", async () => {
