@@ -20,6 +20,7 @@ import { ApiError, violatesUniqueIndex } from "../errors";
 import { parseBody } from "../validation";
 import type { MailOutbox } from "../mail/outbox";
 import type { FileStorage } from "../storage/storage";
+import { pollingLoop } from "./polling";
 
 /*
  * The worker of 定期請求 (decision 031). Each tick first queues the periods that are due (one row per schedule and
@@ -63,9 +64,6 @@ export function createRecurringWorker(deps: {
   const { db, storage, outbox, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const settings = deps.settings ?? RECURRING_WORKER_DEFAULTS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  let stopping = false;
 
   /** Queues the due periods of one schedule, if no other worker holds it; missed periods each once, oldest first. */
   async function queueSchedule(id: number, today: string): Promise<void> {
@@ -298,35 +296,20 @@ export function createRecurringWorker(deps: {
   async function tick(): Promise<number> {
     await queueDue(todayJst(now()));
     let handled = 0;
-    for (let run = await claim(); run && !stopping; run = await claim()) {
+    for (let run = await claim(); run && !loop.isStopping(); run = await claim()) {
       await perform(run);
       handled += 1;
     }
     return handled;
   }
 
-  function wake(): void {
-    if (stopping || running) return;
-    running = tick()
-      .catch((error: unknown) => logger?.error({ err: error }, "recurring worker failed"))
-      .finally(() => {
-        running = null;
-      });
-  }
+  const loop = pollingLoop(tick, { logger, name: "recurring worker" });
 
   return {
     tick,
-    start(intervalMs: number) {
-      stopping = false;
-      timer = setInterval(wake, intervalMs);
-      wake();
-    },
+    start: loop.start,
     /** Stops taking runs and waits for the one being made. */
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 

@@ -1,0 +1,35 @@
+import type { Logger } from "pino";
+
+/**
+ * A background task run every `intervalMs` by each server, never twice at once in one process (the database
+ * keeps servers apart, decision 031). `isStopping` lets the task end its loop early; `stop` waits for the pass
+ * in progress, so a shutdown does not cut a write in half.
+ */
+export function pollingLoop(pass: () => Promise<unknown>, { logger, name }: { logger?: Logger; name: string }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+  let stopping = false;
+
+  function wake(): void {
+    if (stopping || running) return;
+    running = pass()
+      .catch((error: unknown) => logger?.error({ err: error }, `${name} failed`))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    isStopping: () => stopping,
+    start(intervalMs: number) {
+      stopping = false;
+      timer = setInterval(wake, intervalMs);
+      wake();
+    },
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
