@@ -57,4 +57,10 @@ describe("templates", () => {
     expect(second.subject).toBe("【再度のお願い】お支払いのご確認（請求書番号：INV-0007）");
     expect(second.body).toContain("お支払期限から26日を経過した現在も");
   });
+
+  it("leaves the company's name out when it was not entered, rather than a greeting without a name", () => {
+    const { body } = reminderDraft(1, { ...values, companyName: "" });
+    expect(body).toContain("いつもお世話になっております。\n\n下記の請求書につきまして");
+    expect(body.endsWith("お気軽にお問い合わせください。")).toBe(true);
+  });
 });

@@ -81,7 +81,8 @@ export function reminderDraft(level: ReminderLevel, values: ReminderValues): { s
     `${INDENT}未入金額：${yen(values.balance)}`,
     `${INDENT}お支払期限：${formatJapaneseDate(values.dueDate)}`,
   ].join("\n");
-  const greeting = `${values.addressee}\n\nいつもお世話になっております。${values.companyName}でございます。`;
+  // A company that has not entered its name yet gets the greeting without it, not 「でございます。」 alone.
+  const greeting = `${values.addressee}\n\nいつもお世話になっております。${values.companyName ? `${values.companyName}でございます。` : ""}`;
   const signature = values.companyName;
   if (level === 1) {
     return {
@@ -92,7 +93,9 @@ export function reminderDraft(level: ReminderLevel, values: ReminderValues): { s
         details,
         "本メールと行き違いでお支払いいただいている場合は、ご容赦ください。\nご不明な点がございましたら、お気軽にお問い合わせください。",
         signature,
-      ].join("\n\n"),
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
     };
   }
   return {
@@ -103,7 +106,9 @@ export function reminderDraft(level: ReminderLevel, values: ReminderValues): { s
       details,
       "本メールと行き違いでお支払いいただいている場合は、ご容赦ください。",
       signature,
-    ].join("\n\n"),
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
   };
 }
 
