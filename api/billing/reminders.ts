@@ -26,7 +26,8 @@ import { decimal } from "../reports/money";
 /*
  * Reminders for overdue invoices (issue 19 item 4, decision 032). An invoice is overdue when it is issued,
  * not voided, not a credit note, not 入金済, its due date (a JST calendar date) is before today and its
- * balance — amount due − Σ(payments.amount + payments.fee), as api/payments/store.ts — is positive.
+ * balance — amount due + its credit notes' (negative) amounts − Σ(amount + fee) of its payments not
+ * cancelled, as api/payments/store.ts counts payments — is positive.
  */
 
 const NOT_FOUND = "請求書が見つかりません。";
