@@ -30,6 +30,10 @@
  * --only=floor, memory, exports, lighthouse or lists (several with commas) run
  * those parts alone, as in the whole run, to work on one budget; lists are the
  * invoice and received invoice list pages by each filter and sort, 10,000 vs 100.
+ * --only=billing times the monthly billing cycle (issue 19) in this process, without a server or the
+ * build: 合算請求 of 1,000 delivery slips into 100 invoices, and 入金消込 of a 10,000-line 全銀
+ * statement against 10,000 open invoices (upload, proposals, 1,000 matches confirmed), each within
+ * 60 s, on a fresh embedded database and on PostgreSQL (scripts/bench-billing.ts).
  * --profile=DIR keeps each server's CPU profile (node --cpu-prof) in DIR.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -47,6 +51,7 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../api/db/client";
 import { heapLimitFlags } from "./heap-limit.mjs";
+import { measureBilling, printBilling, type BillingRow } from "./bench-billing";
 import { companyPlans, documentLines, documents, receivedDocuments } from "../api/db/schema";
 import { DEMO_USERS } from "../sandbox/demo-data";
 import { searchKey } from "../domain/normalize";
@@ -278,7 +283,9 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Aut
 /** Variables set for a server; undefined removes one inherited from this process. */
 type ServerEnv = Record<string, string | undefined>;
 
-const ONLY_PARTS = ["weight", "floor", "memory", "exports", "lighthouse", "lists"] as const;
+const ONLY_PARTS = ["weight", "floor", "memory", "exports", "lighthouse", "lists", "billing"] as const;
+/** Parts measured in this process on databases of their own: they need neither the build nor a server. */
+const IN_PROCESS_PARTS: ReadonlySet<OnlyPart> = new Set(["billing"]);
 
 /** A part of the run that --only can run alone: each is one or two budgets, to work on them. */
 type OnlyPart = (typeof ONLY_PARTS)[number];
@@ -309,7 +316,7 @@ type ExportRow = { name: string; rows: number; bytes: number; seconds: number; b
 
 /** What every server of a run shares: the options, the API tokens and the issuer settings; export results are collected into it. */
 /** What a run collects besides the load table. */
-type Collected = { exports: ExportRow[]; pdfs: PdfRow[]; floors: FloorRow[]; memory: MemoryRow[]; lighthouse: LighthouseRow[] };
+type Collected = { exports: ExportRow[]; pdfs: PdfRow[]; floors: FloorRow[]; memory: MemoryRow[]; lighthouse: LighthouseRow[]; billing: BillingRow[] };
 
 type Run = Collected & {
   options: Options;
@@ -1181,6 +1188,22 @@ async function measureLighthouseOnly(run: Run): Promise<void> {
   }
 }
 
+/** The billing cycle's cases (scripts/bench-billing.ts) on a fresh embedded database and on a new PostgreSQL database. */
+async function measureBillingParts(postgres: PostgresServer, run: Run): Promise<void> {
+  // The cases run where a seed would: on the database just migrated, before it is closed.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-bench-billing-"));
+  try {
+    await migrateAndSeedDatabase({ dataDir }, async (db) => void run.billing.push(...(await measureBilling(db, "PGlite"))));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const client = await connectPostgres(postgres);
+  if (!client) return;
+  await withNewDatabase(client, postgres.serverUrl, "chohyo_bench", (databaseUrl) =>
+    migrateAndSeed(databaseUrl, async (db) => void run.billing.push(...(await measureBilling(db, "PostgreSQL")))),
+  );
+}
+
 /** The benchmark stays on this machine: a PostgreSQL server elsewhere is refused, as non-loopback pages are. */
 function loopbackDatabaseUrl(spec: string): URL {
   const url = new URL(spec);
@@ -1336,11 +1359,14 @@ async function benchmark(options: Options, collected: Collected): Promise<Row[]>
       const rows = only.has("weight") ? await measureWeightOnly(run) : [];
       if (only.has("floor") || only.has("memory") || only.has("exports") || only.has("lists")) rows.push(...(await measureServerParts(postgres, run, only)));
       if (only.has("lighthouse")) await measureLighthouseOnly(run);
+      if (only.has("billing")) await measureBillingParts(postgres, run);
       return rows;
     }
     console.log(`Load: ${options.connections} connections, ${options.duration} s per target…`);
     const pgliteRows = await benchmarkPglite(run);
-    return [...pgliteRows, ...(await benchmarkPostgres(postgres, run))];
+    const rows = [...pgliteRows, ...(await benchmarkPostgres(postgres, run))];
+    await measureBillingParts(postgres, run);
+    return rows;
   } finally {
     await issuer.close();
   }
@@ -1402,11 +1428,11 @@ async function main(): Promise<void> {
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.COOKIE_SECURE = "false";
 
-  if (options.build) await runBuild();
+  if (options.build && (options.only === null || [...options.only].some((part) => !IN_PROCESS_PARTS.has(part)))) await runBuild();
 
-  const collected: Collected = { exports: [], pdfs: [], floors: [], memory: [], lighthouse: [] };
+  const collected: Collected = { exports: [], pdfs: [], floors: [], memory: [], lighthouse: [], billing: [] };
   const rows = await benchmark(options, collected);
-  const { exports, pdfs, floors, memory, lighthouse } = collected;
+  const { exports, pdfs, floors, memory, lighthouse, billing } = collected;
   const { only } = options;
   if (only) {
     if (only.has("weight")) printJsBudgets(rows);
@@ -1415,6 +1441,8 @@ async function main(): Promise<void> {
     if (only.has("memory")) printMemory(memory);
     if (only.has("exports")) printExports(exports);
     if (only.has("lists")) printListPageBudget(rows);
+    if (only.has("billing")) printBilling(billing);
+    if (options.json && only.has("billing")) await writeResults({ billing });
     return;
   }
   printTable(rows);
@@ -1427,12 +1455,17 @@ async function main(): Promise<void> {
   printListPageBudget(rows);
   printExports(exports);
   for (const pdf of pdfs) console.log(`${pdf.name}: median ${pdf.medianMs.toFixed(0)} ms warm, ${kib(pdf.bytes)} KiB`);
+  printBilling(billing);
   if (options.json) {
-    const file = path.join(ROOT, "bench-results.json");
-    const results = { duration: options.duration, connections: options.connections, rows, floors, memory, exports, pdfs, lighthouse };
-    await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+    await writeResults({ duration: options.duration, connections: options.connections, rows, floors, memory, exports, pdfs, lighthouse, billing });
   }
+}
+
+/** --json: the results to bench-results.json. */
+async function writeResults(results: Record<string, unknown>): Promise<void> {
+  const file = path.join(ROOT, "bench-results.json");
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`Wrote ${path.relative(process.cwd(), file)}`);
 }
 
 try {
