@@ -91,6 +91,34 @@ describe("proposeMatches", () => {
     expect(proposals.get("d")).toEqual([{ invoiceId: "walk-in", kind: "exact", fee: 0, name: "same", learned: false }]);
   });
 
+  it("proposes まとめ払い: one transfer paying the customer's oldest open invoices, exactly or less a fee, after single matches", () => {
+    const backlog = [
+      invoice("sep", 11_000, ["株式会社青木", "アオキ"], "c-aoki", "2026-09-30"),
+      invoice("oct", 22_000, ["株式会社青木", "アオキ"], "c-aoki", "2026-10-31"),
+      invoice("nov", 33_000, ["株式会社青木", "アオキ"], "c-aoki", "2026-11-30"),
+      invoice("other", 33_000, ["株式会社赤井", "アカイ"], "c-akai", "2026-11-30"),
+    ];
+    const proposals = proposeMatches(
+      [
+        { id: "two", amount: 33_000, payerName: "ｶ)ｱｵｷ" },
+        { id: "three-less-fee", amount: 65_560, payerName: "ｱｵｷ(ｶ" },
+        { id: "not-a-run", amount: 44_000, payerName: "ｱｵｷ" },
+        { id: "stranger", amount: 33_000, payerName: "ﾀﾅｶ" },
+      ],
+      backlog,
+    );
+    // 33,000 is also the November invoice alone: the single exact match comes first, the lump of Sep + Oct next.
+    expect(proposals.get("two")).toEqual([
+      { invoiceId: "nov", kind: "exact", fee: 0, name: "same", learned: false },
+      { invoiceId: "sep", lump: ["sep", "oct"], kind: "lump", fee: 0, name: "same", learned: false },
+      { invoiceId: "other", kind: "amount", fee: 0, name: null, learned: false },
+    ]);
+    expect(proposals.get("three-less-fee")).toEqual([{ invoiceId: "sep", lump: ["sep", "oct", "nov"], kind: "lump", fee: 440, name: "same", learned: false }]);
+    // Sep + Nov is 44,000 but skips October: not proposed (payers clear the oldest first).
+    expect(proposals.get("not-a-run")).toEqual([]);
+    expect(proposals.get("stranger")!.map((proposal) => proposal.kind)).toEqual(["amount", "amount"]);
+  });
+
   it("keeps at most `limit` proposals", () => {
     const many = Array.from({ length: 20 }, (_, index) => invoice(`i${index}`, 1_000, [`ｶｲｼﾔ${index}`]));
     expect(proposeMatches([{ id: "d", amount: 1_000, payerName: "ﾀﾞﾚｶ" }], many, { limit: 3 }).get("d")).toHaveLength(3);

@@ -116,10 +116,16 @@ export type Deposit = { id: string; amount: number; payerName: string };
 export type KnownPayerName = { customerId: string; name: string };
 
 /** exact: amount = balance and the name agrees; fee: amount = balance − a transfer fee and the name agrees; amount: amount = balance only. */
-export type MatchKind = "exact" | "fee" | "amount";
+export type MatchKind = "exact" | "fee" | "lump" | "amount";
+
+/** The most invoices one まとめ払い proposal covers: a backlog longer than this is matched by hand. */
+const MAX_LUMP = 24;
 
 export type MatchProposal = {
+  /** The invoice; for a lump, the first (oldest due) of `lump`. */
   invoiceId: string;
+  /** まとめ払い: the invoices one transfer pays, oldest due first, their balances adding up to the amount (plus the fee). */
+  lump?: string[];
   kind: MatchKind;
   /** The fee the payer deducted (0 unless kind is fee). */
   fee: number;
@@ -139,6 +145,8 @@ class InvoiceIndex {
   readonly byAmount = new Map<number, OpenInvoice[]>();
   /** "customer key|balance" → invoices, oldest due first. */
   readonly byCustomerAmount = new Map<string, OpenInvoice[]>();
+  /** customer key → its open invoices, oldest due first: the candidates of one transfer paying several. */
+  readonly byCustomer = new Map<string, OpenInvoice[]>();
   /** normalised name → customer keys and whether the name was learned. */
   readonly names = new Map<string, Map<string, boolean>>();
   /** Every normalised name, sorted, so the names a truncated payer name begins are one binary search away. */
@@ -151,6 +159,7 @@ class InvoiceIndex {
       const key = invoice.customerId === null ? `invoice:${invoice.id}` : `customer:${invoice.customerId}`;
       push(this.byAmount, invoice.balance, invoice);
       push(this.byCustomerAmount, `${key}|${invoice.balance}`, invoice);
+      push(this.byCustomer, key, invoice);
       for (const name of invoice.names) this.addName(normalizePayerName(name), key, false);
     }
     for (const { customerId, name } of knownPayers) this.addName(normalizePayerName(name), `customer:${customerId}`, true);
@@ -210,8 +219,9 @@ function lowerBound(sorted: readonly string[], value: string): number {
 
 /**
  * The ranked proposals for each deposit (by deposit id): exact first, then a fee deducted (smaller fee
- * first), then amount only; within a kind the same name before a prefix, a learned name before another,
- * an older due date first. At most `limit` (default 5) per deposit.
+ * first), then まとめ払い (one transfer paying the customer's oldest open invoices, exactly or less a fee),
+ * then amount only; within a kind the same name before a prefix, a learned name before another, an older
+ * due date first. At most `limit` (default 5) per deposit.
  */
 export function proposeMatches(deposits: readonly Deposit[], invoices: readonly OpenInvoice[], options: MatchOptions = {}): Map<string, MatchProposal[]> {
   const fees = [...new Set(options.fees ?? DEFAULT_TRANSFER_FEES)].filter((fee) => Number.isSafeInteger(fee) && fee > 0).sort((a, b) => a - b);
@@ -238,8 +248,33 @@ export function proposeMatches(deposits: readonly Deposit[], invoices: readonly 
     };
     for (const hit of hits) take(index.byCustomerAmount.get(`${hit.key}|${deposit.amount}`), "exact", 0, hit);
     for (const fee of fees) for (const hit of hits) take(index.byCustomerAmount.get(`${hit.key}|${deposit.amount + fee}`), "fee", fee, hit);
+    for (const hit of hits) {
+      const lump = lumpOf(index.byCustomer.get(hit.key), deposit.amount, fees);
+      if (lump && proposals.length < limit && !seen.has(`lump:${lump.ids.join(",")}`)) {
+        seen.add(`lump:${lump.ids.join(",")}`);
+        proposals.push({ invoiceId: lump.ids[0]!, lump: lump.ids, kind: "lump", fee: lump.fee, name: hit.name, learned: hit.learned });
+      }
+    }
     take(index.byAmount.get(deposit.amount), "amount", 0, null);
     result.set(deposit.id, proposals);
   }
   return result;
+}
+
+/**
+ * The customer's oldest open invoices one transfer pays: the shortest run from the oldest due (two or more)
+ * whose balances add up to the amount, or to the amount plus one of the fees. Payers clear a backlog from
+ * the oldest; any other subset is left for the user to choose, so the cost stays one pass per customer.
+ */
+function lumpOf(invoices: readonly OpenInvoice[] | undefined, amount: number, fees: readonly number[]): { ids: string[]; fee: number } | null {
+  if (!invoices || invoices.length < 2) return null;
+  const largestFee = fees.at(-1) ?? 0;
+  let sum = 0;
+  for (let count = 1; count <= Math.min(invoices.length, MAX_LUMP); count += 1) {
+    sum += invoices[count - 1]!.balance;
+    const shortfall = sum - amount;
+    if (count >= 2 && (shortfall === 0 || fees.includes(shortfall))) return { ids: invoices.slice(0, count).map((invoice) => invoice.id), fee: shortfall };
+    if (shortfall > largestFee) return null;
+  }
+  return null;
 }

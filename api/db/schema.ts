@@ -1009,9 +1009,9 @@ export const payments = pgTable(
   (table) => [
     index("payments_document_idx").on(table.documentId),
     index("payments_company_paid_on_idx").on(table.companyUniqueCode, table.paidOn),
-    // A statement line pays one invoice once: the database refuses a second payment from it whatever the code does.
-    // A cancelled payment gives its line back, so the line can be matched again.
-    uniqueIndex("payments_statement_line_idx").on(table.statementLineId).where(sql`cancelled_at is null`),
+    // A statement line pays an invoice once (several invoices for まとめ払い): the database refuses a second payment
+    // of the same invoice from it whatever the code does. A cancelled payment gives its line back to be matched again.
+    uniqueIndex("payments_statement_line_idx").on(table.statementLineId, table.documentId).where(sql`cancelled_at is null`),
   ],
 );
 
@@ -1077,28 +1077,6 @@ export const bankStatementLines = pgTable(
   ],
 );
 
-// ---- 合算請求 (issue 19 item 1, decision 030) ----
-
-/**
- * Which closing invoice (合算請求) a delivery slip was billed on. The slip is the primary key: the database
- * refuses a second link whatever the code does, also for two merges at once. Deleting the draft invoice frees its
- * slips (cascade); a voided invoice's links are taken over by the next merge (api/billing/closing.ts).
- */
-export const closingInvoiceSlips = pgTable(
-  "closing_invoice_slips",
-  {
-    slipId: integer("slip_id")
-      .primaryKey()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    invoiceId: integer("invoice_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    companyUniqueCode: text("company_unique_code").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("closing_invoice_slips_invoice_idx").on(table.invoiceId)],
-);
-
 // ---- 督促 (issue 19 item 4, decision 032) ----
 
 /**
@@ -1129,6 +1107,28 @@ export const reminders = pgTable(
     uniqueIndex("reminders_company_idempotency_idx").on(table.companyUniqueCode, table.idempotencyKey),
     index("reminders_document_idx").on(table.documentId, table.sentAt),
   ],
+);
+
+// ---- 合算請求 (issue 19 item 1, decision 030) ----
+
+/**
+ * Which closing invoice (合算請求) a delivery slip was billed on. The slip is the primary key: the database
+ * refuses a second link whatever the code does, also for two merges at once. Deleting the draft invoice frees its
+ * slips (cascade); a voided invoice's links are taken over by the next merge (api/billing/closing.ts).
+ */
+export const closingInvoiceSlips = pgTable(
+  "closing_invoice_slips",
+  {
+    slipId: integer("slip_id")
+      .primaryKey()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("closing_invoice_slips_invoice_idx").on(table.invoiceId)],
 );
 
 // ---- 定期請求 (issue 19 item 2, decision 031) ----

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { describeChanges } from "../../domain/corrections";
 import type { DocumentInput } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
@@ -6,10 +6,10 @@ import { INITIAL_STATUS } from "../../domain/documents";
 import { INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
 import type { SnapshotReference } from "../../domain/snapshot";
 import type { Database } from "../db/client";
-import { documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
+import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
 import { conflict, validationFailed } from "../errors";
 import type { FileStorage } from "../storage/storage";
-import { activePayment, ownDocument, ownedBy, type DocumentRow } from "./presenters";
+import { activePayment, clearedOf, ownDocument, ownedBy, type DocumentRow } from "./presenters";
 import type { DocumentScope } from "./scope";
 import { contentOf, insertSnapshot, issuerImagesOf, snapshotOfRevision, type Actor } from "./snapshots";
 import { allocateNumber, checkReferences, documentColumnsOf, savedCustomerId, totalsOf, writeLines, type Writer } from "./store";
@@ -56,11 +56,8 @@ export async function factsOf(db: Writer, row: DocumentRow): Promise<LifecycleFa
 export async function followBalance(tx: Writer, scope: DocumentScope, id: number, actor: Actor): Promise<DocumentRow> {
   const current = await ownDocument(tx, scope, id);
   if (current.kind !== "invoice" || !current.issuedAt || current.voidedAt || current.creditNoteOf !== null) return current;
-  const [{ cleared }] = (await tx
-    .select({ cleared: sql<string>`coalesce(sum(${payments.amount} + ${payments.fee}), 0)::text` })
-    .from(payments)
-    .where(and(eq(payments.documentId, id), isNull(payments.cancelledAt)))) as [{ cleared: string }];
-  const covered = Number(cleared) > 0 && Number(cleared) >= Number(current.amountDue);
+  const cleared = await clearedOf(tx, id);
+  const covered = cleared > 0 && cleared >= Number(current.amountDue);
   const to = covered ? INVOICE_PAID : current.status === INVOICE_PAID ? INVOICE_UNPAID : current.status;
   if (to === current.status) return current;
   const row = await advance(tx, current, { status: to });

@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
@@ -84,6 +84,15 @@ export const activePayment = (db: Writer, documentId: number) =>
     .from(payments)
     .where(and(eq(payments.documentId, documentId), isNull(payments.cancelledAt)))
     .limit(1);
+
+/** Whole yen the document's payments not cancelled have cleared, the fees their payers deducted included. */
+export async function clearedOf(db: Writer, documentId: number): Promise<number> {
+  const [row] = await db
+    .select({ cleared: sql<string>`coalesce(sum(${payments.amount} + ${payments.fee}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.documentId, documentId), isNull(payments.cancelledAt)));
+  return Number(row!.cleared);
+}
 
 export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope) {
   const linked = (id: number) => and(eq(documents.id, id), inScope(scope));

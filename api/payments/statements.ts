@@ -7,6 +7,8 @@ import { inScope, type DocumentScope } from "../documents/scope";
 import { conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
 import { sha256Of } from "../storage/storage";
 import { followBalance } from "../documents/lifecycle";
+import { clearedOf } from "../documents/presenters";
+import type { Writer } from "../documents/store";
 import type { Actor } from "../documents/snapshots";
 import { insertPayment, invoiceInScope, refusalOf } from "./store";
 
@@ -207,13 +209,23 @@ async function openInvoices(db: Database, scope: DocumentScope): Promise<OpenInv
 /** The statement's lines, each deposit not yet matched with its ranked proposals (domain/payer-match.ts). */
 export async function statementWithProposals(db: Database, scope: DocumentScope, id: number, fees?: readonly number[]) {
   const statement = await statementInScope(db, scope, id);
-  const lines = await db
-    .select({ line: bankStatementLines, paymentId: payments.id, documentId: payments.documentId, number: documents.number })
-    .from(bankStatementLines)
-    .leftJoin(payments, and(eq(payments.statementLineId, bankStatementLines.id), isNull(payments.cancelledAt)))
-    .leftJoin(documents, eq(documents.id, payments.documentId))
-    .where(eq(bankStatementLines.statementId, statement.id))
-    .orderBy(asc(bankStatementLines.line), asc(bankStatementLines.id));
+  const [lines, claimed] = await Promise.all([
+    db
+      .select({ line: bankStatementLines })
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.statementId, statement.id))
+      .orderBy(asc(bankStatementLines.line), asc(bankStatementLines.id)),
+    // A line pays one invoice, or several for まとめ払い: its payments are listed apart, not joined into copies of the line.
+    db
+      .select({ lineId: bankStatementLines.id, id: payments.id, documentId: payments.documentId, number: documents.number })
+      .from(payments)
+      .innerJoin(bankStatementLines, eq(bankStatementLines.id, payments.statementLineId))
+      .innerJoin(documents, eq(documents.id, payments.documentId))
+      .where(and(eq(bankStatementLines.statementId, statement.id), isNull(payments.cancelledAt)))
+      .orderBy(asc(payments.id)),
+  ]);
+  const paymentsOf = new Map<number, { id: number; documentId: number; number: string }[]>();
+  for (const { lineId, ...payment } of claimed) paymentsOf.set(lineId, [...(paymentsOf.get(lineId) ?? []), payment]);
   const open = await openInvoices(db, scope);
   const known = await db
     .select({ customerId: payerNames.customerId, name: payerNames.name })
@@ -226,20 +238,23 @@ export async function statementWithProposals(db: Database, scope: DocumentScope,
   const invoicesById = new Map(open.map((invoice) => [invoice.id, invoice]));
   const present = (proposal: MatchProposal) => {
     const invoice = invoicesById.get(proposal.invoiceId)!;
+    const lump = proposal.lump?.map((id) => invoicesById.get(id)!);
     return {
       documentId: Number(invoice.id),
       number: invoice.number,
       customerName: invoice.customerName,
-      balance: String(invoice.balance),
+      balance: String(lump ? lump.reduce((sum, entry) => sum + entry.balance, 0) : invoice.balance),
       kind: proposal.kind,
       fee: String(proposal.fee),
       name: proposal.name,
       learned: proposal.learned,
+      // まとめ払い: every invoice the transfer pays, oldest due first; `balance` above is their total.
+      ...(lump ? { invoices: lump.map((entry) => ({ documentId: Number(entry.id), number: entry.number, balance: String(entry.balance) })) } : {}),
     };
   };
   return {
     ...statement,
-    lines: lines.map(({ line, paymentId, documentId, number }) => ({
+    lines: lines.map(({ line }) => ({
       id: line.id,
       line: line.line,
       postedOn: line.postedOn,
@@ -250,14 +265,39 @@ export async function statementWithProposals(db: Database, scope: DocumentScope,
       description: line.description,
       balance: line.balance === null ? null : String(line.balance),
       matchedAt: line.matchedAt,
-      payment: paymentId === null ? null : { id: paymentId, documentId, number },
+      // The first payment (the only one unless it is まとめ払い) and all of them.
+      payment: paymentsOf.get(line.id)?.[0] ?? null,
+      payments: paymentsOf.get(line.id) ?? [],
       proposals: (proposals.get(String(line.id)) ?? []).map(present),
     })),
     unmatchedDeposits: deposits.length,
   };
 }
 
-export type Confirmation = { lineId: number; documentId: number; fee: number };
+/** A deposit line and the invoice it pays, or, for まとめ払い, the invoices (oldest first; the fee is the last one's). */
+export type Confirmation = { lineId: number; documentIds: readonly number[]; fee: number };
+
+/**
+ * How a line's money is booked: to one invoice, all of it with the fee given (a partial or an over-payment
+ * is the user's choice); for まとめ払い, each invoice its balance and the last its balance less the fee, which
+ * must add up to the deposit exactly — otherwise the user is told the figures instead of a guess being made.
+ */
+async function partsOf(tx: Writer, line: { line: number; amount: number }, invoices: readonly { id: number; number: string; amountDue: string }[], fee: number) {
+  if (invoices.length === 1) return [{ amount: line.amount, fee }];
+  const balances = [];
+  for (const invoice of invoices) {
+    const balance = yenOf(invoice.amountDue) - (await clearedOf(tx, invoice.id));
+    if (balance <= 0) throw conflict(`${invoice.number}：残高がないため、まとめ払いに含められません。`);
+    balances.push(balance);
+  }
+  const total = balances.reduce((sum, balance) => sum + balance, 0);
+  if (total - fee !== line.amount) {
+    throw validationFailed({
+      matches: [`${line.line}行目の入金${line.amount.toLocaleString("ja-JP")}円と、選んだ請求書の残高の合計${total.toLocaleString("ja-JP")}円（振込手数料${fee.toLocaleString("ja-JP")}円を差し引き）が合いません。`],
+    });
+  }
+  return balances.map((balance, index) => (index === balances.length - 1 ? { amount: balance - fee, fee } : { amount: balance, fee: 0 }));
+}
 
 /**
  * Confirms matches in one transaction: each line is claimed (matched_at set only where it is still null,
@@ -270,7 +310,7 @@ export async function confirmMatches(db: Database, scope: DocumentScope, stateme
   try {
     return await db.transaction(async (tx) => {
       const confirmed = [];
-      for (const { lineId, documentId, fee } of confirmations) {
+      for (const { lineId, documentIds, fee } of confirmations) {
         const [line] = await tx
           .update(bankStatementLines)
           .set({ matchedAt: new Date(), matchedBy: actor.code })
@@ -292,16 +332,26 @@ export async function confirmMatches(db: Database, scope: DocumentScope, stateme
           if (existing.kind !== "deposit") throw validationFailed({ matches: [`${existing.line}行目は出金です。入金だけを消し込めます。`] });
           throw conflict(`${existing.line}行目の入金は、すでに消し込まれています。`);
         }
-        const invoice = await invoiceInScope(tx, scope, documentId, true);
-        const refusal = refusalOf(invoice);
-        if (refusal) throw conflict(`${invoice.number}：${refusal}`);
-        const paymentId = await insertPayment(tx, scope, invoice, { paidOn: line.postedOn, amount: line.amount, fee, method: "transfer", statementLineId: line.id }, actor);
-        await followBalance(tx, scope, invoice.id, actor);
-        const learned = normalizePayerName(line.payerName);
-        if (invoice.customerId !== null && learned !== "") {
-          await tx.insert(payerNames).values({ companyUniqueCode: scope.tenant, customerId: invoice.customerId, name: learned }).onConflictDoNothing();
+        const invoices = [];
+        for (const documentId of documentIds) {
+          const invoice = await invoiceInScope(tx, scope, documentId, true);
+          const refusal = refusalOf(invoice);
+          if (refusal) throw conflict(`${invoice.number}：${refusal}`);
+          invoices.push(invoice);
         }
-        confirmed.push({ lineId: line.id, line: line.line, documentId: invoice.id, paymentId });
+        const parts = await partsOf(tx, line, invoices, fee);
+        const paymentIds = [];
+        for (const [index, invoice] of invoices.entries()) {
+          const part = parts[index]!;
+          paymentIds.push(await insertPayment(tx, scope, invoice, { paidOn: line.postedOn, amount: part.amount, fee: part.fee, method: "transfer", statementLineId: line.id }, actor));
+          await followBalance(tx, scope, invoice.id, actor);
+        }
+        const learned = normalizePayerName(line.payerName);
+        for (const customerId of new Set(invoices.map((invoice) => invoice.customerId))) {
+          if (customerId === null || learned === "") continue;
+          await tx.insert(payerNames).values({ companyUniqueCode: scope.tenant, customerId, name: learned }).onConflictDoNothing();
+        }
+        confirmed.push({ lineId: line.id, line: line.line, documentId: invoices[0]!.id, documentIds: invoices.map((invoice) => invoice.id), paymentIds, paymentId: paymentIds[0]! });
       }
       return { statementId: statement.id, confirmed };
     });

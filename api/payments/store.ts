@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { bankStatementLines, documents, payments } from "../db/schema";
 import { followBalance } from "../documents/lifecycle";
@@ -120,7 +120,8 @@ export async function insertPayment(tx: Writer, scope: DocumentScope, invoice: I
 
 /**
  * Cancels a payment entered by mistake: it stays listed as cancelled with who, when and why, stops counting
- * toward the balance, and gives its statement line back to the unmatched deposits. 入金済 follows.
+ * toward the balance, and gives its statement line back to the unmatched deposits. A line that paid several
+ * invoices (まとめ払い) is given back whole: its other invoices' payments are cancelled with it. 入金済 follows.
  */
 export async function cancelPayment(db: Database, scope: DocumentScope, id: number, paymentId: number, reason: string | null, actor: Actor) {
   return db.transaction(async (tx) => {
@@ -132,11 +133,22 @@ export async function cancelPayment(db: Database, scope: DocumentScope, id: numb
       .where(and(eq(payments.id, paymentId), eq(payments.documentId, invoice.id)));
     if (!payment) throw notFound("入金の記録が見つかりません。");
     if (payment.cancelledAt) throw conflict("この入金の記録は、すでに取り消されています。");
-    await tx.update(payments).set({ cancelledAt: new Date(), cancelledBy: actor.code, cancelReason: reason }).where(eq(payments.id, payment.id));
-    if (payment.statementLineId !== null) {
-      await tx.update(bankStatementLines).set({ matchedAt: null, matchedBy: null }).where(eq(bankStatementLines.id, payment.statementLineId));
+    const cancelled = { cancelledAt: new Date(), cancelledBy: actor.code, cancelReason: reason };
+    if (payment.statementLineId === null) {
+      await tx.update(payments).set(cancelled).where(eq(payments.id, payment.id));
+      await followBalance(tx, scope, invoice.id, actor);
+      return paymentSummary(tx, invoice);
     }
-    await followBalance(tx, scope, invoice.id, actor);
+    const lineMates = await tx
+      .select({ id: payments.id, documentId: payments.documentId })
+      .from(payments)
+      .where(and(eq(payments.statementLineId, payment.statementLineId), isNull(payments.cancelledAt)))
+      .orderBy(asc(payments.documentId));
+    // Each invoice of the lump must be the caller's to change too; its row is held like the first's.
+    for (const mate of lineMates) if (mate.documentId !== invoice.id) await invoiceInScope(tx, scope, mate.documentId, true);
+    await tx.update(payments).set(cancelled).where(inArray(payments.id, lineMates.map((mate) => mate.id)));
+    await tx.update(bankStatementLines).set({ matchedAt: null, matchedBy: null }).where(eq(bankStatementLines.id, payment.statementLineId));
+    for (const documentId of new Set(lineMates.map((mate) => mate.documentId))) await followBalance(tx, scope, documentId, actor);
     return paymentSummary(tx, invoice);
   });
 }

@@ -18,11 +18,16 @@ const NOT_FOUND = "入出金明細が見つかりません。";
 const confirmBody = z.object({
   matches: z
     .array(
-      z.object({
-        line_id: z.coerce.number().int().min(1),
-        document_id: z.coerce.number().int().min(1),
-        fee: z.coerce.number().int().min(0).max(999_999).optional().default(0),
-      }),
+      z
+        .object({
+          line_id: z.coerce.number().int().min(1),
+          document_id: z.coerce.number().int().min(1).optional(),
+          // まとめ払い: the invoices one deposit pays, oldest first.
+          document_ids: z.array(z.coerce.number().int().min(1)).min(2).max(24).optional(),
+          fee: z.coerce.number().int().min(0).max(999_999).optional().default(0),
+        })
+        .refine((match) => (match.document_id === undefined) !== (match.document_ids === undefined), "請求書を1件（document_id）か、まとめ払いの請求書（document_ids）を指定してください。")
+        .refine((match) => new Set(match.document_ids ?? []).size === (match.document_ids ?? []).length, "同じ請求書が2回指定されています。"),
     )
     .min(1, "消し込む明細を選んでください。")
     .max(1_000)
@@ -76,7 +81,7 @@ export function bankStatementRoutes(db: Database): Router {
       const scope = await requireDocumentScope(db, req, { write: true });
       const id = idParam(req, NOT_FOUND);
       const body = parseBody(confirmBody, req.body);
-      const confirmations = body.matches.map((match) => ({ lineId: match.line_id, documentId: match.document_id, fee: match.fee }));
+      const confirmations = body.matches.map((match) => ({ lineId: match.line_id, documentIds: match.document_ids ?? [match.document_id!], fee: match.fee }));
       res.json(await confirmMatches(db, scope, id, confirmations, actorOf(req)));
     }),
   );

@@ -73,7 +73,23 @@ export type StatementListItem = {
 };
 type Page<T> = { items: T[]; total: number; page: number; per_page: number };
 
-export type Proposal = { document_id: number; number: string; customer_name: string; balance: string; kind: "exact" | "fee" | "amount"; fee: string; learned: boolean };
+export type Proposal = {
+  document_id: number;
+  number: string;
+  customer_name: string;
+  balance: string;
+  kind: "exact" | "fee" | "lump" | "amount";
+  fee: string;
+  learned: boolean;
+  /** まとめ払い: each invoice the deposit pays, oldest first. */
+  invoices?: { document_id: number; number: string; balance: string }[];
+};
+
+/** A proposal's invoices: the one, or those of まとめ払い. */
+export const invoiceIdsOf = (proposal: Proposal) => proposal.invoices?.map((invoice) => invoice.document_id) ?? [proposal.document_id];
+
+/** A proposal as the statement form's radio value: the invoice ids joined by dots, a colon, the fee. */
+export const choiceOf = (proposal: Proposal) => `${invoiceIdsOf(proposal).join(".")}:${proposal.fee}`;
 export type StatementLine = {
   id: number;
   line: number;
@@ -82,7 +98,7 @@ export type StatementLine = {
   amount: string;
   payer_name: string;
   description: string;
-  payment: { id: number; document_id: number; number: string } | null;
+  payments: { id: number; document_id: number; number: string }[];
   proposals: Proposal[];
 };
 export type Statement = {
@@ -163,11 +179,12 @@ export function preselect(lines: StatementLine[]): Record<string, string> {
   const taken = new Set<number>();
   const chosen: Record<string, string> = {};
   for (const line of lines) {
-    if (line.kind !== "deposit" || line.payment) continue;
-    const best = line.proposals.find((proposal) => proposal.kind !== "amount" && !taken.has(proposal.document_id));
-    if (!best || best !== line.proposals.find((proposal) => !taken.has(proposal.document_id))) continue;
-    taken.add(best.document_id);
-    chosen[String(line.id)] = `${best.document_id}:${best.fee}`;
+    if (line.kind !== "deposit" || line.payments.length > 0) continue;
+    const free = (proposal: Proposal) => invoiceIdsOf(proposal).every((id) => !taken.has(id));
+    const best = line.proposals.find((proposal) => proposal.kind !== "amount" && free(proposal));
+    if (!best || best !== line.proposals.find(free)) continue;
+    for (const id of invoiceIdsOf(best)) taken.add(id);
+    chosen[String(line.id)] = choiceOf(best);
   }
   return chosen;
 }
@@ -188,8 +205,10 @@ export async function statementAction({ request, params, context }: ActionFuncti
     const line = /^match\[(\d{1,9})\]$/.exec(name)?.[1];
     if (!line || typeof value !== "string") continue;
     chosen[line] = value;
-    const picked = /^(\d{1,9}):(\d{1,6})$/.exec(value);
-    if (picked) matches.push({ line_id: Number(line), document_id: Number(picked[1]), fee: Number(picked[2]) });
+    const picked = /^(\d{1,9}(?:\.\d{1,9}){0,23}):(\d{1,6})$/.exec(value);
+    if (!picked) continue;
+    const ids = picked[1]!.split(".").map(Number);
+    matches.push({ line_id: Number(line), ...(ids.length > 1 ? { document_ids: ids } : { document_id: ids[0] }), fee: Number(picked[2]) });
   }
   if (matches.length === 0) return { message: "消し込む入金と請求書を選んでください。", chosen } satisfies ConfirmReply;
   try {

@@ -110,3 +110,49 @@ describe("statements and unmatched deposits", () => {
     expect(await idsOf("/bank-statements", "owner", "id")).toEqual(expect.arrayContaining([owners.id, users.id]));
   });
 });
+
+describe("まとめ払い: one deposit for several invoices", () => {
+  it("proposes the customer's oldest open invoices, books each its balance (the fee on the last), and gives the line back whole when cancelled", async () => {
+    const customer = await createCustomer(api, { name: "株式会社四番商事", name_kana: "ヨンバンショウジ" });
+    const draftOf = async (amount: number, dueDate: string) => {
+      const draft = await createDocument(api, { issue_date: days(-40), due_date: dueDate, customer_name: customer.name, customer_id: customer.id, lines: linesOf(amount) });
+      await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));
+      return draft as { id: number; number: string };
+    };
+    const older = await draftOf(10_000, days(-20)); // 11,000 due
+    const newer = await draftOf(20_000, days(-5)); // 22,000 due
+    // Both, less a 440-yen fee.
+    const statement = await upload([["2026/11/15", "ﾖﾝﾊﾞﾝｼﾖｳｼﾞ(ｶ", 32_560]], "四番.csv");
+    const [line] = (await ok(await api.call(`/bank-statements/${statement.id}`))).lines as (Line & { proposals: Record<string, unknown>[] })[];
+    expect(line!.proposals[0]).toMatchObject({
+      kind: "lump",
+      fee: "440",
+      balance: "33000",
+      document_id: older.id,
+      invoices: [
+        { document_id: older.id, number: older.number, balance: "11000" },
+        { document_id: newer.id, number: newer.number, balance: "22000" },
+      ],
+    });
+
+    // The figures must add up: a wrong fee is refused with them, and nothing is recorded.
+    const wrong = await api.call(`/bank-statements/${statement.id}/confirm`, post({ matches: [{ line_id: line!.id, document_ids: [older.id, newer.id], fee: 330 }] }));
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).fields.matches[0]).toBe("2行目の入金32,560円と、選んだ請求書の残高の合計33,000円（振込手数料330円を差し引き）が合いません。");
+    expect((await api.call(`/bank-statements/${statement.id}/confirm`, post({ matches: [{ line_id: line!.id, document_id: older.id, document_ids: [older.id, newer.id] }] }))).status).toBe(422);
+
+    await ok(await api.call(`/bank-statements/${statement.id}/confirm`, post({ matches: [{ line_id: line!.id, document_ids: [older.id, newer.id], fee: 440 }] })));
+    expect(await ok(await api.call(`/documents/${older.id}/payments`))).toMatchObject({ balance: "0", payments: [{ amount: "11000", fee: "0", statement_line_id: line!.id }] });
+    expect(await ok(await api.call(`/documents/${newer.id}/payments`))).toMatchObject({ balance: "0", payments: [{ amount: "21560", fee: "440", statement_line_id: line!.id }] });
+    for (const invoice of [older, newer]) expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(4);
+    const matched = ((await ok(await api.call(`/bank-statements/${statement.id}`))).lines as (Line & { payments: { document_id: number }[] })[])[0]!;
+    expect(matched.payments.map((payment) => payment.document_id)).toEqual([older.id, newer.id]);
+
+    // Cancelling the newer invoice's part gives the whole deposit back: the older one's part is cancelled with it.
+    const newerPayment = (await ok(await api.call(`/documents/${newer.id}/payments`))).payments[0];
+    await ok(await api.call(`/documents/${newer.id}/payments/${newerPayment.id}/cancel`, post({ reason: "別の入金" })));
+    for (const invoice of [older, newer]) expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(3);
+    expect((await ok(await api.call(`/documents/${older.id}/payments`))).balance).toBe("11000");
+    expect((await ok(await api.call(`/bank-statements/${statement.id}`))).unmatched_deposits).toBe(1);
+  });
+});

@@ -4,10 +4,7 @@ import { formatDecimal } from "@domain/decimal-display";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import paymentsTexts from "~/locales/ja/payments.json";
-import type { ConfirmReply, Proposal, Statement } from "~/services/payments.server";
-
-/** A radio's value: the invoice and the fee the proposal found, as the action reads it. */
-const choiceOf = (proposal: Proposal) => `${proposal.document_id}:${proposal.fee}`;
+import { choiceOf, type ConfirmReply, type Proposal, type Statement } from "~/services/payments.server";
 
 /**
  * One statement: every line, each unmatched deposit with its ranked proposals as choices (the loader's
@@ -17,9 +14,14 @@ export function StatementPage({ statement, preselected }: { statement: Statement
   const { t } = useTexts({ payments: paymentsTexts });
   const reply = useActionData<ConfirmReply>();
   const chosen = reply?.chosen ?? preselected;
-  const open = statement.lines.filter((line) => line.kind === "deposit" && line.payment === null);
+  const open = statement.lines.filter((line) => line.kind === "deposit" && line.payments.length === 0);
+  const numbers = (proposal: Proposal) => proposal.invoices?.map((invoice) => invoice.number).join("、") ?? proposal.number;
+  const kindText = (proposal: Proposal) =>
+    proposal.kind === "lump"
+      ? t(Number(proposal.fee) > 0 ? "payments.statement.kinds.lumpFee" : "payments.statement.kinds.lump", { fee: formatDecimal(proposal.fee) })
+      : t(`payments.statement.kinds.${proposal.kind}`, { fee: formatDecimal(proposal.fee) });
   const proposalText = (proposal: Proposal) =>
-    `${t("payments.statement.proposal", { number: proposal.number, customer: proposal.customer_name, balance: formatDecimal(proposal.balance) })}（${t(`payments.statement.kinds.${proposal.kind}`, { fee: formatDecimal(proposal.fee) })}${proposal.learned ? `・${t("payments.statement.learned")}` : ""}）`;
+    `${t("payments.statement.proposal", { number: numbers(proposal), customer: proposal.customer_name, balance: formatDecimal(proposal.balance) })}（${kindText(proposal)}${proposal.learned ? `・${t("payments.statement.learned")}` : ""}）`;
   return (
     <>
       <h1>{t("payments.statement.heading", { name: statement.file_name })}</h1>
@@ -63,12 +65,17 @@ export function StatementPage({ statement, preselected }: { statement: Statement
                     {formatDecimal(line.amount)}円
                   </td>
                   <td>
-                    {line.kind === "withdrawal" ? null : line.payment ? (
+                    {line.kind === "withdrawal" ? null : line.payments.length > 0 ? (
                       <>
                         {t("payments.statement.matched")}
-                        <Link to={`/invoices/detail/${line.payment.document_id}`} prefetch="none">
-                          {line.payment.number}
-                        </Link>
+                        {line.payments.map((payment, index) => (
+                          <span key={payment.id}>
+                            {index > 0 ? "、" : ""}
+                            <Link to={`/invoices/detail/${payment.document_id}`} prefetch="none">
+                              {payment.number}
+                            </Link>
+                          </span>
+                        ))}
                       </>
                     ) : (
                       <fieldset className="statement-choices">
