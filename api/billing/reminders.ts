@@ -15,7 +15,7 @@ import type { ReminderRequestInput } from "../../domain/reminder-request";
 import { INVOICE_PAID } from "../../domain/lifecycle";
 import type { Database } from "../db/client";
 import { companies, customers, documentMails, documents, payments, reminders } from "../db/schema";
-import { requireAllowed } from "../documents/lifecycle";
+import { recordHistory, requireAllowed } from "../documents/lifecycle";
 import { ownDocument } from "../documents/presenters";
 import { inScope, type DocumentScope } from "../documents/scope";
 import type { Actor } from "../documents/snapshots";
@@ -306,6 +306,8 @@ export async function sendReminder(
     const { to, cc, subject, body, delivery } = input;
     const mail = await outbox.enqueue(document, { to, cc, subject, body, delivery }, actor);
     const [reminder] = await db.update(reminders).set({ mailId: mail.id, sentAt: mail.createdAt }).where(eq(reminders.id, claimed.id)).returning();
+    // Recorded on the invoice too: its history says when it was dunned and by whom.
+    await recordHistory(db, document, { event: "reminder", from: document.status, to: document.status }, actor);
     return { reminder: reminder!, repeated: false };
   } catch (error) {
     await db.delete(reminders).where(eq(reminders.id, claimed.id));

@@ -22,7 +22,7 @@ import { allocateNumber, checkReferences, documentColumnsOf, savedCustomerId, to
 
 const STALE_SAVE = "ほかの操作でこの書類が更新されています。最新の内容を確認してから、もう一度保存してください。";
 
-type HistoryEvent = "created" | "issued" | "status" | "corrected" | "voided" | "credit_note";
+type HistoryEvent = "created" | "issued" | "status" | "corrected" | "voided" | "credit_note" | "reminder";
 
 /** What the rules need to know, read from the database. */
 export async function factsOf(db: Writer, row: DocumentRow): Promise<LifecycleFacts> {

@@ -32,7 +32,7 @@ export type DocumentLink = { id: number; kind: DocumentKind; number: string };
 /** One entry of a document's history: what happened, from which status to which, by whom. */
 export type HistoryEntry = {
   id: number;
-  event: "created" | "issued" | "status" | "corrected" | "voided" | "credit_note";
+  event: "created" | "issued" | "status" | "corrected" | "voided" | "credit_note" | "reminder";
   from_status: number | null;
   to_status: number;
   revision: number | null;

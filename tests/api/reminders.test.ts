@@ -183,6 +183,8 @@ describe("GET/POST /documents/:id/reminders", () => {
     expect(after.draft.level).toBe(2);
     expect(after.history).toHaveLength(1);
     expect(after.history[0]).toMatchObject({ level: 1, subject: first.subject, mail_status: "sent", sent_by: "U-DEMO-OWNER" });
+    // The invoice's own history says it was dunned, and by whom.
+    expect((await ok(await api.call(`/documents/${linked.id}`))).history.at(-1)).toMatchObject({ event: "reminder", changed_by: "U-DEMO-OWNER" });
     const listed = (await overdueList()).find((item) => item.id === linked.id)!;
     expect(listed.reminders_sent).toBe(1);
     expect(listed.last_reminded_at).toBe(row.sent_at);
