@@ -41,7 +41,7 @@ const { taxId, bankAccountTypeId: _accountType, ...rounding } = COMPANY_DEFAULTS
 /** The columns a document row needs beyond its kind, number, customer and amounts: what a company has when it set nothing. */
 const DOCUMENT_DEFAULTS = { ...rounding, taxTypeId: taxId, customerHonorific: "御中", withholdingAmount: "0", createdBy: ACTOR.code };
 
-/** Rows inserted CHUNK at a time (a statement's parameters are limited), the returned rows in order. */
+/** Rows inserted CHUNK at a time (a statement's parameters are limited), with what each insert returns. */
 async function insertChunked<T, R>(rows: readonly T[], insert: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
   const returned: R[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) returned.push(...(await insert(rows.slice(start, start + CHUNK))));
@@ -216,6 +216,7 @@ async function matchingCases(db: Database, database: string): Promise<BillingRow
     entries,
   });
 
+  // The statement's lines get no analyze: a user confirms right after the upload, before autovacuum has seen them.
   const upload = await timed(() => saveStatement(db, MATCHING_SCOPE, ACTOR.code, "meisai.txt", file));
   check(
     upload.value.lines === OPEN_INVOICES && upload.value.problems.length === 0,
