@@ -10,6 +10,7 @@ import { snapshotOf, snapshotPdf, type Actor } from "../documents/snapshots";
 import { tooManyRequests } from "../errors";
 import type { FileStorage } from "../storage/storage";
 import type { LinkSigner } from "./links";
+import { pollingLoop } from "../jobs/polling";
 import { PermanentMailError, type MailTransport } from "./transport";
 
 export type MailRow = typeof documentMails.$inferSelect;
@@ -52,11 +53,8 @@ export function viewLink(settings: MailSettings, signer: LinkSigner, mailId: num
  */
 export function createMailOutbox(deps: { db: Database; storage: FileStorage; transport: MailTransport; signer: LinkSigner; settings: MailSettings; logger?: Logger }) {
   const { db, storage, transport, signer, settings, logger } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
   // The worker sends on its own only once started; until then (tests) drain() sends what is due.
-  let started = false;
-  let stopping = false;
+  const loop = pollingLoop(() => drain(), { logger, name: "mail worker" });
 
   async function sendsInLastHour(reader: Database, company: string): Promise<number> {
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
@@ -87,7 +85,7 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
         .returning();
       return inserted!;
     });
-    wake();
+    loop.wake();
     return row;
   }
 
@@ -158,34 +156,16 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
 
   async function drain(): Promise<void> {
     await settleInterrupted();
-    while (!stopping && (await deliverNext()));
-  }
-
-  function wake(): void {
-    if (!started || stopping || running) return;
-    running = drain()
-      .catch((error: unknown) => logger?.error({ err: error }, "mail worker failed"))
-      .finally(() => {
-        running = null;
-      });
+    while (!loop.isStopping() && (await deliverNext()));
   }
 
   return {
     enqueue,
     /** Sends whatever is due now, then returns: for tests and for the worker's ticks. */
     drain,
-    start(intervalMs: number) {
-      started = true;
-      stopping = false;
-      timer = setInterval(wake, intervalMs);
-      wake();
-    },
+    start: loop.start,
     /** Stops taking mails and waits for the one being sent. */
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 
