@@ -14,13 +14,14 @@ import {
 import type { ReminderRequestInput } from "../../domain/reminder-request";
 import { INVOICE_PAID } from "../../domain/lifecycle";
 import type { Database } from "../db/client";
-import { companies, customers, documentMails, documents, payments, reminders } from "../db/schema";
+import { companies, customers, documentMails, documents, reminders } from "../db/schema";
 import { recordHistory, requireAllowed } from "../documents/lifecycle";
 import { ownDocument } from "../documents/presenters";
 import { inScope, type DocumentScope } from "../documents/scope";
 import type { Actor } from "../documents/snapshots";
 import { conflict, notFound } from "../errors";
 import type { MailOutbox } from "../mail/outbox";
+import { clearedPerInvoice } from "../payments/store";
 import { decimal } from "../reports/money";
 
 /*
@@ -32,16 +33,6 @@ import { decimal } from "../reports/money";
 
 const NOT_FOUND = "請求書が見つかりません。";
 const IN_PROGRESS = "この督促メールは送信の処理中です。しばらくしてから督促の履歴をご確認ください。";
-
-/** Σ(amount + fee) per invoice of the company: what its payments cleared; a cancelled payment clears nothing. */
-function clearedOf(db: Database, tenant: string) {
-  return db
-    .select({ documentId: payments.documentId, cleared: sql<string>`sum(${payments.amount} + ${payments.fee})`.as("cleared") })
-    .from(payments)
-    .where(and(eq(payments.companyUniqueCode, tenant), isNull(payments.cancelledAt)))
-    .groupBy(payments.documentId)
-    .as("cleared");
-}
 
 /** The credit notes (赤伝) issued against each invoice of the company and not voided: their amounts due are negative. */
 function creditedOf(db: Database, tenant: string) {
@@ -69,7 +60,7 @@ type SqlOf = (balance: SQL, days: SQL) => SQL | undefined;
 
 /** An invoice with what decides whether it may be reminded and what its reminder says. */
 async function invoicesWithBalance(db: Database, scope: DocumentScope, today: string, where: SqlOf, page?: { limit: number; offset: number }) {
-  const cleared = clearedOf(db, scope.tenant);
+  const cleared = clearedPerInvoice(db, scope.tenant);
   const sent = sentOf(db, scope.tenant);
   const credited = creditedOf(db, scope.tenant);
   // What the customer still owes: a credit note takes its (negative) amount off, as the receivables report nets them.

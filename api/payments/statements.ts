@@ -10,7 +10,7 @@ import { followBalance } from "../documents/lifecycle";
 import { clearedOf } from "../documents/presenters";
 import type { Writer } from "../documents/store";
 import type { Actor } from "../documents/snapshots";
-import { insertPayment, invoiceInScope, refusalOf } from "./store";
+import { clearedPerInvoice, insertPayment, invoiceInScope, refusalOf } from "./store";
 
 const STATEMENT_NOT_FOUND = "入出金明細が見つかりません。";
 
@@ -169,12 +169,7 @@ type OpenInvoiceRow = OpenInvoice & { number: string; customerName: string };
 
 /** Issued, valid invoices of the scope with a balance left, with the names their payer may use. */
 async function openInvoices(db: Database, scope: DocumentScope): Promise<OpenInvoiceRow[]> {
-  const paid = db
-    .select({ documentId: payments.documentId, cleared: sql<string>`sum(${payments.amount} + ${payments.fee})`.as("cleared") })
-    .from(payments)
-    .where(and(eq(payments.companyUniqueCode, scope.tenant), isNull(payments.cancelledAt)))
-    .groupBy(payments.documentId)
-    .as("paid");
+  const paid = clearedPerInvoice(db, scope.tenant);
   const rows = await db
     .select({
       id: documents.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { bankStatementLines, documents, payments } from "../db/schema";
 import { followBalance } from "../documents/lifecycle";
@@ -151,4 +151,14 @@ export async function cancelPayment(db: Database, scope: DocumentScope, id: numb
     for (const documentId of new Set(lineMates.map((mate) => mate.documentId))) await followBalance(tx, scope, documentId, actor);
     return paymentSummary(tx, invoice);
   });
+}
+
+/** Σ(amount + fee) per invoice of the company, as a subquery to join: what its payments cleared; a cancelled payment clears nothing. */
+export function clearedPerInvoice(db: Writer, tenant: string) {
+  return db
+    .select({ documentId: payments.documentId, cleared: sql<string>`sum(${payments.amount} + ${payments.fee})`.as("cleared") })
+    .from(payments)
+    .where(and(eq(payments.companyUniqueCode, tenant), isNull(payments.cancelledAt)))
+    .groupBy(payments.documentId)
+    .as("cleared");
 }
