@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HONORIFICS } from "./honorifics";
 import { checkbox, optionalText, requiredText } from "./form-fields";
 import { normalizeDigits, toHalfWidth } from "./normalize";
+import { CLOSING_LINE_MODES, type ClosingLineMode } from "./closing";
 import type { Code } from "./codes";
 import { DOCUMENT_KINDS, type DocumentKind } from "./document-kinds";
 
@@ -23,6 +24,12 @@ export const DUE_DATE_RULES = [
   { id: "end_of_next_month", key: "endOfNextMonth", label: "発行日の翌月末" },
   { id: "days_after_issue", key: "daysAfterIssue", label: "発行日から指定日数後" },
 ] as const satisfies readonly Code<string>[];
+
+/** How a closing invoice (合算請求, decision 030) lays out its slips' lines: the invoice settings choose. */
+export const CLOSING_LINE_MODE_CODES = [
+  { id: "per_slip", key: "perSlip", label: "納品書ごと（納品書番号と日付の見出しの下に明細）" },
+  { id: "per_item", key: "perItem", label: "品目ごとに合算（品目・単価・税率が同じ明細を1行に）" },
+] as const satisfies readonly Code<ClosingLineMode>[];
 
 /** Letters, digits and - _ / only: the number goes into file names and mail subjects. */
 export const NUMBER_PREFIX_PATTERN = /^[A-Za-z0-9_/-]*$/;
@@ -82,6 +89,7 @@ export function documentSettingDefaults(kind: DocumentKind) {
     bank_account_ids: [] as number[],
     due_date_rule: "customer_terms" as (typeof DUE_DATE_RULES)[number]["id"],
     due_days: null as number | null,
+    closing_line_mode: "per_slip" as ClosingLineMode,
     mail_subject: `【{自社名}】${name}送付のご案内（{書類番号}）`,
     mail_body: `{宛名}\n\nいつもお世話になっております。{自社名}の{自社担当者名}です。\n${name}（{書類番号}）をお送りいたします。\nご確認のほど、よろしくお願いいたします。\n\n{自社名}`,
   };
@@ -125,6 +133,8 @@ export const documentSettingInputSchema = z
       .transform((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]).map(Number).filter((id) => Number.isInteger(id) && id > 0)),
     due_date_rule: z.enum(idsOf(DUE_DATE_RULES)),
     due_days: z.union([z.string(), z.number()]).optional(),
+    // Only the invoice form has it; the other kinds keep the default.
+    closing_line_mode: z.enum(CLOSING_LINE_MODES).optional().default("per_slip"),
     mail_subject: mailTemplate(200),
     mail_body: mailTemplate(5000),
   })

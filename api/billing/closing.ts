@@ -56,6 +56,16 @@ function closingCustomers(closingDate: string): SQL {
 }
 
 /** The period the date closes and, per customer closing on it, the slips of the period not billed yet. */
+/** The invoice settings' layout of a closing invoice's lines (帳票設定), the default when nothing is asked. */
+export async function settledLineMode(db: Writer, tenant: string): Promise<ClosingLineMode> {
+  const [row] = await db
+    .select()
+    .from(documentSettings)
+    .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, "invoice")))
+    .limit(1);
+  return documentSettingOf("invoice", row).closing_line_mode;
+}
+
 export async function closingCandidates(db: Writer, scope: DocumentScope, closingDate: string) {
   const period = closingPeriod(closingDate);
   const rows = await db
@@ -78,7 +88,7 @@ export async function closingCandidates(db: Writer, scope: DocumentScope, closin
     customer.slips.push({ id: row.id, number: row.number, date: row.date, taxIncluded: canonicalDecimal(row.taxIncluded) });
     byCustomer.set(row.customerId, customer);
   }
-  return { closingDate, ...period, customers: [...byCustomer.values()] };
+  return { closingDate, ...period, lineMode: await settledLineMode(db, scope.tenant), customers: [...byCustomer.values()] };
 }
 
 /** What every invoice of one run shares: read once, before the per-customer transactions. */

@@ -486,6 +486,8 @@ export const documentSettings = pgTable(
     bankAccountIds: jsonb("bank_account_ids").$type<number[]>().notNull().default([]),
     dueDateRule: text("due_date_rule").notNull(),
     dueDays: integer("due_days"),
+    /** 合算請求's layout of the slips' lines (invoice settings only): per_slip or per_item. */
+    closingLineMode: text("closing_line_mode").notNull().default("per_slip"),
     mailSubject: text("mail_subject").notNull(),
     mailBody: text("mail_body").notNull(),
     version: integer("version").notNull().default(1),

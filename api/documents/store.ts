@@ -3,6 +3,7 @@ import { COMPANY_DEFAULTS, taxCategoryOf } from "../../domain/codes";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { documentSettingDefaults, formatDocumentNumber, numberingPeriod, type NumberFormat } from "../../domain/document-settings";
 import type { DocumentInput } from "../../domain/document-input";
+import type { ClosingLineMode } from "../../domain/closing";
 import { CONVERSIONS, copyModeOf } from "../../domain/documents";
 import { refusalOf } from "../../domain/lifecycle";
 import { searchKey } from "../../domain/normalize";
@@ -144,6 +145,7 @@ export function documentSettingOf(kind: DocumentKind, row: SettingRow | undefine
     bank_account_ids: row.bankAccountIds,
     due_date_rule: row.dueDateRule,
     due_days: row.dueDays,
+    closing_line_mode: row.closingLineMode as ClosingLineMode,
     mail_subject: row.mailSubject,
     mail_body: row.mailBody,
   };

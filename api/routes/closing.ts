@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { CLOSING_LINE_MODES } from "../../domain/closing";
 import { requiredDate } from "../../domain/form-fields";
-import { closingCandidates, closingInvoicesOn, closingLinksOf, mergeClosingInvoices } from "../billing/closing";
+import { closingCandidates, closingInvoicesOn, closingLinksOf, mergeClosingInvoices, settledLineMode } from "../billing/closing";
 import type { Database } from "../db/client";
 import { requireDocumentScope } from "../membership";
 import { parseBody } from "../validation";
@@ -20,7 +20,8 @@ const mergeBody = z.object({
   customer_ids: z
     .preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(customerId).max(1000, "一度に選べる取引先は1,000社までです。").optional())
     .refine((ids) => ids === undefined || ids.length > 0, "取引先を選んでください。"),
-  line_mode: z.enum(CLOSING_LINE_MODES, { errorMap: () => ({ message: "明細のまとめ方を選んでください。" }) }).default("per_slip"),
+  // Absent: as the invoice settings (帳票設定) say.
+  line_mode: z.enum(CLOSING_LINE_MODES, { errorMap: () => ({ message: "明細のまとめ方を選んでください。" }) }).optional(),
 });
 
 /** 合算請求 (issue 19 item 1, decision 030): candidates and merges in the caller's document scope, and the links both ways. */
@@ -50,7 +51,7 @@ export function closingRoutes(db: Database): Router {
       const result = await mergeClosingInvoices(
         db,
         scope,
-        { closingDate: body.closing_date, customerIds: body.customer_ids ?? null, lineMode: body.line_mode },
+        { closingDate: body.closing_date, customerIds: body.customer_ids ?? null, lineMode: body.line_mode ?? (await settledLineMode(db, scope.tenant)) },
         { code: req.caller!.userUniqueCode, name: req.caller!.name },
       );
       res.status(result.created.length > 0 ? 201 : 200).json(result);

@@ -38,6 +38,7 @@ function columnsOf(input: DocumentSettingInput) {
     bankAccountIds: input.bank_account_ids,
     dueDateRule: input.due_date_rule,
     dueDays: input.due_days,
+    closingLineMode: input.closing_line_mode,
     mailSubject: input.mail_subject,
     mailBody: input.mail_body,
   };

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { HONORIFICS } from "@domain/honorifics";
 import { toHalfWidth } from "@domain/normalize";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
-import { DUE_DATE_RULES, MAIL_PLACEHOLDERS, NUMBER_DATE_PARTS, NUMBER_RESETS, documentSettingInputSchema, formatDocumentNumber, MAX_NUMBER_DIGITS, NUMBER_PREFIX_PATTERN, type NumberFormat } from "@domain/document-settings";
+import { CLOSING_LINE_MODE_CODES, DUE_DATE_RULES, MAIL_PLACEHOLDERS, NUMBER_DATE_PARTS, NUMBER_RESETS, documentSettingInputSchema, formatDocumentNumber, MAX_NUMBER_DIGITS, NUMBER_PREFIX_PATTERN, type NumberFormat } from "@domain/document-settings";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FormErrors } from "~/components/forms/FormErrors";
@@ -77,6 +77,7 @@ function formValuesOf(setting: DocumentSetting): FormInput {
     bank_account_ids: setting.bank_account_ids.map(String),
     due_date_rule: setting.due_date_rule as FormInput["due_date_rule"],
     due_days: setting.due_days === null ? "" : String(setting.due_days),
+    closing_line_mode: setting.closing_line_mode as FormInput["closing_line_mode"],
   };
 }
 
@@ -194,6 +195,7 @@ function DocumentSettingForm({
           </fieldset>
           <CodeSelect meta={fields.due_date_rule} label={label("due_date_rule")} codes={DUE_DATE_RULES} />
           <TextField meta={fields.due_days} label={label("due_days")} hint={t("documentSettings.dueDaysHint")} />
+          <CodeSelect meta={fields.closing_line_mode} label={label("closing_line_mode")} codes={CLOSING_LINE_MODE_CODES} />
         </section>
       ) : null}
       <section className="card" aria-labelledby="mail-heading">

@@ -14,6 +14,8 @@ type Candidates = {
   closing_date: string;
   from: string;
   to: string;
+  /** The invoice settings' layout of the lines, the page's first choice. */
+  line_mode: ClosingLineMode;
   customers: Array<{ customer_id: number; customer_name: string; closing_day: number | null; slips: Array<{ id: number; number: string; date: string; tax_included: string }> }>;
 };
 type Merged = { closing_date: string; created: Array<{ invoice_id: number }>; skipped: Array<{ customer_id: number; customer_name: string | null; message: string }> };
@@ -67,6 +69,7 @@ export async function closingPageLoader({ request, context }: LoaderFunctionArgs
     closingDate,
     dateErrors,
     period: candidates ? { from: formatListDate(candidates.from), to: formatListDate(candidates.to) } : null,
+    lineMode: candidates?.line_mode ?? "per_slip",
     customers: (candidates?.customers ?? []).map((customer) => ({
       id: customer.customer_id,
       name: customer.customer_name,

@@ -51,7 +51,7 @@ async function slip(
   return draft;
 }
 
-type Candidates = { from: string; to: string; customers: Array<{ customer_id: number; customer_name: string; slips: Array<{ id: number; number: string; date: string }> }> };
+type Candidates = { from: string; to: string; line_mode: string; customers: Array<{ customer_id: number; customer_name: string; slips: Array<{ id: number; number: string; date: string }> }> };
 const candidates = async (closingDate: string, as: FixtureUserName = "owner") => (await ok(await api.call(`/closing-invoices?closing_date=${closingDate}`, { as }))) as Candidates;
 const slipsOf = (list: Candidates, customerId: number) => list.customers.find((entry) => entry.customer_id === customerId)?.slips.map((entry) => entry.id) ?? [];
 const merge = (body: Record<string, unknown>, as: FixtureUserName = "owner") => api.call("/closing-invoices", { ...post(body), as });
@@ -120,6 +120,24 @@ describe("GET/POST /closing-invoices", () => {
     ]);
     // 8 %: 775 → 62; 10 %: 3,535 → 353.5 → 353; 4,310 + 415 = 4,725.
     expect(invoice).toMatchObject({ tax_excluded: "4310", tax: "415", tax_included: "4725" });
+  });
+
+  it("lays the lines out as the invoice settings (帳票設定) say when the request does not choose", async () => {
+    const as = "shinkinOwner";
+    const settings = await ok(await api.call("/document-settings/invoice", { as }));
+    expect(settings.closing_line_mode).toBe("per_slip");
+    const { kind: _kind, version, next_number: _next, next_sequence: _sequence, today: _today, updated_at: _updated, ...fields } = settings;
+    await ok(await api.call("/document-settings/invoice", { ...post({ ...fields, closing_line_mode: "per_item", _method: "PUT", version }), as }));
+    const refused = await api.call("/document-settings/invoice", { ...post({ ...fields, closing_line_mode: "per_day", _method: "PUT", version: version + 1 }), as });
+    expect(refused.status).toBe(422);
+
+    const shop = await customer("有限会社設定どおり", {}, as);
+    await slip(shop, "2026-09-05", [line("米", 1, 155, "reduced")], { as });
+    await slip(shop, "2026-09-06", [line("米", 2, 155, "reduced")], { as });
+    expect((await candidates("2026-09-30", as)).line_mode).toBe("per_item");
+    const merged = (await ok(await merge({ closing_date: "2026-09-30", customer_ids: [shop.id] }, as))) as Merged;
+    const invoice = await ok(await api.call(`/documents/${merged.created[0]!.invoice_id}`, { as }));
+    expect(invoice.lines.map((entry: Record<string, string>) => [entry.description, entry.quantity])).toEqual([["米", "3"]]);
   });
 
   it("takes the slips of the period only: from the day after the previous closing up to the closing day, by delivery date", async () => {

@@ -32,6 +32,8 @@ test.describe("document settings", () => {
     await expect(page.getByTestId("next-number")).toHaveText(/^SEI-\d{6}-\d{3}$/);
     await expect(page.getByLabel("日数")).toHaveValue("30");
     await expect(page.getByLabel("角印を印字する")).not.toBeChecked();
+    // 締め請求's layout is an invoice setting; the closing specs use these companies, so it is only read here.
+    await expect(page.getByLabel("締め請求の明細のまとめ方")).toHaveValue("per_slip");
 
     await kinds.getByRole("link", { name: "領収書" }).click();
     await expect(page.getByTestId("next-number")).toHaveText(/^RCP-\d{6}-\d{4}$/);

@@ -8,12 +8,12 @@ import type { closingPageLoader } from "~/services/closing.server";
 type LoaderData = Awaited<ReturnType<typeof closingPageLoader>>;
 
 /** 締め請求: a closing date, then per customer closing on it the slips to bill, chosen by checkbox, and how lines merge. */
-export function ClosingPage({ closingDate, dateErrors, period, customers, actionData }: LoaderData & { actionData: ClosingActionData | undefined }) {
+export function ClosingPage({ closingDate, dateErrors, period, lineMode: settledLineMode, customers, actionData }: LoaderData & { actionData: ClosingActionData | undefined }) {
   const { t } = useTexts({ closing });
   const fieldErrors = Object.values(actionData?.fields ?? {}).flat();
   const summary = actionData ? [actionData.message, ...fieldErrors].filter((message, index, all) => message && all.indexOf(message) === index) : [];
   const chosen = (id: number) => (actionData ? actionData.values.customerIds.includes(String(id)) : true);
-  const lineMode = actionData?.values.lineMode ?? "per_slip";
+  const lineMode = actionData?.values.lineMode ?? settledLineMode;
   return (
     <>
       <h1>{t("closing.title")}</h1>

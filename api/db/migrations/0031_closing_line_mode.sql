@@ -1,0 +1,1 @@
+ALTER TABLE "document_settings" ADD COLUMN "closing_line_mode" text DEFAULT 'per_slip' NOT NULL;
