@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { todayJst } from "@domain/datetime";
 import { requireCompanyCaller } from "./api-caller.server";
+import { choiceOf, invoiceIdsOf } from "~/components/payments/choices";
 import { BankStatementError, fetchBankStatement } from "./bank-service.server";
 import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
 import { readFormData } from "./read-form.server";
@@ -85,11 +86,6 @@ export type Proposal = {
   invoices?: { document_id: number; number: string; balance: string }[];
 };
 
-/** A proposal's invoices: the one, or those of まとめ払い. */
-export const invoiceIdsOf = (proposal: Proposal) => proposal.invoices?.map((invoice) => invoice.document_id) ?? [proposal.document_id];
-
-/** A proposal as the statement form's radio value: the invoice ids joined by dots, a colon, the fee. */
-export const choiceOf = (proposal: Proposal) => `${invoiceIdsOf(proposal).join(".")}:${proposal.fee}`;
 export type StatementLine = {
   id: number;
   line: number;

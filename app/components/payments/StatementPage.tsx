@@ -4,7 +4,8 @@ import { formatDecimal } from "@domain/decimal-display";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import paymentsTexts from "~/locales/ja/payments.json";
-import { choiceOf, type ConfirmReply, type Proposal, type Statement } from "~/services/payments.server";
+import type { ConfirmReply, Proposal, Statement } from "~/services/payments.server";
+import { choiceOf } from "./choices";
 
 /**
  * One statement: every line, each unmatched deposit with its ranked proposals as choices (the loader's
