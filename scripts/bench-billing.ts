@@ -11,7 +11,7 @@ import { mergeClosingInvoices } from "../api/billing/closing";
 import type { Database } from "../api/db/client";
 import { customers, documentLines, documents } from "../api/db/schema";
 import type { DocumentScope } from "../api/documents/scope";
-import { confirmMatches, saveStatement, statementWithProposals } from "../api/payments/statements";
+import { confirmMatches, saveStatement, statementWithProposals, type Confirmation } from "../api/payments/statements";
 import { COMPANY_DEFAULTS } from "../domain/codes";
 import { INVOICE_PAID, INVOICE_UNPAID } from "../domain/lifecycle";
 import { searchKey } from "../domain/normalize";
@@ -239,14 +239,10 @@ async function matchingCases(db: Database, database: string): Promise<BillingRow
     check(expected, `line ${line.line} (${kind}) was proposed ${JSON.stringify(first ?? null)}, not invoice MATCH-${String(index).padStart(6, "0")}`);
   });
 
-  // Each with documentId and documentIds: the one invoice a line pays, in the shape before まとめ払い and in its own.
-  const confirmations = lines
+  const confirmations: Confirmation[] = lines
     .filter((line) => line.proposals[0]?.kind === "exact" || line.proposals[0]?.kind === "fee")
     .slice(0, CONFIRMED_MATCHES)
-    .map((line) => {
-      const { documentId, fee } = line.proposals[0]!;
-      return { lineId: line.id, documentId, documentIds: [documentId], fee: Number(fee) };
-    });
+    .map((line) => ({ lineId: line.id, documentIds: [line.proposals[0]!.documentId], fee: Number(line.proposals[0]!.fee) }));
   const confirming = await timed(() => confirmMatches(db, MATCHING_SCOPE, upload.value.id, confirmations, ACTOR));
   check(confirming.value.confirmed.length === CONFIRMED_MATCHES, `confirmed ${confirming.value.confirmed.length} matches`);
   const [{ paid }] = (await db
