@@ -306,27 +306,17 @@ export async function confirmMatches(db: Database, scope: DocumentScope, stateme
     return await db.transaction(async (tx) => {
       const confirmed = [];
       for (const { lineId, documentIds, fee } of confirmations) {
+        // Found by its key and held: of two confirmations at once the second waits here, then finds it matched.
+        // (A condition on matched_at would let the planner take the unmatched-deposits index and scan it per line.)
         const [line] = await tx
-          .update(bankStatementLines)
-          .set({ matchedAt: new Date(), matchedBy: actor.code })
-          .where(
-            and(
-              eq(bankStatementLines.id, lineId),
-              eq(bankStatementLines.statementId, statement.id),
-              eq(bankStatementLines.kind, "deposit"),
-              isNull(bankStatementLines.matchedAt),
-            ),
-          )
-          .returning();
-        if (!line) {
-          const [existing] = await tx
-            .select({ line: bankStatementLines.line, kind: bankStatementLines.kind })
-            .from(bankStatementLines)
-            .where(and(eq(bankStatementLines.id, lineId), eq(bankStatementLines.statementId, statement.id)));
-          if (!existing) throw validationFailed({ matches: [`明細行（ID ${lineId}）はこの入出金明細にありません。`] });
-          if (existing.kind !== "deposit") throw validationFailed({ matches: [`${existing.line}行目は出金です。入金だけを消し込めます。`] });
-          throw conflict(`${existing.line}行目の入金は、すでに消し込まれています。`);
-        }
+          .select()
+          .from(bankStatementLines)
+          .where(and(eq(bankStatementLines.id, lineId), eq(bankStatementLines.statementId, statement.id)))
+          .for("update");
+        if (!line) throw validationFailed({ matches: [`明細行（ID ${lineId}）はこの入出金明細にありません。`] });
+        if (line.kind !== "deposit") throw validationFailed({ matches: [`${line.line}行目は出金です。入金だけを消し込めます。`] });
+        if (line.matchedAt !== null) throw conflict(`${line.line}行目の入金は、すでに消し込まれています。`);
+        await tx.update(bankStatementLines).set({ matchedAt: new Date(), matchedBy: actor.code }).where(eq(bankStatementLines.id, line.id));
         const invoices = [];
         for (const documentId of documentIds) {
           const invoice = await invoiceInScope(tx, scope, documentId, true);
