@@ -102,6 +102,11 @@ const PAGES: Page[] = [
   { name: "company create", path: "/companies/create", as: "owner", callsApi: true, form: true },
   { name: "reports", path: "/reports/list", as: "owner", callsApi: true },
   { name: "received invoices", path: "/receive/invoices", as: "owner", callsApi: true },
+  // The monthly billing cycle (issue 19).
+  { name: "closing invoices", path: "/billing/closing", as: "owner", callsApi: true },
+  { name: "recurring invoices", path: "/billing/recurring", as: "owner", callsApi: true },
+  { name: "payments (statements)", path: "/billing/payments", as: "owner", callsApi: true },
+  { name: "reminders", path: "/billing/reminders", as: "owner", callsApi: true },
 ];
 
 /** Payment API endpoints, called as the demo company's owner (seeded in both databases). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatementsPage } from "~/components/payments/StatementsPage";
-import paymentsTexts from "~/locales/ja/payments.json";
+import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import { titleMeta } from "~/meta";
 import { statementsAction, statementsLoader } from "~/services/payments.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatementPage } from "~/components/payments/StatementPage";
-import paymentsTexts from "~/locales/ja/payments.json";
+import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import { titleMeta } from "~/meta";
 import { statementAction, statementLoader } from "~/services/payments.server";
 

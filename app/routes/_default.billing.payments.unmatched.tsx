@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UnmatchedPage } from "~/components/payments/UnmatchedPage";
-import paymentsTexts from "~/locales/ja/payments.json";
+import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import { titleMeta } from "~/meta";
 import { unmatchedLoader } from "~/services/payments.server";
 

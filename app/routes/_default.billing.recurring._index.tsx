@@ -1,6 +1,6 @@
 import type { LinksFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RecurringListPage } from "~/components/recurring/RecurringPages";
+import { RecurringListPage } from "~/components/recurring/RecurringListPage";
 import recurringStyles from "~/components/recurring/recurring.css";
 import { titleList } from "~/locales/ja/recurring.json";
 import { titleMeta } from "~/meta";

@@ -3,7 +3,7 @@ import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
-import paymentsTexts from "~/locales/ja/payments.json";
+import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import type { ConfirmReply, Proposal, Statement } from "~/services/payments.server";
 import { choiceOf } from "./choices";
 

@@ -3,7 +3,7 @@ import { formatDateTimeJst } from "@domain/datetime";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { ListPaging, type ListLinks } from "~/components/lists/ListControls";
 import { useTexts } from "~/components/texts";
-import paymentsTexts from "~/locales/ja/payments.json";
+import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import type { StatementListItem, StatementsReply } from "~/services/payments.server";
 
 type Props = { statements: { items: StatementListItem[]; total: number; page: number; per_page: number } };

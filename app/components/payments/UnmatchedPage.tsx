@@ -3,7 +3,7 @@ import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
 import { ListPaging } from "~/components/lists/ListControls";
 import { useTexts } from "~/components/texts";
-import paymentsTexts from "~/locales/ja/payments.json";
+import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import type { UnmatchedDeposit } from "~/services/payments.server";
 import { pageLinks } from "./StatementsPage";
 

@@ -26,6 +26,7 @@ import nav from "./nav.json";
 import notice from "./notice.json";
 import officeRules from "./officeRules.json";
 import payments from "./payments.json";
+import paymentsStatements from "./paymentsStatements.json";
 import recurring from "./recurring.json";
 import print from "./print.json";
 import received from "./received.json";
@@ -81,7 +82,8 @@ export const common = {
   // The export's encoding choice sits on the document lists, which need none of the other CSV texts.
   csv: { ...csv, ...csvEncoding },
   officeRules,
-  payments,
+  // The invoice page's payment texts apart from the statement pages', so the invoice page loads only its own.
+  payments: { ...payments, ...paymentsStatements },
   recurring,
   received,
   reports,
