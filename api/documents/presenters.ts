@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
-import { documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
+import { closingInvoiceSlips, documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
 import { inScope, type DocumentScope } from "./scope";
 import { revisionsOf } from "./snapshots";
@@ -96,7 +96,7 @@ export async function clearedOf(db: Writer, documentId: number): Promise<number>
 
 export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope) {
   const linked = (id: number) => and(eq(documents.id, id), inScope(scope));
-  const [lines, history, derived, source, creditNoteOf, sent, revisions, payment] = await Promise.all([
+  const [lines, history, derived, source, creditNoteOf, sent, revisions, payment, closing] = await Promise.all([
     db.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.position)),
     db.select().from(documentStatusHistory).where(eq(documentStatusHistory.documentId, row.id)).orderBy(asc(documentStatusHistory.changedAt), asc(documentStatusHistory.id)),
     db
@@ -109,6 +109,7 @@ export async function fullDocument(db: Writer, row: DocumentRow, scope: Document
     db.select({ id: documentMails.id, snapshotId: documentMails.snapshotId, status: documentMails.status, createdAt: documentMails.createdAt }).from(documentMails).where(eq(documentMails.documentId, row.id)).orderBy(asc(documentMails.id)),
     revisionsOf(db, row.id),
     activePayment(db, row.id),
+    closingLinksOf(db, row, scope),
   ]);
   return {
     ...presentRow(row),
@@ -127,7 +128,31 @@ export async function fullDocument(db: Writer, row: DocumentRow, scope: Document
     creditNotes: derived.filter((link) => link.creditNoteOf === row.id).map(({ creditNoteOf: _of, ...link }) => link),
     sent: sent.length > 0,
     paid: payment.length > 0,
+    closing,
   };
+}
+
+/**
+ * 合算請求's link both ways (decision 030): the delivery slips a closing invoice bills, or the closing invoice
+ * that bills a slip; empty for other kinds and documents no closing touched.
+ */
+function closingLinksOf(db: Writer, row: DocumentRow, scope: DocumentScope) {
+  if (row.kind === "invoice") {
+    return db
+      .select(linkColumns)
+      .from(closingInvoiceSlips)
+      .innerJoin(documents, eq(documents.id, closingInvoiceSlips.slipId))
+      .where(and(eq(closingInvoiceSlips.invoiceId, row.id), inScope(scope)))
+      .orderBy(asc(documents.number));
+  }
+  if (row.kind === "delivery_slip") {
+    return db
+      .select(linkColumns)
+      .from(closingInvoiceSlips)
+      .innerJoin(documents, eq(documents.id, closingInvoiceSlips.invoiceId))
+      .where(and(eq(closingInvoiceSlips.slipId, row.id), inScope(scope)));
+  }
+  return Promise.resolve([]);
 }
 
 /** A PDF download named by kind, number and customer; the ASCII name is for browsers that ignore filename*. */

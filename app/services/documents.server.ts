@@ -79,6 +79,8 @@ export type DocumentDetail = DocumentSummary & {
   sent: boolean;
   /** A payment is recorded against it (an invoice); decision 033. */
   paid: boolean;
+  /** 合算請求 (decision 030): a closing invoice's slips, or the closing invoice of a slip. */
+  closing: DocumentLink[];
 };
 
 export type DocumentPage = { items: DocumentSummary[]; total: number; page: number; per_page: number; sum: { tax_included: string; amount_due: string } };

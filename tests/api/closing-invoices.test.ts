@@ -101,6 +101,9 @@ describe("GET/POST /closing-invoices", () => {
     const links = await ok(await api.call(`/documents/${created.invoice_id}/closing-links`));
     expect(links.slips.map((entry: { id: number }) => entry.id)).toEqual([first.id, second.id]);
     expect((await ok(await api.call(`/documents/${first.id}/closing-links`))).invoice).toMatchObject({ id: created.invoice_id, number: created.number });
+    // The documents themselves carry the link, for their detail pages.
+    expect((await ok(await api.call(`/documents/${created.invoice_id}`))).closing.map((entry: { id: number }) => entry.id)).toEqual([first.id, second.id]);
+    expect((await ok(await api.call(`/documents/${second.id}`))).closing).toEqual([{ id: created.invoice_id, kind: "invoice", number: created.number }]);
     expect(slipsOf(await candidates("2026-10-31"), rice.id)).toEqual([]);
     const made = await ok(await api.call("/closing-invoices/made?closing_date=2026-10-31"));
     expect(made.invoices).toContainEqual(expect.objectContaining({ id: created.invoice_id, customer_name: "株式会社合算商事", slip_count: 2, tax_included: "3405", issued_at: null }));

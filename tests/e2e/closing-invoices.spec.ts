@@ -80,6 +80,12 @@ test.describe("closing invoices", () => {
     await expect(page.getByRole("main")).toContainText("米");
     // Summed per item, as chosen: no heading line per slip.
     await expect(page.getByRole("main")).not.toContainText(`納品書 No.${chosenSlip}`);
+    // Linked both ways: the invoice names its slip, the slip its invoice.
+    await expect(page.getByText("締め請求で請求した納品書:")).toBeVisible();
+    const invoiceHeading = (await page.getByRole("heading", { level: 1 }).textContent())!;
+    await page.getByRole("link", { name: `納品書 ${chosenSlip}` }).click();
+    await settled(page, javaScript);
+    await expect(page.getByRole("link", { name: `請求書 ${invoiceHeading.split(" ")[1]}` })).toBeVisible();
 
     // The chosen customer's slip is billed now; the other's still waits.
     await page.goto(`/billing/closing?closing_date=${today}`);

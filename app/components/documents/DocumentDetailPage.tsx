@@ -275,6 +275,7 @@ export function DocumentDetailPage({ kind, kinds, document, rules, mail, confirm
         <DocumentLinks kinds={kinds} label={t("documents.derived")} links={document.derived} />
         <DocumentLinks kinds={kinds} label={t("documents.creditNoteOf")} links={document.credit_note_of ? [document.credit_note_of] : []} />
         <DocumentLinks kinds={kinds} label={t("documents.creditNotes")} links={document.credit_notes} />
+        <DocumentLinks kinds={kinds} label={t(kind === "invoice" ? "documents.closingSlips" : "documents.closingInvoice")} links={document.closing} />
         <ol data-testid="status-history">
           {document.history.map((entry) => {
             const what = t(`documents.events.${entry.event}`, { revision: entry.revision ?? 1 });
