@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useTenantTestApi } from "../support/api";
 
 const api = useTenantTestApi();
@@ -141,6 +141,61 @@ describe("fuzzing every write endpoint's fields (seeded, bounded)", () => {
         expect(response.status, `${path}?${query}`).toBeLessThan(500);
       }),
       { seed: 20261123, numRuns: 150 },
+    );
+  }, 120_000);
+});
+
+describe("fuzzing the monthly billing cycle's endpoints (issue 19; seeded, bounded)", () => {
+  const ids = { invoice: 0, payment: 0, statement: 0, line: 0, customer: 0 };
+  beforeAll(async () => {
+    const customer = await (await postJson("/customers", { name: "株式会社ファズ請求", name_kana: "ファズセイキュウ", closing_day: 99 })).json();
+    const draft = await (await postJson("/documents", invoice({ customer_id: customer.id, customer_name: customer.name, due_date: "2026-10-31" }))).json();
+    await api.call(`/documents/${draft.id}/issue`, { method: "POST" });
+    const paid = await (await postJson(`/documents/${draft.id}/payments`, { paid_on: "2026-11-23", amount: 100, method: "cash" })).json();
+    const form = new FormData();
+    form.append("file", new Blob(["日付,振込依頼人名,入金額,出金額\r\n2026/11/20,ﾌｧｽﾞ,1000,\r\n"]), "fuzz.csv");
+    const statement = await (await api.call("/bank-statements", { method: "POST", body: form })).json();
+    const shown = await (await api.call(`/bank-statements/${statement.id}`)).json();
+    Object.assign(ids, { invoice: draft.id, payment: paid.payment_id, statement: statement.id, line: shown.lines[0].id, customer: customer.id });
+  });
+
+  const endpoints = () => [
+    { path: `/documents/${ids.invoice}/payments`, base: { paid_on: "2026-11-23", amount: 100, fee: 0, method: "transfer" } },
+    { path: `/documents/${ids.invoice}/payments/${ids.payment}/cancel`, base: { reason: "誤り" } },
+    { path: `/bank-statements/${ids.statement}/confirm`, base: { matches: [{ line_id: ids.line, document_id: ids.invoice, fee: 0 }] } },
+    { path: "/closing-invoices", base: { closing_date: "2026-11-30", customer_ids: [ids.customer], line_mode: "per_slip" } },
+    { path: "/recurring-invoices", base: { source_document_id: ids.invoice, day_of_month: 31, interval_months: 1, start_date: "2027-01-01", subject: "{年}年{月}月分" } },
+    { path: `/documents/${ids.invoice}/reminders`, base: { level: 1, to: "a@example.jp", subject: "お願い", body: "本文", delivery: "link", idempotency_key: "fuzz-key" } },
+  ];
+
+  it("never answers 5xx to a field", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.nat(), nastyValue, async (which, pick, value) => {
+        const list = endpoints();
+        const { path, base } = list[which % list.length]!;
+        const fields = Object.keys(base);
+        const field = fields[pick % fields.length]!;
+        const response = await postJson(path, { ...base, [field]: value });
+        await response.arrayBuffer();
+        expect(response.status, `${path} ${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+      }),
+      { seed: 20261126, numRuns: 300 },
+    );
+  }, 120_000);
+
+  it("never answers 5xx to a list's query", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/bank-statements", "/bank-statements/unmatched", "/reminders/overdue", "/closing-invoices", "/closing-invoices/made"),
+        fc.constantFrom("page", "bucket", "closing_date"),
+        fc.string({ unit: "binary", maxLength: 12 }),
+        async (path, param, value) => {
+          const response = await api.call(`${path}?${new URLSearchParams({ [param]: value })}`);
+          await response.arrayBuffer();
+          expect(response.status, `${path}?${param}=${value}`).toBeLessThan(500);
+        },
+      ),
+      { seed: 20261126, numRuns: 150 },
     );
   }, 120_000);
 });
