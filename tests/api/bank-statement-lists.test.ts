@@ -1,7 +1,7 @@
 import iconv from "iconv-lite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../support/api";
-import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
+import { describe, expect, it } from "vitest";
+import { useTenantTestApi } from "../support/api";
+import { createCustomer, createDocument } from "../support/factories";
 import { days, linesOf, ok, post } from "../support/issued";
 import type { FixtureUserName } from "../support/users";
 
@@ -10,18 +10,7 @@ import type { FixtureUserName } from "../support/users";
  * unmatched deposit across them, 入金済 set by a confirmed match, and a cancelled payment giving its line back.
  */
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  await insertPaymentUser(api.database.db, "owner");
-  await insertPaymentUser(api.database.db, "user");
-  await insertPaymentUser(api.database.db, "shinkinOwner");
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTenantTestApi(["user"]);
 
 /** A bank's CSV (Shift_JIS) with one deposit per row. */
 const csvFile = (rows: [string, string, number][]) =>

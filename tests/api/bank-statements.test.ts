@@ -1,10 +1,10 @@
 import iconv from "iconv-lite";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { payments } from "../../api/db/schema";
 import { writeZenginStatement } from "../../sandbox/zengin-file";
-import { startTestApi, type TestApi } from "../support/api";
-import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
+import { useTenantTestApi } from "../support/api";
+import { createCustomer, createDocument } from "../support/factories";
 import { days, linesOf, ok, post } from "../support/issued";
 import type { FixtureUserName } from "../support/users";
 
@@ -14,18 +14,7 @@ import type { FixtureUserName } from "../support/users";
  * payer's name, and a line is never matched twice, even by two requests at once.
  */
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  await insertPaymentUser(api.database.db, "owner");
-  await insertPaymentUser(api.database.db, "user");
-  await insertPaymentUser(api.database.db, "shinkinOwner");
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTenantTestApi(["user"]);
 
 /** A 入出金取引明細 of one account for November 2026, opening balance 0, entries on the 10th; `broken`: the first data record's amount gets a letter. */
 function zenginFile(entries: { amount: number; payer: string; withdrawal?: boolean }[], broken = false): Buffer {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentServiceUsers } from "../../api/db/schema";
-import { startTestApi, type TestApi } from "../support/api";
-import { createDocument, insertPaymentUser } from "../support/factories";
+import { useTenantTestApi } from "../support/api";
+import { createDocument } from "../support/factories";
 import { days, issued, linesOf, ok, post } from "../support/issued";
 
 /*
@@ -12,18 +12,7 @@ import { days, issued, linesOf, ok, post } from "../support/issued";
  * the payments cover the amount due, left when a cancelled payment or a correction opens it again, never by hand.
  */
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  await insertPaymentUser(api.database.db, "owner");
-  await insertPaymentUser(api.database.db, "user");
-  await insertPaymentUser(api.database.db, "shinkinOwner");
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useTenantTestApi(["user"]);
 
 const payments = (id: number) => `/documents/${id}/payments`;
 const statusOf = async (id: number): Promise<number> => (await ok(await api.call(`/documents/${id}`))).status;

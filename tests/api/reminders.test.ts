@@ -14,10 +14,9 @@ import { fixtureUsers } from "../support/users";
  * submit), refusals for what is paid or voided, and the caller's scope.
  */
 
-const api = useTenantTestApi();
+const api = useTenantTestApi(["user"]);
 
 beforeAll(async () => {
-  await insertPaymentUser(api.database.db, "user");
   await api.database.db.insert(companies).values({ companyUniqueCode: fixtureUsers.owner.companyUniqueCode!, companyName: "株式会社デモ商会" });
 });
 

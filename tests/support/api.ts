@@ -131,12 +131,12 @@ export function useRouteTestApi(): TestApi {
   return api;
 }
 
-export function useTenantTestApi(): TestApi {
+/** A test API with the demo owner and another bank's owner as payment users, and `others` too (e.g. "user", limited to their own documents). */
+export function useTenantTestApi(others: FixtureUserName[] = []): TestApi {
   const api = {} as TestApi;
   beforeAll(async () => {
     Object.assign(api, await startTestApi());
-    await insertPaymentUser(api.database.db, "owner");
-    await insertPaymentUser(api.database.db, "shinkinOwner");
+    for (const name of ["owner", "shinkinOwner", ...others] as const) await insertPaymentUser(api.database.db, name);
   });
   afterAll(async () => {
     await api.close?.();
