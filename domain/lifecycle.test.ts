@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentKind } from "./document-kinds";
-import { can, editModeOf, nextStatuses, refusalOf, stageOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "./lifecycle";
+import { can, editModeOf, nextStatuses, refusalOf, settableStatuses, stageOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "./lifecycle";
 
 const facts = (overrides: Partial<LifecycleFacts> = {}): LifecycleFacts => ({
   kind: "invoice",
@@ -85,6 +85,11 @@ describe("the document lifecycle", () => {
     for (const status of [2, 3, 5]) expect(refusalOf(facts({ status: 4, issued: true }), { status })).toBe(followsPayments);
     expect(can(facts({ status: 4, issued: true }), { status: 4 })).toBe(true);
     expect(can(facts({ kind: "estimate", status: 1, issued: true }), { status: 4 })).toBe(true);
+  });
+
+  it("offers every status but 入金済 to set by hand", () => {
+    expect(settableStatuses("invoice").map((status) => status.label)).toEqual(["未請求", "請求済", "未入金", "確認中"]);
+    expect(settableStatuses("estimate").map((status) => status.id)).toEqual([1, 2, 3, 4]);
   });
 
   it("does not void an invoice with payments recorded: the payments are cancelled first", () => {

@@ -80,6 +80,12 @@ export function nextStatuses(facts: LifecycleFacts): number[] {
   return (STATUS_TRANSITIONS[facts.kind][facts.status] ?? []).filter((to) => allowed.includes(to));
 }
 
+/** The statuses a person may set on some issued document of the kind: 入金済 is not one (it follows the payments, decision 033). */
+export function settableStatuses(kind: DocumentKind) {
+  const reachable = new Set(Object.values(STATUS_TRANSITIONS[kind]).flat());
+  return DOCUMENT_STATUSES[kind].filter((status) => reachable.has(status.id));
+}
+
 /** Why the action is refused, in words for the user; null when it is allowed. */
 export function refusalOf(facts: LifecycleFacts, action: LifecycleAction): string | null {
   const stage = stageOf(facts);

@@ -63,6 +63,8 @@ type Props = {
   ignored: string[];
   page: DocumentListData;
   statuses: readonly Code[];
+  /** What the bulk change offers: 入金済 follows the payments and is not set by hand. */
+  settableStatuses: readonly Code[];
   voidedFilters: typeof VOIDED_FILTERS;
   mailLabels: Record<MailDisplayStatus, string>;
 };
@@ -71,7 +73,7 @@ type Props = {
  * A kind's list: filters as a GET form, sortable headings, 50 a page, the filtered total and a bulk status change.
  * Labels, paths and options come from the loader, so the page does not load the kinds' code lists.
  */
-export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ignored, page, statuses, voidedFilters, mailLabels }: Props) {
+export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ignored, page, statuses, settableStatuses, voidedFilters, mailLabels }: Props) {
   const { t } = useTexts({ documents: { ...documentsListTexts, ...documentsSharedTexts } });
   const links: ListLinks<SortKey> = {
     sort: (filters.sort || "issue_date") as SortKey,
@@ -243,7 +245,7 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
           <div className="search-form">
             <label htmlFor="bulk-status">{t("documents.bulkStatus")}</label>
             <select id="bulk-status" name="status" defaultValue="">
-              <StatusOptions statuses={statuses} empty={t("documents.none")} />
+              <StatusOptions statuses={settableStatuses} empty={t("documents.none")} />
             </select>
             <button type="submit" className="button button--secondary">
               {t("documents.changeStatus")}

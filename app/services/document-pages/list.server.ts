@@ -4,6 +4,7 @@ import { parseDecimalInput } from "@domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { mailStatusLabel, type MailDisplayStatus } from "@domain/mail-status";
 import { DOCUMENT_PATHS, DOCUMENT_SORTS, DOCUMENT_STATUSES, VOIDED_FILTERS } from "@domain/documents";
+import { settableStatuses } from "@domain/lifecycle";
 import { requireCompanyCaller } from "../api-caller.server";
 import { changeStatuses, listDocuments, listPageOf } from "../documents.server";
 import { remixI18next } from "../i18n.server";
@@ -51,6 +52,7 @@ export const documentListLoader = async ({ request, context }: LoaderFunctionArg
     ignored,
     page: listPageOf(await listDocuments(caller, params)),
     statuses: DOCUMENT_STATUSES[kind],
+    settableStatuses: settableStatuses(kind),
     voidedFilters: VOIDED_FILTERS,
     mailLabels: MAIL_LABELS,
   };
