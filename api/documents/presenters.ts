@@ -1,10 +1,11 @@
 import type { Response } from "express";
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import { closingInvoiceSlips, documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
+import { clearedSum, notCancelled } from "../payments/cleared";
 import { inScope, type DocumentScope } from "./scope";
 import { revisionsOf } from "./snapshots";
 import type { Writer } from "./store";
@@ -82,15 +83,15 @@ export const activePayment = (db: Writer, documentId: number) =>
   db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.documentId, documentId), isNull(payments.cancelledAt)))
+    .where(and(eq(payments.documentId, documentId), notCancelled))
     .limit(1);
 
 /** Whole yen the document's payments not cancelled have cleared, the fees their payers deducted included. */
 export async function clearedOf(db: Writer, documentId: number): Promise<number> {
   const [row] = await db
-    .select({ cleared: sql<string>`coalesce(sum(${payments.amount} + ${payments.fee}), 0)::text` })
+    .select({ cleared: sql<string>`${clearedSum}::text` })
     .from(payments)
-    .where(and(eq(payments.documentId, documentId), isNull(payments.cancelledAt)));
+    .where(and(eq(payments.documentId, documentId), notCancelled));
   return Number(row!.cleared);
 }
 

@@ -10,6 +10,7 @@ import { followBalance } from "../documents/lifecycle";
 import { clearedOf } from "../documents/presenters";
 import type { Writer } from "../documents/store";
 import type { Actor } from "../documents/snapshots";
+import { notCancelled } from "./cleared";
 import { clearedPerInvoice, insertPayment, invoiceInScope, refusalOf } from "./store";
 
 const STATEMENT_NOT_FOUND = "入出金明細が見つかりません。";
@@ -216,7 +217,7 @@ export async function statementWithProposals(db: Database, scope: DocumentScope,
       .from(payments)
       .innerJoin(bankStatementLines, eq(bankStatementLines.id, payments.statementLineId))
       .innerJoin(documents, eq(documents.id, payments.documentId))
-      .where(and(eq(bankStatementLines.statementId, statement.id), isNull(payments.cancelledAt)))
+      .where(and(eq(bankStatementLines.statementId, statement.id), notCancelled))
       .orderBy(asc(payments.id)),
   ]);
   const paymentsOf = new Map<number, { id: number; documentId: number; number: string }[]>();

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { bankStatementLines, documents, payments } from "../db/schema";
 import { followBalance } from "../documents/lifecycle";
@@ -6,6 +6,7 @@ import { inScope, type DocumentScope } from "../documents/scope";
 import type { Actor } from "../documents/snapshots";
 import type { Writer } from "../documents/store";
 import { conflict, notFound } from "../errors";
+import { clearedSum, notCancelled } from "./cleared";
 import { fromUnits, toUnits } from "../reports/money";
 
 /** How a payment arrived. 振込 is what the bank's statement shows; the others are entered by hand. */
@@ -142,7 +143,7 @@ export async function cancelPayment(db: Database, scope: DocumentScope, id: numb
     const lineMates = await tx
       .select({ id: payments.id, documentId: payments.documentId })
       .from(payments)
-      .where(and(eq(payments.statementLineId, payment.statementLineId), isNull(payments.cancelledAt)))
+      .where(and(eq(payments.statementLineId, payment.statementLineId), notCancelled))
       .orderBy(asc(payments.documentId));
     // Each invoice of the lump must be the caller's to change too; its row is held like the first's.
     for (const mate of lineMates) if (mate.documentId !== invoice.id) await invoiceInScope(tx, scope, mate.documentId, true);
@@ -156,9 +157,9 @@ export async function cancelPayment(db: Database, scope: DocumentScope, id: numb
 /** Σ(amount + fee) per invoice of the company, as a subquery to join: what its payments cleared; a cancelled payment clears nothing. */
 export function clearedPerInvoice(db: Writer, tenant: string) {
   return db
-    .select({ documentId: payments.documentId, cleared: sql<string>`sum(${payments.amount} + ${payments.fee})`.as("cleared") })
+    .select({ documentId: payments.documentId, cleared: sql<string>`${clearedSum}`.as("cleared") })
     .from(payments)
-    .where(and(eq(payments.companyUniqueCode, tenant), isNull(payments.cancelledAt)))
+    .where(and(eq(payments.companyUniqueCode, tenant), notCancelled))
     .groupBy(payments.documentId)
     .as("cleared");
 }

@@ -14,6 +14,7 @@ import {
 } from "../../domain/reports";
 import type { Database } from "../db/client";
 import { documents, payments } from "../db/schema";
+import { clearedSum, notCancelled } from "../payments/cleared";
 import type { DocumentScope } from "../documents/scope";
 import { customerKey, documentsIn, splitTop } from "./common";
 import { decimal, fromUnits, toUnits } from "./money";
@@ -37,7 +38,7 @@ export const receivablesConditions = (scope: DocumentScope, period: ResolvedPeri
  * What is still owed (未回収額): the amount due less the payments not cancelled, with the fees their payers
  * deducted (decision 033). A partly paid invoice stays unpaid for what is left; a credit note has no payments.
  */
-const outstanding = sql<string>`(${documents.amountDue} - coalesce((select sum(${payments.amount} + ${payments.fee}) from ${payments} where ${payments.documentId} = ${documents.id} and ${payments.cancelledAt} is null), 0))`;
+const outstanding = sql<string>`(${documents.amountDue} - (select ${clearedSum} from ${payments} where ${payments.documentId} = ${documents.id} and ${notCancelled}))`;
 
 const daysPastDue = (asOf: string) => sql<number>`(${asOf}::date - ${dueDate})`;
 
