@@ -13,7 +13,6 @@ import { getSessionState, redirectWithNotice } from "./session.server";
  */
 
 export const PAYMENTS_PATH = "/billing/payments";
-export const UNMATCHED_PATH = `${PAYMENTS_PATH}/unmatched`;
 export const statementPath = (id: number | string) => `${PAYMENTS_PATH}/statements/${id}`;
 
 export type Payment = {
