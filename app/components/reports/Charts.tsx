@@ -1,99 +1,73 @@
+import type { ChartView } from "~/services/reports-charts.server";
+
 /*
- * Charts drawn on the server as inline SVG (issue 18): no library, no
- * script. Each bar carries the exact figure it draws (data-value, the table's
- * value as decimal text) and the row it belongs to (data-label, the table's
- * row heading), so a test can hold the chart to the table. The chart names
- * its table (data-table) and column (data-column); the table stays the
- * primary content, and the chart's <title> says what it shows.
+ * Charts as inline SVG (issue 18): no library, no script. The loader gives each chart its scale and texts
+ * (app/services/reports-charts.server.ts); this lays them out in a box 480 wide. Each bar carries the exact figure it
+ * draws (data-value) and the row it belongs to (data-label); the chart names its table (data-table) and column
+ * (data-column), and its <title> says what it shows: the table stays the primary content.
  */
-
-export type ChartPoint = { label: string; value: string | null; short?: string };
-
-type ChartProps = { id: string; title: string; table: string; column: number; points: ChartPoint[]; unit: "yen" | "count" | "percent" };
 
 const COLORS = { bar: "#0B7285", negative: "#C92A2A", text: "#212529", axis: "#6C757D", grid: "#DEE2E6" };
 
-const numberOf = (value: string | null) => (value === null ? 0 : Number(value));
+// Column charts: the plot from x 44 to 472 and y 12 to 192, the axis figures left of it, the months below.
+const COLUMNS = { height: 220, left: 44, right: 472, top: 12, plot: 180 };
+// Bar charts: a row of 22 for each bar, names left of x 132, the plot 252 wide, each figure after its bar.
+const BARS = { row: 22, top: 6, left: 132, plot: 252 };
 
-function grouped(value: string): string {
-  const [integer = "0", fraction] = value.split(".");
-  const digits = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction ? `${digits}.${fraction}` : digits;
-}
-
-/** A figure as the chart writes it beside its bar. */
-export function chartText(value: string | null, unit: ChartProps["unit"]): string {
-  if (value === null) return "—";
-  if (unit === "percent") return `${value}%`;
-  if (unit === "count") return `${grouped(value)}件`;
-  return `${grouped(value)}円`;
-}
-
-/** Short axis figures: 1,234,567 → 123万. */
-function axisText(value: number, unit: ChartProps["unit"]): string {
-  if (unit === "percent") return `${value}%`;
-  if (unit === "count") return `${value}`;
-  const absolute = Math.abs(value);
-  if (absolute >= 100_000_000) return `${+(value / 100_000_000).toFixed(1)}億`;
-  if (absolute >= 10_000) return `${Math.round(value / 10_000)}万`;
-  return `${Math.round(value)}`;
-}
-
-const truncate = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
-
-function range(points: ChartPoint[], unit: ChartProps["unit"]) {
-  const values = points.map((point) => numberOf(point.value));
-  const max = unit === "percent" ? 100 : Math.max(0, ...values);
-  const min = Math.min(0, ...values);
-  return { max, min, span: max - min || 1 };
-}
-
-/** Columns for a figure over months (negative ones drawn down from zero, in red). */
-export function ColumnChart({ id, title, table, column, points, unit }: ChartProps) {
-  const width = 480;
-  const height = 220;
-  const left = 44;
-  const right = 8;
-  const top = 12;
-  const bottom = 28;
-  const plot = { width: width - left - right, height: height - top - bottom };
-  const { max, min, span } = range(points, unit);
-  const y = (value: number) => top + ((max - value) / span) * plot.height;
-  const slot = plot.width / Math.max(points.length, 1);
+/** Columns over months, or bars beside their rows' names; a figure below zero is drawn from zero the other way, in red. */
+export function Chart({ chart, table }: { chart: ChartView; table: string }) {
+  const { max, min, bars, axis } = chart;
+  const columns = chart.kind === "column";
+  const span = max - min || 1;
+  const height = columns ? COLUMNS.height : BARS.top * 2 + BARS.row * Math.max(bars.length, 1);
+  const y = (value: number) => COLUMNS.top + ((max - value) / span) * COLUMNS.plot;
+  const x = (value: number) => BARS.left + ((value - min) / span) * BARS.plot;
+  const slot = (COLUMNS.right - COLUMNS.left) / Math.max(bars.length, 1);
   const barWidth = Math.max(2, Math.min(36, slot * 0.6));
-  const labelEvery = Math.ceil(points.length / 12);
+  const text = (at: { x: number; y: number }, content: string, anchor?: "end" | "middle") => (
+    <text x={at.x} y={at.y} textAnchor={anchor} fontSize={columns ? 10 : 11} fill={COLORS.text}>
+      {content}
+    </text>
+  );
   return (
     <figure className="report-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title`} data-chart={id} data-table={table} data-column={column} className="report-chart__svg">
-        <title id={`${id}-title`}>{title}</title>
-        <line x1={left} x2={width - right} y1={y(max)} y2={y(max)} stroke={COLORS.grid} />
-        <text x={left - 4} y={y(max) + 4} textAnchor="end" fontSize="10" fill={COLORS.text}>
-          {axisText(max, unit)}
-        </text>
-        {min < 0 ? (
-          <text x={left - 4} y={y(min) + 4} textAnchor="end" fontSize="10" fill={COLORS.text}>
-            {axisText(min, unit)}
-          </text>
-        ) : null}
-        <line x1={left} x2={width - right} y1={y(0)} y2={y(0)} stroke={COLORS.axis} />
-        <text x={left - 4} y={y(0) + 4} textAnchor="end" fontSize="10" fill={COLORS.text}>
-          0
-        </text>
-        {points.map((point, index) => {
-          const value = numberOf(point.value);
-          const x = left + slot * index + (slot - barWidth) / 2;
-          const barTop = value >= 0 ? y(value) : y(0);
-          const barHeight = Math.abs(y(value) - y(0));
+      <svg
+        viewBox={`0 0 480 ${height}`}
+        role="img"
+        aria-labelledby={`${chart.id}-title`}
+        data-chart={chart.id}
+        data-table={table}
+        data-column={chart.column}
+        className="report-chart__svg"
+      >
+        <title id={`${chart.id}-title`}>{chart.title}</title>
+        {axis ? (
+          <>
+            <line x1={COLUMNS.left} x2={COLUMNS.right} y1={y(max)} y2={y(max)} stroke={COLORS.grid} />
+            {text({ x: COLUMNS.left - 4, y: y(max) + 4 }, axis[0], "end")}
+            {axis[1] === null ? null : text({ x: COLUMNS.left - 4, y: y(min) + 4 }, axis[1], "end")}
+            <line x1={COLUMNS.left} x2={COLUMNS.right} y1={y(0)} y2={y(0)} stroke={COLORS.axis} />
+            {text({ x: COLUMNS.left - 4, y: y(0) + 4 }, "0", "end")}
+          </>
+        ) : (
+          <line x1={x(0)} x2={x(0)} y1={BARS.top} y2={height - BARS.top} stroke={COLORS.axis} />
+        )}
+        {bars.map(([label, value, figure, caption], index) => {
+          const end = Number(value);
+          const box = columns
+            ? { x: COLUMNS.left + slot * index + (slot - barWidth) / 2, y: Math.min(y(end), y(0)), width: barWidth, height: Math.abs(y(end) - y(0)) }
+            : { x: Math.min(x(0), x(end)), y: BARS.top + BARS.row * index + 4, width: Math.abs(x(end) - x(0)), height: BARS.row - 8 };
           return (
-            <g key={point.label}>
-              <rect x={x} y={barTop} width={barWidth} height={barHeight} fill={value < 0 ? COLORS.negative : COLORS.bar} data-label={point.label} data-value={point.value ?? ""}>
-                <title>{`${point.label}: ${chartText(point.value, unit)}`}</title>
+            <g key={label}>
+              {columns || caption === undefined ? null : text({ x: BARS.left - 6, y: box.y + 11 }, caption, "end")}
+              <rect {...box} fill={end < 0 ? COLORS.negative : COLORS.bar} data-label={label} data-value={value}>
+                <title>{`${label}: ${figure}`}</title>
               </rect>
-              {index % labelEvery === 0 ? (
-                <text x={x + barWidth / 2} y={height - 10} textAnchor="middle" fontSize="10" fill={COLORS.text}>
-                  {point.short ?? point.label}
-                </text>
-              ) : null}
+              {!columns
+                ? text({ x: box.x + box.width + 4, y: box.y + 11 }, figure)
+                : caption === undefined
+                  ? null
+                  : text({ x: box.x + barWidth / 2, y: COLUMNS.height - 10 }, caption, "middle")}
             </g>
           );
         })}
@@ -101,43 +75,3 @@ export function ColumnChart({ id, title, table, column, points, unit }: ChartPro
     </figure>
   );
 }
-
-/** Horizontal bars, one per row of a table (customers, buckets, outcomes), each with its figure written beside it. */
-export function BarChart({ id, title, table, column, points, unit }: ChartProps) {
-  const width = 480;
-  const row = 22;
-  const top = 6;
-  const labelWidth = 132;
-  const valueWidth = 96;
-  const height = top * 2 + row * Math.max(points.length, 1);
-  const { min, span } = range(points, unit);
-  const plotWidth = width - labelWidth - valueWidth;
-  const x = (value: number) => labelWidth + ((value - min) / span) * plotWidth;
-  return (
-    <figure className="report-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title`} data-chart={id} data-table={table} data-column={column} className="report-chart__svg">
-        <title id={`${id}-title`}>{title}</title>
-        <line x1={x(0)} x2={x(0)} y1={top} y2={height - top} stroke={COLORS.axis} />
-        {points.map((point, index) => {
-          const value = numberOf(point.value);
-          const barY = top + row * index + 4;
-          const start = Math.min(x(0), x(value));
-          return (
-            <g key={point.label}>
-              <text x={labelWidth - 6} y={barY + 11} textAnchor="end" fontSize="11" fill={COLORS.text}>
-                {truncate(point.short ?? point.label, 11)}
-              </text>
-              <rect x={start} y={barY} width={Math.abs(x(value) - x(0))} height={row - 8} fill={value < 0 ? COLORS.negative : COLORS.bar} data-label={point.label} data-value={point.value ?? ""}>
-                <title>{`${point.label}: ${chartText(point.value, unit)}`}</title>
-              </rect>
-              <text x={Math.max(x(0), x(value)) + 4} y={barY + 11} fontSize="11" fill={COLORS.text}>
-                {chartText(point.value, unit)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-    </figure>
-  );
-}
-
