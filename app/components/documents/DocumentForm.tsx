@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
@@ -6,47 +6,28 @@ import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
 import documentsFormTexts from "~/locales/ja/documentsForm.json";
 import documentsSharedTexts from "~/locales/ja/documentsShared.json";
-import type { z } from "zod";
 import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { HONORIFICS } from "@domain/honorifics";
-import { parseDecimalInput } from "@domain/decimal";
 import { formatDecimal } from "@domain/decimal-display";
 import type { DocumentKind } from "@domain/document-kinds";
-import { needsRevenueStamp } from "@domain/revenue-stamp";
-import { refreshedDueDate, type DueDateRules } from "@domain/due-date";
-import { computeTotals, totalsRulesOf, type RoundingIds, type Totals } from "@domain/totals";
+import type { DueDateRules } from "@domain/due-date";
+import type { RoundingIds } from "@domain/totals";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FieldFrame } from "~/components/forms/FieldFrame";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { useLiveValidation } from "~/components/forms/live-validation";
+import { checkboxProps, hiddenProps, selectProps } from "~/components/forms/field-props";
+import { useLazyValidation } from "~/components/forms/lazy-validation";
+import { useLightForm } from "~/components/forms/light-form";
 import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/hydrated";
-import { totalsRows } from "@domain/snapshot";
 import { DocumentTotals } from "./DocumentTotals";
-import type { schemaOfIntent } from "./form-intents";
+import type { FormTotals } from "./document-form-live";
 import type { DocumentChoices } from "./DocumentFormPage";
 import type { DocumentFormValues } from "./document-form-values";
 
 type Choice = { id: number; label: string };
-
-/**
- * Totals of what the form holds now, with the same engine the server saves
- * with; null while a line's numbers cannot be read yet.
- */
-function liveTotals(values: Partial<DocumentFormValues> | undefined, rounding: RoundingIds): Totals | null {
-  const lines = (values?.lines ?? []).map((line) => ({
-    quantity: parseDecimalInput(String(line?.quantity || "1")),
-    unitPrice: parseDecimalInput(String(line?.unit_price ?? "")),
-    taxCategory: TAX_CATEGORIES.find((category) => category.id === line?.tax_category)?.id ?? "standard",
-  }));
-  if (lines.length === 0 || lines.some((line) => line.quantity === null || line.unitPrice === null)) return null;
-  return computeTotals(
-    lines.map((line) => ({ quantity: line.quantity!, unitPrice: line.unitPrice!, taxCategory: line.taxCategory })),
-    totalsRulesOf(rounding, values?.withholding === "on", Number(values?.tax_type_id ?? 1)),
-  );
-}
 
 /**
  * A search of a master typed on the form: 「検索」 posts the whole form and it
@@ -80,8 +61,9 @@ function MasterSearch({ name, label, defaultValue }: { name: string; label: stri
 
 /**
  * One form for every kind. Lines are added and removed with conform's
- * buttons (plain submits without JavaScript); totals follow the input live
- * with JavaScript and come back from 「再計算」 without it.
+ * intents (plain submits without JavaScript, handled here with it: see
+ * useLightForm); totals follow the input live with JavaScript and come back
+ * from 「再計算」 without it.
  */
 export function DocumentForm({
   kind,
@@ -100,7 +82,8 @@ export function DocumentForm({
   kind: DocumentKind;
   defaultValue: DocumentFormValues;
   lastResult: SubmissionResult<string[]> | undefined;
-  serverTotals: Totals | null;
+  /** The totals of the values the page came with, computed by its loader or action; null while a line cannot be read. */
+  serverTotals: FormTotals | null;
   rounding: RoundingIds;
   /** The schema's HTML constraints, computed by the loader. */
   constraint: ReturnType<typeof getZodConstraint>;
@@ -114,19 +97,21 @@ export function DocumentForm({
 }) {
   const { t } = useTexts({ documents: { ...documentsTexts, ...documentsFormTexts, ...documentsSharedTexts } });
   const hydrated = useHydrated();
-  const liveValidation = useLiveValidation(() => import("./document-validation"));
-  const [form, fields] = useForm<DocumentFormValues, z.output<ReturnType<typeof schemaOfIntent>>>({
+  const lazyValidation = useLazyValidation(() => import("./document-form-live"));
+  const live = lazyValidation.validation;
+  const form = useLightForm({
     id: `document-${kind}`,
     lastResult,
     defaultValue,
     constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: liveValidation.onValidate,
+    lists: ["lines"],
+    validation: live,
   });
+  const field = form.field;
+  const values = form.values as Partial<DocumentFormValues>;
+  const lines = form.list("lines");
   const label = (name: string) => t(`documents.fields.${name as "issue_date"}`);
-  const lines = fields.lines.getFieldList();
-  const totals = (hydrated ? liveTotals(form.value as Partial<DocumentFormValues>, rounding) : null) ?? serverTotals ?? liveTotals(defaultValue, rounding);
+  const totals = live ? live.liveTotals(values, rounding, kind) : serverTotals;
   const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
   const none = { id: "", key: "none", label: t("documents.none") };
   const { customers, items } = choices;
@@ -134,50 +119,50 @@ export function DocumentForm({
   const pickCustomer = (id: string) => {
     const customer = customers.find((entry) => String(entry.id) === id);
     if (!customer) return;
-    form.update({ name: fields.customer_name.name, value: customer.name });
-    form.update({ name: fields.customer_honorific.name, value: customer.honorific });
+    form.update("customer_name", customer.name);
+    form.update("customer_honorific", customer.honorific);
   };
   const pickItem = (index: number, id: string) => {
     const item = items.find((entry) => String(entry.id) === id);
     if (!item) return;
-    const line = lines[index]!.getFieldset();
-    form.update({ name: line.description.name, value: item.name });
-    form.update({ name: line.unit.name, value: item.unit ?? "" });
-    form.update({ name: line.unit_price.name, value: item.unit_price });
-    form.update({ name: line.tax_category.name, value: item.tax_category });
+    form.update(`lines[${index}].description`, item.name);
+    form.update(`lines[${index}].unit`, item.unit ?? "");
+    form.update(`lines[${index}].unit_price`, item.unit_price);
+    form.update(`lines[${index}].tax_category`, item.tax_category);
   };
-  const customerProps = getSelectProps(fields.customer_id);
 
   // A changed customer or issue date proposes the due date again, as 再計算 does on the server without JavaScript.
-  const [issueDate, customerId, dueDateBasis] = [fields.issue_date.value ?? "", fields.customer_id.value ?? "", fields.due_date_basis.value ?? ""];
+  const [issueDate, customerId, dueDateBasis] = [values.issue_date ?? "", String(values.customer_id ?? ""), values.due_date_basis ?? ""];
+  const update = form.update;
+  const customerField = field("customer_id");
   useEffect(() => {
-    const refreshed = dueDateRules && refreshedDueDate({ issueDate, customerId, basis: dueDateBasis }, dueDateRules, customers);
+    const refreshed = live && dueDateRules && live.refreshedDueDate({ issueDate, customerId, basis: dueDateBasis }, dueDateRules, customers);
     if (!refreshed) return;
-    form.update({ name: fields.due_date.name, value: refreshed.dueDate });
-    form.update({ name: fields.due_date_basis.name, value: refreshed.basis });
-  }, [issueDate, customerId, dueDateBasis, dueDateRules, customers, form, fields.due_date.name, fields.due_date_basis.name]);
+    update("due_date", refreshed.dueDate);
+    update("due_date_basis", refreshed.basis);
+  }, [live, issueDate, customerId, dueDateBasis, dueDateRules, customers, update]);
 
   return (
-    <Form method="post" className="document-form" {...getFormProps(form)} {...liveValidation.formProps}>
+    <Form method="post" className="document-form" {...form.formProps} {...lazyValidation.formProps}>
       {/* Enter in a field presses the form's first button: let that be 「再計算」, never a line's delete button or a save. */}
       <button type="submit" name="intent" value="recalculate" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.formErrorId} errors={form.formErrors} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <section className="card" aria-labelledby="document-heading">
         <h2 id="document-heading">{t("documents.sections.document")}</h2>
         <div className="document-form__grid">
-          <TextField meta={fields.issue_date} label={label("issue_date")} type="date" />
-          {kind === "estimate" ? <TextField meta={fields.valid_until} label={label("valid_until")} type="date" /> : null}
-          {kind === "delivery_slip" ? <TextField meta={fields.delivery_date} label={label("delivery_date")} type="date" /> : null}
-          {kind === "invoice" ? <TextField meta={fields.due_date} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
-          {kind === "invoice" ? <input {...getInputProps(fields.due_date_basis, { type: "hidden" })} key={fields.due_date_basis.key} /> : null}
+          <TextField meta={field("issue_date")} label={label("issue_date")} type="date" />
+          {kind === "estimate" ? <TextField meta={field("valid_until")} label={label("valid_until")} type="date" /> : null}
+          {kind === "delivery_slip" ? <TextField meta={field("delivery_date")} label={label("delivery_date")} type="date" /> : null}
+          {kind === "invoice" ? <TextField meta={field("due_date")} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
+          {kind === "invoice" ? <input {...hiddenProps(field("due_date_basis"))} /> : null}
         </div>
         <MasterSearch name="customer_query" label={t("documents.findCustomer")} defaultValue={choices.customerQuery} />
         <div className="document-form__grid">
-          <FieldFrame controlId={fields.customer_id.id} label={label("customer_id")} errorId={fields.customer_id.errorId} errors={fields.customer_id.errors}>
-            <select {...customerProps} key={customerProps.key} onChange={(event) => pickCustomer(event.currentTarget.value)}>
+          <FieldFrame controlId={customerField.id} label={label("customer_id")} errorId={customerField.errorId} errors={customerField.errors}>
+            <select {...selectProps(customerField)} onChange={(event) => pickCustomer(event.currentTarget.value)}>
               <option value="">{t("documents.typeCustomer")}</option>
               {customers.map((customer) => (
                 <option key={customer.id} value={String(customer.id)}>
@@ -186,32 +171,32 @@ export function DocumentForm({
               ))}
             </select>
           </FieldFrame>
-          <TextField meta={fields.customer_name} label={label("customer_name")} hint={t("documents.customerNameHint")} />
-          <CodeSelect meta={fields.customer_honorific} label={label("customer_honorific")} codes={honorifics} />
+          <TextField meta={field("customer_name")} label={label("customer_name")} hint={t("documents.customerNameHint")} />
+          <CodeSelect meta={field("customer_honorific")} label={label("customer_honorific")} codes={honorifics} />
         </div>
         <div className="field">
           <label>
-            <input {...getInputProps(fields.save_customer, { type: "checkbox", value: "on" })} key={fields.save_customer.key} /> {t("documents.saveCustomer")}
+            <input {...checkboxProps(field("save_customer"))} /> {t("documents.saveCustomer")}
           </label>
         </div>
         <div className="document-form__grid">
-          <TextField meta={fields.subject} label={label("subject")} />
-          <TextField meta={fields.person_in_charge} label={label("person_in_charge")} />
-          <CodeSelect meta={fields.tax_type_id} label={label("tax_type_id")} codes={TAX_TYPES} />
+          <TextField meta={field("subject")} label={label("subject")} />
+          <TextField meta={field("person_in_charge")} label={label("person_in_charge")} />
+          <CodeSelect meta={field("tax_type_id")} label={label("tax_type_id")} codes={TAX_TYPES} />
         </div>
         {kind !== "receipt" ? (
           <div className="field">
             <label>
-              <input {...getInputProps(fields.withholding, { type: "checkbox", value: "on" })} key={fields.withholding.key} /> {label("withholding")}
+              <input {...checkboxProps(field("withholding"))} /> {label("withholding")}
             </label>
           </div>
         ) : null}
-        {kind === "invoice" ? <CodeSelect meta={fields.bank_account_id} label={label("bank_account_id")} codes={[none, ...bankAccounts.map((account) => ({ ...account, key: String(account.id) }))]} /> : null}
+        {kind === "invoice" ? <CodeSelect meta={field("bank_account_id")} label={label("bank_account_id")} codes={[none, ...bankAccounts.map((account) => ({ ...account, key: String(account.id) }))]} /> : null}
         {kind === "receipt" ? (
           <div className="document-form__grid">
-            <TextField meta={fields.received_amount} label={label("received_amount")} hint={t("documents.receivedAmountHint")} />
-            <TextField meta={fields.proviso} label={label("proviso")} />
-            <TextField meta={fields.payment_method} label={label("payment_method")} />
+            <TextField meta={field("received_amount")} label={label("received_amount")} hint={t("documents.receivedAmountHint")} />
+            <TextField meta={field("proviso")} label={label("proviso")} />
+            <TextField meta={field("payment_method")} label={label("payment_method")} />
           </div>
         ) : null}
       </section>
@@ -219,7 +204,7 @@ export function DocumentForm({
       <section className="card" aria-labelledby="lines-heading">
         <h2 id="lines-heading">{t("documents.sections.lines")}</h2>
         <MasterSearch name="item_query" label={t("documents.findItem")} defaultValue={choices.itemQuery} />
-        <FieldErrors id={fields.lines.errorId} errors={fields.lines.errors} />
+        <FieldErrors id={lines.errorId} errors={lines.errors} />
         {/* Column headings for the one-row-per-line layout; each field keeps its own label for assistive technology. */}
         <div className="document-lines__head" aria-hidden="true">
           <span>{t("documents.columns.itemAndDescription")}</span>
@@ -230,14 +215,14 @@ export function DocumentForm({
           <span>{t("documents.fields.amount")}</span>
         </div>
         <ol className="document-lines" data-testid="document-lines">
-          {lines.map((line, index) => {
-            const row = line.getFieldset();
-            const itemProps = getSelectProps(row.item_id);
+          {lines.rows.map((line, index) => {
+            const row = (name: string) => field(`lines[${index}].${name}`);
+            const itemField = row("item_id");
             return (
               <li key={line.key} className="document-lines__line">
                 <div className="document-lines__name">
-                  <FieldFrame controlId={row.item_id.id} label={t("documents.fields.item_id", { n: index + 1 })} errorId={row.item_id.errorId} errors={row.item_id.errors}>
-                    <select {...itemProps} key={itemProps.key} onChange={(event) => pickItem(index, event.currentTarget.value)}>
+                  <FieldFrame controlId={itemField.id} label={t("documents.fields.item_id", { n: index + 1 })} errorId={itemField.errorId} errors={itemField.errors}>
+                    <select {...selectProps(itemField)} onChange={(event) => pickItem(index, event.currentTarget.value)}>
                       <option value="">{t("documents.freeText")}</option>
                       {items.map((item) => (
                         <option key={item.id} value={String(item.id)}>
@@ -246,12 +231,12 @@ export function DocumentForm({
                       ))}
                     </select>
                   </FieldFrame>
-                  <TextField meta={row.description} label={t("documents.fields.description", { n: index + 1 })} />
+                  <TextField meta={row("description")} label={t("documents.fields.description", { n: index + 1 })} />
                 </div>
-                <TextField meta={row.quantity} label={t("documents.fields.quantity", { n: index + 1 })} />
-                <TextField meta={row.unit} label={t("documents.fields.unit", { n: index + 1 })} />
-                <TextField meta={row.unit_price} label={t("documents.fields.unit_price", { n: index + 1 })} />
-                <CodeSelect meta={row.tax_category} label={t("documents.fields.tax_category", { n: index + 1 })} codes={TAX_CATEGORIES} />
+                <TextField meta={row("quantity")} label={t("documents.fields.quantity", { n: index + 1 })} />
+                <TextField meta={row("unit")} label={t("documents.fields.unit", { n: index + 1 })} />
+                <TextField meta={row("unit_price")} label={t("documents.fields.unit_price", { n: index + 1 })} />
+                <CodeSelect meta={row("tax_category")} label={t("documents.fields.tax_category", { n: index + 1 })} codes={TAX_CATEGORIES} />
                 <p className="document-lines__amount">
                   {totals?.lineAmounts[index] !== undefined ? (
                     <>
@@ -260,14 +245,14 @@ export function DocumentForm({
                     </>
                   ) : null}
                 </p>
-                <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.lines.name, index })} disabled={lines.length === 1}>
+                <button className="button button--secondary" {...lines.removeButtonProps(index)} disabled={lines.rows.length === 1}>
                   {t("documents.removeLine", { n: index + 1 })}
                 </button>
               </li>
             );
           })}
         </ol>
-        <button className="button button--secondary" {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { quantity: "1", tax_category: "standard" } })}>
+        <button className="button button--secondary" {...lines.insertButtonProps({ quantity: "1", tax_category: "standard" })}>
           {t("documents.addLine")}
         </button>
         <p className="field__hint">{t("documents.reducedMark")}</p>
@@ -276,8 +261,8 @@ export function DocumentForm({
 
       <section className="card" aria-labelledby="totals-heading">
         <h2 id="totals-heading">{t("documents.sections.totals")}</h2>
-        {totals ? <DocumentTotals totals={totals} rows={totalsRows(totals)} internal={fields.tax_type_id.value === "2"} /> : <p>{t("documents.totalsPending")}</p>}
-        {totals && needsRevenueStamp(kind, totals) ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
+        {totals ? <DocumentTotals totals={totals} rows={totals.rows} internal={values.tax_type_id === "2"} /> : <p>{t("documents.totalsPending")}</p>}
+        {totals?.stampDuty ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
         {hydrated ? null : (
           <button type="submit" name="intent" value="recalculate" className="button button--secondary">
             {t("documents.recalculate")}
@@ -285,11 +270,11 @@ export function DocumentForm({
         )}
       </section>
 
-      <TextAreaField meta={fields.notes} label={label("notes")} rows={3} />
+      <TextAreaField meta={field("notes")} label={label("notes")} rows={3} />
       {correcting ? (
         <div className="field">
           <label htmlFor="document-correction-reason">{t("documents.correction.reason")}</label>
-          <input id="document-correction-reason" name="correction_reason" maxLength={200} defaultValue={String(form.value?.correction_reason ?? "")} />
+          <input id="document-correction-reason" name="correction_reason" maxLength={200} defaultValue={String(values.correction_reason ?? "")} />
         </div>
       ) : null}
       <p>

@@ -38,7 +38,7 @@ export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoade
         kind={data.kind}
         defaultValue={data.values}
         lastResult={actionData?.result}
-        serverTotals={actionData?.totals ?? null}
+        serverTotals={actionData ? actionData.totals : data.totals}
         correcting={data.correction !== null}
         rounding={data.rounding}
         dueDateRules={data.dueDateRules}

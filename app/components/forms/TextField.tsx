@@ -1,7 +1,7 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldFrame, hintIdOf } from "./FieldFrame";
+import { inputProps, type FieldMeta } from "./field-props";
 
-/** A labelled text input with its hint and messages tied to it (aria-describedby via conform). */
+/** A labelled text input with its hint and messages tied to it (aria-describedby). */
 export function TextField({
   meta,
   label,
@@ -9,16 +9,15 @@ export function TextField({
   type = "text",
   autoComplete,
 }: {
-  meta: FieldMetadata<string | number | null | undefined>;
+  meta: FieldMeta;
   label: string;
   hint?: string;
   type?: "text" | "email" | "tel" | "date";
   autoComplete?: string;
 }) {
-  const props = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta.id, hint) });
   return (
     <FieldFrame controlId={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
-      <input {...props} key={props.key} autoComplete={autoComplete} />
+      <input {...inputProps(meta, { type, ariaDescribedBy: hintIdOf(meta.id, hint) })} autoComplete={autoComplete} />
     </FieldFrame>
   );
 }

@@ -8,6 +8,8 @@ import { dueDateBasis, proposeDueDate } from "@domain/due-date";
 import { editModeOf } from "@domain/lifecycle";
 import { getZodConstraint } from "@conform-to/zod";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
+import type { SubmissionResult } from "@conform-to/react";
+import { formTotalsOf, liveTotals } from "~/components/documents/document-form-live";
 import type { DocumentFormValues } from "~/components/documents/document-form-values";
 import { nothingJudged, recalculationSchema } from "~/components/documents/form-intents";
 import { lifecycleFactsOf } from "~/components/documents/lifecycle-facts";
@@ -78,12 +80,14 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
     proviso: kind === "receipt" ? base.proviso || (setting.default_remarks ?? "") : base.proviso,
     bank_account_id: kind === "invoice" ? base.bank_account_id || String(setting.bank_account_ids[0] ?? company?.company_bank_accounts.find((account) => account.displayed)?.id ?? "") : "",
   };
+  const rounding = roundingOfCompany(company);
   return {
     kind,
     values,
+    totals: liveTotals(values, rounding, kind),
     version: null,
     create: { idempotencyKey: randomUUID(), sourceDocumentId: source?.id ?? null, origin: source ? (origin ?? "from_detail") : null, sourceNumber: source?.number ?? null },
-    rounding: roundingOfCompany(company),
+    rounding,
     correction: null,
     company: companyFacts(company),
     dueDateRules: dueDateRulesOf(kind, setting, true),
@@ -101,14 +105,16 @@ export const documentEditLoader = async ({ request, params, context }: LoaderFun
   // A voided document cannot be changed: its detail page says so.
   if (mode === null) throw redirect(`${DOCUMENT_PATHS[kind].base}/detail/${id}`);
   const choices = await choicesOf(caller, wantedByDocument(document));
+  const [values, rounding] = [formValuesOfDocument(document), roundingOfDocument(document)];
   return {
     kind,
-    values: formValuesOfDocument(document),
+    values,
+    totals: liveTotals(values, rounding, kind),
     version: document.version,
     id: document.id,
     number: document.number,
     create: null,
-    rounding: roundingOfDocument(document),
+    rounding,
     correction: mode === "correct" ? { nextRevision: document.revision + 1 } : null,
     company: companyFacts(company),
     dueDateRules: dueDateRulesOf(kind, setting, true),
@@ -130,17 +136,20 @@ async function documentFormAction({ request, params, context }: ActionFunctionAr
   const formData = filledFromMasters(posted, choices.customers, choices.items);
   const intent = formData.get("intent");
   if ((intent === "find" || intent === "recalculate") && kind === "invoice") refreshDueDate(formData, dueDateRulesOf(kind, await getDocumentSetting(caller, kind)), choices.customers);
-  if (intent === "find") return data({ result: parseForm(formData, nothingJudged).reply(), totals: null, choices }, { status: 200 });
+  const roundingNow = async () => (id ? roundingOfDocument(await getDocument(caller, id, kind)) : roundingOfCompany(await getOwnCompany(caller)));
+  // The form comes back with the totals of what it holds, as the browser would compute them live.
+  const answer = async (result: SubmissionResult<string[]>, status: number) =>
+    data({ result, totals: liveTotals(result.initialValue as Partial<DocumentFormValues> | null, await roundingNow(), kind), choices }, { status });
+  if (intent === "find") return answer(parseForm(formData, nothingJudged).reply(), 200);
   if (intent === "recalculate") {
     const lines = parseForm(formData, recalculationSchema);
-    if (lines.status !== "success") return data({ result: lines.reply(), totals: null, choices }, { status: 400 });
-    const rounding = id ? roundingOfDocument(await getDocument(caller, id, kind)) : roundingOfCompany(await getOwnCompany(caller));
-    const rules = totalsRulesOf(rounding, lines.value.withholding, lines.value.tax_type_id);
-    const totals = computeTotals(lines.value.lines.map(totalsLineOf), rules);
+    if (lines.status !== "success") return answer(lines.reply(), 400);
+    const rules = totalsRulesOf(await roundingNow(), lines.value.withholding, lines.value.tax_type_id);
+    const totals = formTotalsOf(computeTotals(lines.value.lines.map(totalsLineOf), rules), kind);
     return data({ result: lines.reply(), totals, choices }, { status: 200 });
   }
   const submission = parseForm(formData, documentInputSchema);
-  if (submission.status !== "success") return data({ result: submission.reply(), totals: null, choices }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success") return answer(submission.reply(), submission.status === "error" ? 400 : 200);
   const input: DocumentInput = submission.value;
   const t = await remixI18next.getFixedT(request);
   try {
@@ -155,7 +164,7 @@ async function documentFormAction({ request, params, context }: ActionFunctionAr
   } catch (error) {
     // Where the document came from has no field on the form: its refusal is said at the top.
     const refused = apiErrorReply(submission, error, formFieldName, (field) => field.startsWith("lines[") || field in documentFieldsSchema.shape);
-    return data({ ...refused, totals: null, choices }, { status: refused.status });
+    return answer(refused.result, refused.status);
   }
 }
 

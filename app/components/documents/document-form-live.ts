@@ -1,0 +1,47 @@
+import { TAX_CATEGORIES } from "@domain/codes";
+import { parseDecimalInput } from "@domain/decimal";
+import type { DocumentKind } from "@domain/document-kinds";
+import { needsRevenueStamp } from "@domain/revenue-stamp";
+import { totalsRows, type TotalsRow } from "@domain/snapshot";
+import { computeTotals, totalsRulesOf, type RoundingIds, type Totals } from "@domain/totals";
+import { parseForm } from "~/components/forms/parse-form";
+import type { DocumentFormValues } from "./document-form-values";
+import { schemaOfIntent } from "./form-intents";
+
+/**
+ * What the document form computes in the browser once it is used: it is
+ * loaded on the first focus or press (useLazyValidation), so the exact
+ * arithmetic, the tax tables, the due-date rules and zod are not in the
+ * page's first JavaScript. Until then the page shows the totals its loader
+ * or action computed with the same functions.
+ */
+
+/** The form's check, the same as the action's. */
+export const validate = (formData: FormData) => parseForm(formData, schemaOfIntent(formData.get("intent")));
+
+export { refreshedDueDate } from "@domain/due-date";
+
+/** Totals as the form shows them: the amounts, the rows per rate and category, and whether a revenue stamp is due. */
+export type FormTotals = Totals & { rows: TotalsRow[]; stampDuty: boolean };
+
+export function formTotalsOf(totals: Totals, kind: DocumentKind): FormTotals {
+  return { ...totals, rows: totalsRows(totals), stampDuty: needsRevenueStamp(kind, totals) };
+}
+
+/**
+ * Totals of what the form holds, with the same engine the server saves
+ * with; null while a line's numbers cannot be read yet.
+ */
+export function liveTotals(values: Partial<DocumentFormValues> | null | undefined, rounding: RoundingIds, kind: DocumentKind): FormTotals | null {
+  const lines = (values?.lines ?? []).map((line) => ({
+    quantity: parseDecimalInput(String(line?.quantity || "1")),
+    unitPrice: parseDecimalInput(String(line?.unit_price ?? "")),
+    taxCategory: TAX_CATEGORIES.find((category) => category.id === line?.tax_category)?.id ?? "standard",
+  }));
+  if (lines.length === 0 || lines.some((line) => line.quantity === null || line.unitPrice === null)) return null;
+  const totals = computeTotals(
+    lines.map((line) => ({ quantity: line.quantity!, unitPrice: line.unitPrice!, taxCategory: line.taxCategory })),
+    totalsRulesOf(rounding, values?.withholding === "on", Number(values?.tax_type_id ?? 1)),
+  );
+  return formTotalsOf(totals, kind);
+}
