@@ -107,6 +107,15 @@ const PAGES: Page[] = [
   { name: "recurring invoices", path: "/billing/recurring", as: "owner", callsApi: true },
   { name: "payments (statements)", path: "/billing/payments", as: "owner", callsApi: true },
   { name: "reminders", path: "/billing/reminders", as: "owner", callsApi: true },
+  // The other forms and settings pages a company uses, each held to its budget like the pages above.
+  { name: "customer create", path: "/customers/create", as: "owner", callsApi: true, form: true },
+  { name: "item list", path: "/items/list", as: "owner", callsApi: true },
+  { name: "document settings", path: "/settings/documents", as: "owner", callsApi: true, form: true },
+  { name: "office process rules", path: "/office-process-rule-templates", as: "owner", callsApi: true, form: true },
+  { name: "recurring create", path: `/billing/recurring/create?from=${INVOICE_ID}`, as: "owner", callsApi: true, form: true },
+  { name: "received invoice create", path: "/receive/invoices/create", as: "owner", callsApi: true, form: true },
+  { name: "account settings", path: "/accounts/settings", as: "owner", callsApi: true, form: true },
+  { name: "user permissions", path: "/accounts/change/permissions", as: "owner", callsApi: true, form: true },
 ];
 
 /** Payment API endpoints, called as the demo company's owner (seeded in both databases). */
