@@ -115,7 +115,6 @@ const PAGES: Page[] = [
   { name: "recurring create", path: `/billing/recurring/create?from=${INVOICE_ID}`, as: "owner", callsApi: true, form: true },
   { name: "received invoice create", path: "/receive/invoices/create", as: "owner", callsApi: true, form: true },
   { name: "account settings", path: "/accounts/settings", as: "owner", callsApi: true, form: true },
-  { name: "user permissions", path: "/accounts/change/permissions", as: "owner", callsApi: true, form: true },
 ];
 
 /** Payment API endpoints, called as the demo company's owner (seeded in both databases). */
