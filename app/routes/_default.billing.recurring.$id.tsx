@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { LinksFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RecurringDetailPage } from "~/components/recurring/RecurringPages";
+import { RecurringDetailPage } from "~/components/recurring/RecurringDetailPage";
 import recurringStyles from "~/components/recurring/recurring.css";
 import { titleDetail } from "~/locales/ja/recurring.json";
 import { titleMeta } from "~/meta";

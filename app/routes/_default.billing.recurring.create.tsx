@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { LinksFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RecurringCreatePage } from "~/components/recurring/RecurringPages";
+import { RecurringCreatePage } from "~/components/recurring/RecurringCreatePage";
 import recurringStyles from "~/components/recurring/recurring.css";
 import { titleCreate } from "~/locales/ja/recurring.json";
 import { titleMeta } from "~/meta";

@@ -1,7 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { todayJst } from "@domain/datetime";
-import { cycleLabel, MONTH_END, recurringScheduleSchema, type ScheduleState } from "@domain/recurrence";
+import { cycleLabel, MONTH_END, PERIOD_PLACEHOLDERS, recurringScheduleSchema, type ScheduleState } from "@domain/recurrence";
 import { parseForm } from "~/components/forms/parse-form";
 import { requireCompanyCaller } from "./api-caller.server";
 import { apiErrorReply } from "./api-form-errors.server";
@@ -65,7 +65,17 @@ export type ScheduleFormValues = {
   mail_to: string;
 };
 
-export const scheduleFormConstraint = getZodConstraint(recurringScheduleSchema);
+const schemaConstraint = getZodConstraint(recurringScheduleSchema);
+
+/**
+ * What the form needs of the schema and the schedule rules, from here so the page loads neither (nor zod). The
+ * addresses may be left empty (the customer's are used): getZodConstraint calls the list required, which would
+ * tell screen readers otherwise.
+ */
+const scheduleForm = {
+  constraint: { ...schemaConstraint, mail_to: { ...schemaConstraint.mail_to, required: false } },
+  facts: { monthEnd: MONTH_END, placeholders: [...PERIOD_PLACEHOLDERS] },
+};
 
 const FORM_FIELDS = recurringScheduleSchema.innerType().shape;
 
@@ -140,7 +150,7 @@ export async function recurringCreateLoader({ request, context }: LoaderFunction
     source: { id: invoice.id, number: invoice.number, customerName: invoice.customer_name },
     lines: invoice.lines.map((line) => ({ quantity: line.quantity, unit: line.unit, unitPrice: line.unit_price })),
     defaults,
-    constraint: scheduleFormConstraint,
+    ...scheduleForm,
   };
 }
 
@@ -202,7 +212,7 @@ export async function recurringDetailLoader({ request, params, context }: Loader
     runs: schedule.runs,
     values,
     confirm,
-    constraint: scheduleFormConstraint,
+    ...scheduleForm,
   };
 }
 

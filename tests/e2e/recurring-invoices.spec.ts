@@ -28,7 +28,7 @@ async function expectReadableAt375(page: Page, paths: string[]) {
 const rowOf = (page: Page, customer: string) => page.getByTestId("recurring-schedules").locator("tbody tr").filter({ hasText: customer });
 
 test.describe("recurring invoices", () => {
-  test("from an invoice: create a schedule, see its next run in the list, pause, resume and delete it", async ({ page, javaScript }) => {
+  test("from an invoice: create a schedule, change it, see its next run in the list, pause, resume and delete it", async ({ page, javaScript }) => {
     // A name of this run's own: a run that failed half-way leaves its schedule behind.
     const customer = `株式会社定期E2E-${javaScript ? "JS" : "NOJS"}-${Date.now().toString(36)}`;
     await signInAsProjectCompany(page, javaScript);
@@ -47,9 +47,27 @@ test.describe("recurring invoices", () => {
     await page.getByLabel("開始日").fill("2027-01-01");
     await page.getByLabel("終了日（任意）").fill("2026-12-01");
     await page.getByLabel("件名", { exact: true }).fill("{年}年{月}月分 保守料");
+    if (javaScript) {
+      // Once the form is used its check is in the browser too: a field is judged when left, then as it is typed.
+      const mailTo = page.getByLabel("送信先メールアドレス（任意）");
+      const mailToMessage = page.locator("#recurring-mail_to-error");
+      await mailTo.fill("bad");
+      // The check is loaded on the form's first focus: leave the field again until it has come.
+      await expect(async () => {
+        await mailTo.focus();
+        await mailTo.blur();
+        await expect(mailToMessage).toHaveText("有効なメールアドレスを入力してください（bad）", { timeout: 1000 });
+      }).toPass();
+      await expect(mailTo).toHaveAttribute("aria-invalid", "true");
+      await mailTo.fill("");
+      await expect(mailToMessage).toHaveCount(0);
+    }
     await page.getByRole("button", { name: "定期請求を作成する" }).click();
     await expect(page.getByText("終了日は開始日以降の日付を入力してください")).toBeVisible();
+    if (javaScript) await expect(page.getByLabel("終了日（任意）")).toBeFocused();
     await expect(page.getByLabel("件名", { exact: true })).toHaveValue("{年}年{月}月分 保守料");
+    await expect(page.getByLabel("作成日")).toHaveValue("99");
+    await expect(page.getByLabel("開始日")).toHaveValue("2027-01-01");
 
     await page.getByLabel("終了日（任意）").fill("");
     await page.getByLabel("品名（1行目）").fill("{前月}分 保守作業");
@@ -58,6 +76,16 @@ test.describe("recurring invoices", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(customer);
     await expect(page.getByText("次回作成日: 2027/01/31")).toBeVisible();
     const detailPath = new URL(page.url()).pathname;
+
+    // The detail page edits the schedule with the same form.
+    await settled(page, javaScript);
+    await page.getByLabel("作成日").selectOption({ label: "毎月25日" });
+    await page.getByRole("button", { name: "変更を保存する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/定期請求を保存しました。/);
+    await expect(page.getByText("次回作成日: 2027/01/25")).toBeVisible();
+    await page.getByLabel("作成日").selectOption({ label: "月末" });
+    await page.getByRole("button", { name: "変更を保存する" }).click();
+    await expect(page.getByText("次回作成日: 2027/01/31")).toBeVisible();
 
     await page.goto("/billing/recurring");
     await settled(page, javaScript);

@@ -1,11 +1,14 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { formatDecimal } from "@domain/decimal-display";
-import { MONTH_END, PERIOD_PLACEHOLDERS } from "@domain/recurrence";
+import type { PERIOD_PLACEHOLDERS } from "@domain/recurrence";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FormErrors } from "~/components/forms/FormErrors";
+import { checkboxProps } from "~/components/forms/field-props";
+import { useLazyValidation } from "~/components/forms/lazy-validation";
+import { useLightForm } from "~/components/forms/light-form";
 import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
 import { useTexts } from "~/components/texts";
@@ -16,14 +19,17 @@ export type TemplateLine = { quantity: string; unit: string | null; unitPrice: s
 
 const PLACEHOLDER_KEYS = { "{年}": "year", "{月}": "month", "{前月}": "previous", "{翌月}": "next" } as const;
 
+/** What the form takes from domain/recurrence.ts, given by the loader so the page does not load the schedule rules and zod. */
+export type ScheduleFacts = { monthEnd: number; placeholders: Array<(typeof PERIOD_PLACEHOLDERS)[number]> };
+
 /** The words the subject and line names may carry, as the page documents them. */
-export function PlaceholderHelp() {
+function PlaceholderHelp({ placeholders }: { placeholders: ScheduleFacts["placeholders"] }) {
   const { t } = useTexts({ recurring: recurringTexts });
   return (
     <aside className="card recurring-placeholders" aria-labelledby="recurring-placeholders-title">
       <h2 id="recurring-placeholders-title">{t("recurring.placeholdersTitle")}</h2>
       <dl>
-        {PERIOD_PLACEHOLDERS.map((placeholder) => (
+        {placeholders.map((placeholder) => (
           <div key={placeholder}>
             <dt>
               <code>{placeholder}</code>
@@ -37,49 +43,51 @@ export function PlaceholderHelp() {
   );
 }
 
+/** What the create and detail pages pass on to the form from their loader and action. */
+export type RecurringFormData = {
+  /** The source invoice's amounts, shown beside each line's name (they are not changed here). */
+  lines: TemplateLine[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** The schema's HTML constraints, computed by the loader. */
+  constraint: ReturnType<typeof getZodConstraint>;
+  facts: ScheduleFacts;
+};
+
 /** The schedule's cycle, wording and sending; the create page and the detail page share it. */
 export function RecurringForm({
   defaultValue,
   lines,
   lastResult,
   constraint,
+  facts,
   version,
-}: {
+}: RecurringFormData & {
   defaultValue: ScheduleFormValues;
-  /** The source invoice's amounts, shown beside each line's name (they are not changed here). */
-  lines: TemplateLine[];
-  lastResult: SubmissionResult<string[]> | undefined;
-  constraint: ReturnType<typeof getZodConstraint>;
   /** Set when editing: the saved version the change is made against. */
   version?: number;
 }) {
   const { t } = useTexts({ recurring: recurringTexts });
-  const [form, fields] = useForm<ScheduleFormValues>({
-    id: "recurring",
-    lastResult,
-    defaultValue,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const lazyValidation = useLazyValidation(() => import("./recurring-form-live"));
+  const form = useLightForm({ id: "recurring", lastResult, defaultValue, constraint, lists: ["line_descriptions"], validation: lazyValidation.validation });
+  const field = form.field;
   const label = (name: Exclude<keyof ScheduleFormValues, "line_descriptions">) => t(`recurring.fields.${name}`);
   const days = [
     ...Array.from({ length: 31 }, (_, index) => ({ id: index + 1, key: String(index + 1), label: t("recurring.dayN", { day: index + 1 }) })),
-    { id: MONTH_END, key: "end", label: t("recurring.monthEnd") },
+    { id: facts.monthEnd, key: "end", label: t("recurring.monthEnd") },
   ];
   const months = Array.from({ length: 12 }, (_, index) => ({ id: index + 1, key: String(index + 1), label: String(index + 1) }));
-  const descriptions = fields.line_descriptions.getFieldList();
+  const descriptions = form.list("line_descriptions");
   const checkbox = (name: "auto_issue" | "auto_send") => (
     <div className="field">
       <label>
-        <input {...getInputProps(fields[name], { type: "checkbox", value: "on" })} key={fields[name].key} /> {label(name)}
+        <input {...checkboxProps(field(name))} /> {label(name)}
       </label>
     </div>
   );
 
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <Form method="post" {...form.formProps} {...lazyValidation.formProps}>
+      <FormErrors id={form.formErrorId} errors={form.formErrors} />
       {version === undefined ? null : (
         <>
           <input type="hidden" name="version" value={String(version)} />
@@ -88,23 +96,23 @@ export function RecurringForm({
       )}
       <section className="card">
         <div className="recurring-form__grid">
-          <CodeSelect meta={fields.day_of_month} label={label("day_of_month")} codes={days} />
-          <CodeSelect meta={fields.interval_months} label={label("interval_months")} codes={months} />
-          <TextField meta={fields.start_date} label={label("start_date")} hint={t("recurring.hints.start_date")} type="date" />
-          <TextField meta={fields.end_date} label={label("end_date")} hint={t("recurring.hints.end_date")} type="date" />
+          <CodeSelect meta={field("day_of_month")} label={label("day_of_month")} codes={days} />
+          <CodeSelect meta={field("interval_months")} label={label("interval_months")} codes={months} />
+          <TextField meta={field("start_date")} label={label("start_date")} hint={t("recurring.hints.start_date")} type="date" />
+          <TextField meta={field("end_date")} label={label("end_date")} hint={t("recurring.hints.end_date")} type="date" />
         </div>
         <p className="field__hint">{t("recurring.hints.day_of_month")}</p>
       </section>
       <section className="card">
-        <TextField meta={fields.subject} label={label("subject")} />
+        <TextField meta={field("subject")} label={label("subject")} />
         <h2>{t("recurring.lines")}</h2>
-        <FieldErrors id={fields.line_descriptions.errorId} errors={fields.line_descriptions.errors} />
+        <FieldErrors id={descriptions.errorId} errors={descriptions.errors} />
         <ol className="recurring-lines">
-          {descriptions.map((meta, index) => {
+          {descriptions.rows.map((row, index) => {
             const line = lines[index];
             return (
-              <li key={meta.key}>
-                <TextField meta={meta} label={t("recurring.fields.line_descriptions", { number: index + 1 })} />
+              <li key={row.key}>
+                <TextField meta={field(`line_descriptions[${index}]`)} label={t("recurring.fields.line_descriptions", { number: index + 1 })} />
                 {line ? (
                   <p className="recurring-lines__amounts">
                     {formatDecimal(line.quantity)}
@@ -115,13 +123,13 @@ export function RecurringForm({
             );
           })}
         </ol>
-        <TextAreaField meta={fields.notes} label={label("notes")} rows={3} />
+        <TextAreaField meta={field("notes")} label={label("notes")} rows={3} />
       </section>
-      <PlaceholderHelp />
+      <PlaceholderHelp placeholders={facts.placeholders} />
       <section className="card">
         {checkbox("auto_issue")}
         {checkbox("auto_send")}
-        <TextAreaField meta={fields.mail_to} label={label("mail_to")} hint={t("recurring.hints.mail_to")} rows={2} />
+        <TextAreaField meta={field("mail_to")} label={label("mail_to")} hint={t("recurring.hints.mail_to")} rows={2} />
       </section>
       <p>
         <button type="submit" className="button">

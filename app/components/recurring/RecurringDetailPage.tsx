@@ -1,5 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
-import type { getZodConstraint } from "@conform-to/zod";
 import { Link } from "@remix-run/react";
 import { formatListDate } from "@domain/datetime";
 import type { ScheduleState } from "@domain/recurrence";
@@ -8,30 +6,7 @@ import { useTexts } from "~/components/texts";
 import recurringTexts from "~/locales/ja/recurring.json";
 import type { Run, ScheduleFormValues } from "~/services/recurring.server";
 import { PauseButton, RunResult, StateBadge } from "./RecurringListPage";
-import { RecurringForm, type TemplateLine } from "./RecurringForm";
-
-type FormProps = { lines: TemplateLine[]; constraint: ReturnType<typeof getZodConstraint>; lastResult: SubmissionResult<string[]> | undefined };
-
-export function RecurringCreatePage({
-  source,
-  defaults,
-  ...form
-}: FormProps & { source: { id: number; number: string; customerName: string }; defaults: ScheduleFormValues }) {
-  const { t } = useTexts({ recurring: recurringTexts });
-  return (
-    <>
-      <h1>{t("recurring.titleCreate")}</h1>
-      <p className="card">
-        {t("recurring.source")}:{" "}
-        <Link to={`/invoices/detail/${source.id}`} prefetch="none">
-          {source.number}
-        </Link>{" "}
-        — {t("recurring.sourceSummary", { number: source.number, customer: source.customerName })}
-      </p>
-      <RecurringForm defaultValue={defaults} {...form} />
-    </>
-  );
-}
+import { RecurringForm, type RecurringFormData } from "./RecurringForm";
 
 type DetailSchedule = {
   id: number;
@@ -49,7 +24,7 @@ export function RecurringDetailPage({
   values,
   confirm,
   ...form
-}: FormProps & { schedule: DetailSchedule; runs: Run[]; values: ScheduleFormValues; confirm: boolean }) {
+}: RecurringFormData & { schedule: DetailSchedule; runs: Run[]; values: ScheduleFormValues; confirm: boolean }) {
   const { t } = useTexts({ recurring: recurringTexts });
   const words = {
     title: t("recurring.confirmDelete.title"),
