@@ -1,13 +1,20 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import receivedTexts from "~/locales/ja/received.json";
+import receivedDetailTexts from "~/locales/ja/receivedDetail.json";
+import receivedFormTexts from "~/locales/ja/receivedForm.json";
 import type { Code } from "@domain/codes";
 import { formatDateTimeJst, formatListDate } from "@domain/datetime";
+import { formatDecimal } from "@domain/decimal-display";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import type { ReceivedDetail } from "~/services/received.server";
-import { yen } from "./ReceivedListPage";
+
+/** The form's field names and the detail's own words: not the list's, which the detail and snapshot pages do not load. */
+export const detailTexts = { received: { ...receivedFormTexts, ...receivedDetailTexts } };
 
 type Props = { kindLabel: string; base: string; document: ReceivedDetail; accountTypes: readonly Code[] };
+
+// Not the list page's: importing it would load the whole list (its filters, paging and export) with this page.
+const yen = (amount: number | string) => `${formatDecimal(String(amount))}円`;
 
 export function fileSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -15,7 +22,7 @@ export function fileSize(bytes: number): string {
 
 /** The recorded data: the three search keys first, then what the document shows. */
 export function ReceivedRecord({ document, accountTypes }: { document: ReceivedDetail; accountTypes: readonly Code[] }) {
-  const { t } = useTexts({ received: receivedTexts });
+  const { t } = useTexts(detailTexts);
   const rows: Array<[string, string | null]> = [
     [t("received.fields.transaction_date"), formatListDate(document.transaction_date)],
     [t("received.fields.amount"), yen(document.amount)],
@@ -56,13 +63,13 @@ export function ReceivedRecord({ document, accountTypes }: { document: ReceivedD
 
 /** The match result (SPEC §4) with why, and what it means for the input tax credit. */
 export function ReceivedVerification({ document }: { document: ReceivedDetail }) {
-  const { t } = useTexts({ received: receivedTexts });
+  const { t } = useTexts(detailTexts);
   return (
     <dl className="details" data-testid="received-verification">
       <div>
         <dt>{t("received.detail.verification")}</dt>
         <dd>
-          <strong data-testid="received-match-result">{document.match_result_label ?? (document.registration_number ? t("received.detail.notChecked") : t("received.noNumber"))}</strong>
+          <strong data-testid="received-match-result">{document.match_result_label ?? (document.registration_number ? t("received.detail.notChecked") : t("received.detail.noNumber"))}</strong>
           {document.match_reason ? `：${document.match_reason}` : ""}
           {document.match_registered_name ? <span className="field__hint"> {t("received.detail.registeredName", { name: document.match_registered_name })}</span> : null}
           {document.match_checked_at ? <span className="field__hint"> {t("received.detail.checkedAt", { at: formatDateTimeJst(document.match_checked_at) })}</span> : null}
@@ -80,7 +87,7 @@ export function ReceivedVerification({ document }: { document: ReceivedDetail })
 
 /** A received document: its record, verification, files with their hashes, and every version. */
 export function ReceivedDetailPage({ kindLabel, base, document, accountTypes }: Props) {
-  const { t } = useTexts({ received: receivedTexts });
+  const { t } = useTexts(detailTexts);
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const deleteWords = { title: t("received.detail.deleteTitle"), body: t("received.detail.deleteBody"), button: t("received.detail.delete") };

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import receivedTexts from "~/locales/ja/received.json";
+import receivedFormTexts from "~/locales/ja/receivedForm.json";
 import type { Code } from "@domain/codes";
 import { FieldFrame } from "~/components/forms/FieldFrame";
 import { FormErrors } from "~/components/forms/FormErrors";
@@ -35,7 +35,7 @@ type TextName = Exclude<keyof ReceivedFormValues, "origin" | "customer_id" | "pa
  */
 export function ReceivedForm(props: ReceivedFormProps) {
   const { kindLabel, base, values, document, customers, usage, idempotencyKey, origins, accountTypes, uploads, proposed, notice, errors, formError } = props;
-  const { t } = useTexts({ received: receivedTexts });
+  const { t } = useTexts({ received: receivedFormTexts });
   const label = (name: TextName) => t(`received.fields.${name}`);
   const describedBy = (name: string) => (errors[name]?.length ? `received-${name}-error` : undefined);
   const text = (name: TextName, options: { type?: "text" | "date"; required?: boolean; inputMode?: "numeric" } = {}) => (

@@ -1,7 +1,7 @@
 import { useTexts } from "~/components/texts";
 import type { ReceivedFormProps } from "./ReceivedForm";
 import { ReceivedForm } from "./ReceivedForm";
-import receivedTexts from "~/locales/ja/received.json";
+import receivedFormTexts from "~/locales/ja/receivedForm.json";
 
 type Loaded = Omit<ReceivedFormProps, "uploads" | "proposed" | "notice" | "errors" | "formError">;
 type Submitted = Pick<ReceivedFormProps, "values" | "uploads" | "proposed" | "notice" | "errors" | "formError"> | undefined;
@@ -12,14 +12,14 @@ type Submitted = Pick<ReceivedFormProps, "values" | "uploads" | "proposed" | "no
  * form is keyed by that answer so its fields show it, JavaScript on or off.
  */
 export function ReceivedFormPage({ title, loaded, submitted }: { title: string; loaded: Loaded; submitted: Submitted }) {
-  const { t } = useTexts({ received: receivedTexts });
+  const { t } = useTexts({ received: receivedFormTexts });
   const state = submitted ?? { values: loaded.values, uploads: [], proposed: [], notice: null, errors: {}, formError: null };
   return (
     <>
       <h1>{title}</h1>
       {loaded.document?.deleted ? (
         <p className="card form-errors" role="alert">
-          {t("received.detail.deletedEdit")}
+          {t("received.form.deletedEdit")}
         </p>
       ) : (
         <ReceivedForm key={JSON.stringify(state)} {...loaded} {...state} />

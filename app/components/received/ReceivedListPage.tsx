@@ -29,7 +29,7 @@ function urlWith(path: string, filters: ReceivedFilters, change: Partial<Receive
   return `${path}?${params}`;
 }
 
-export const yen = (amount: number | string) => `${formatDecimal(String(amount))}円`;
+const yen = (amount: number | string) => `${formatDecimal(String(amount))}円`;
 
 /**
  * A received kind's list: 電子帳簿保存法's three keys (取引年月日, 金額, 取引先)

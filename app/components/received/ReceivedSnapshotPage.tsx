@@ -1,14 +1,13 @@
 import { useTexts } from "~/components/texts";
-import receivedTexts from "~/locales/ja/received.json";
 import type { Code } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
 import { PrintControls } from "~/components/print/PrintControls";
 import type { ReceivedDetail } from "~/services/received.server";
-import { ReceivedRecord, ReceivedVerification, fileSize } from "./ReceivedDetailPage";
+import { ReceivedRecord, ReceivedVerification, detailTexts, fileSize } from "./ReceivedDetailPage";
 
 /** The original files as received beside the recorded data and its verification: printable, naming its version. */
 export function ReceivedSnapshotPage({ kindLabel, base, document, accountTypes }: { kindLabel: string; base: string; document: ReceivedDetail; accountTypes: readonly Code[] }) {
-  const { t } = useTexts({ received: receivedTexts });
+  const { t } = useTexts(detailTexts);
   const current = document.files.filter((file) => file.removed_in_version === null);
   return (
     <>

@@ -30,6 +30,8 @@ import paymentsStatements from "./paymentsStatements.json";
 import recurring from "./recurring.json";
 import print from "./print.json";
 import received from "./received.json";
+import receivedDetail from "./receivedDetail.json";
+import receivedForm from "./receivedForm.json";
 import reports from "./reports.json";
 import reminders from "./reminders.json";
 import closing from "./closing.json";
@@ -85,7 +87,8 @@ export const common = {
   // The invoice page's payment texts apart from the statement pages', so the invoice page loads only its own.
   payments: { ...payments, ...paymentsStatements },
   recurring,
-  received,
+  // The list's, the form's (which the detail shows too) and the detail's, so each page loads its own.
+  received: { ...received, ...receivedForm, ...receivedDetail },
   reports,
   reminders,
   closing,
