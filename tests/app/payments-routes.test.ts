@@ -44,10 +44,10 @@ describe("the invoice page's payments", () => {
         params: { id: String(invoice.id) },
         context,
       })) as unknown as {
-        payments: { summary: { balance: string; payments: { id: number; cancelled_at: string | null }[] }; values: { amount: string }; cancelling: unknown };
+        payments: { balance: string; rows: { id: number; cancelled: string | null }[]; values: { amount: string }; cancelling: unknown };
       };
     const before = await load();
-    expect(before.payments.summary.balance).toBe("11000");
+    expect(before.payments.balance).toBe("11,000円");
     expect(before.payments.values.amount).toBe("11000");
 
     const refused = await outcome(
@@ -69,8 +69,8 @@ describe("the invoice page's payments", () => {
     );
     expect(recorded.location).toBe(`${path}#payments-heading`);
     const paid = await load();
-    expect(paid.payments.summary.balance).toBe("0");
-    const paymentId = paid.payments.summary.payments[0]!.id;
+    expect(paid.payments.balance).toBe("0円");
+    const paymentId = paid.payments.rows[0]!.id;
 
     // Without confirmed=yes the cancellation is only asked for.
     const asked = await outcome(
@@ -82,14 +82,16 @@ describe("the invoice page's payments", () => {
     );
     expect(asked.location).toBe(`${path}?confirm=cancelPayment&payment=${paymentId}`);
     expect((await load(`?confirm=cancelPayment&payment=${paymentId}`)).payments.cancelling).toMatchObject({ id: paymentId });
-    expect((await load()).payments.summary.payments[0]!.cancelled_at).toBeNull();
+    expect((await load()).payments.rows[0]!.cancelled).toBeNull();
 
     await invoiceDetailAction({
       request: await post(path, { intent: "cancelPayment", payment: String(paymentId), confirmed: "yes", reason: "二重" }),
       params: { id: String(invoice.id) },
       context,
     });
-    expect((await load()).payments.summary.balance).toBe("11000");
+    const cancelled = await load();
+    expect(cancelled.payments.balance).toBe("11,000円");
+    expect(cancelled.payments.rows[0]!.cancelled).toBe("取消済（二重）");
   });
 });
 

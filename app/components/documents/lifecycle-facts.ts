@@ -25,8 +25,8 @@ export function lifecycleFactsOf(document: {
   };
 }
 
-/** The actions that ask first (DESIGN.md: a confirm page without JavaScript, a dialog with it). */
-export const CONFIRMED_ACTIONS = ["void", "delete", "creditNote"] as const;
+/** The actions that ask first (DESIGN.md: a confirm page without JavaScript, a dialog with it), in the order the detail page shows them. */
+export const CONFIRMED_ACTIONS = ["creditNote", "void", "delete"] as const;
 export type ConfirmedAction = (typeof CONFIRMED_ACTIONS)[number];
 
 export const confirmedActionOf = (value: unknown): ConfirmedAction | null => ((CONFIRMED_ACTIONS as readonly unknown[]).includes(value) ? (value as ConfirmedAction) : null);

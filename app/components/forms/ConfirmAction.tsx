@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import confirmTexts from "~/locales/ja/confirm.json";
-import { useHydrated } from "~/components/hydrated";
 
 type Words = { title: string; body: string; button: string };
 
@@ -50,22 +49,21 @@ export function ConfirmAction({
   query?: string;
 }) {
   const { t } = useTexts({ confirm: confirmTexts });
-  const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   // The dialog's words are rendered only while it is open, so the page reads once.
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (open) dialog.current?.showModal();
   }, [open]);
-  const titleId = `confirm-${action}${query ? `-${query.replace(/\W+/g, "-")}` : ""}-title`;
+  const titleId = useId();
   return (
     <>
       <Link
         to={`?confirm=${action}${query ? `&${query}` : ""}`}
         className={tone === "danger" ? "button button--danger-outline" : "button button--secondary"}
         prefetch="none"
+        // React calls this only once it runs in the browser; before that the link opens the page's confirmation.
         onClick={(event) => {
-          if (!hydrated) return;
           event.preventDefault();
           setOpen(true);
         }}

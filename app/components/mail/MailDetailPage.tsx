@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import mailTexts from "~/locales/ja/mail.json";
-import mailSendTexts from "~/locales/ja/mailSend.json";
+import mailFieldsTexts from "~/locales/ja/mailFields.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
@@ -12,7 +12,7 @@ const at = (iso: string | null) => (iso ? formatDateTimeJst(iso) : "");
 
 /** Every send of one document: who, what, when, and 送信済, 閲覧済 or 送信エラー with a resend. */
 export function MailDetailPage({ kind, document, mails }: { kind: DocumentKind; document: { id: number; number: string }; mails: DocumentMail[] }) {
-  const { t } = useTexts({ mail: { ...mailTexts, ...mailSendTexts } });
+  const { t } = useTexts({ mail: { ...mailTexts, ...mailFieldsTexts } });
   const base = DOCUMENT_PATHS[kind].base;
   const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
   return (

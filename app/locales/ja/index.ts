@@ -12,6 +12,7 @@ import dev from "./dev.json";
 import documentSettings from "./documentSettings.json";
 import documents from "./documents.json";
 import documentsDetail from "./documentsDetail.json";
+import documentsDetailFacts from "./documentsDetailFacts.json";
 import documentsForm from "./documentsForm.json";
 import documentsList from "./documentsList.json";
 import documentsNotices from "./documentsNotices.json";
@@ -21,11 +22,13 @@ import item from "./item.json";
 import layout from "./layout.json";
 import list from "./list.json";
 import mail from "./mail.json";
+import mailFields from "./mailFields.json";
 import mailSend from "./mailSend.json";
 import nav from "./nav.json";
 import notice from "./notice.json";
 import officeRules from "./officeRules.json";
 import payments from "./payments.json";
+import paymentsFacts from "./paymentsFacts.json";
 import paymentsStatements from "./paymentsStatements.json";
 import recurring from "./recurring.json";
 import print from "./print.json";
@@ -61,8 +64,9 @@ export const common = {
   // titles has those of the root and the error screens, which every page loads.
   titles: { ...titles, ...titlesPages, ...titlesDocuments, ...titlesAccounts },
   // The send form's texts and the snapshot's two links are files of their own: the detail page shows them.
+  // mailFields names a mail's fields for the send history and for the detail's loader, which writes them for its form.
   snapshot: { ...snapshot, ...snapshotLinks },
-  mail: { ...mail, ...mailSend },
+  mail: { ...mail, ...mailSend, ...mailFields },
   viewPdf,
   print,
   nav,
@@ -84,8 +88,9 @@ export const common = {
   // The export's encoding choice sits on the document lists, which need none of the other CSV texts.
   csv: { ...csv, ...csvEncoding },
   officeRules,
-  // The invoice page's payment texts apart from the statement pages', so the invoice page loads only its own.
-  payments: { ...payments, ...paymentsStatements },
+  // The invoice page's payment texts apart from the statement pages', so the invoice page loads only its own;
+  // paymentsFacts are what its loader writes (a payment's source and cancellation, an overpayment, the links that apply).
+  payments: { ...payments, ...paymentsFacts, ...paymentsStatements },
   recurring,
   // The list's, the form's (which the detail shows too) and the detail's, so each page loads its own.
   received: { ...received, ...receivedForm, ...receivedDetail },
@@ -96,7 +101,7 @@ export const common = {
   terms,
   support,
   // One file per page that shows them, so a page loads its own: the list's, the detail's, the form's;
-  // documents has what the detail and the form both show, documentsShared what the list shows too, and
-  // documentsNotices the server's notices, which no page's JavaScript needs.
-  documents: { ...documents, ...documentsDetail, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
+  // documents has what the detail (through its loader) and the form both show, documentsShared what the list shows too, and
+  // documentsNotices the server's notices and documentsDetailFacts what the detail's loader writes, which no page's JavaScript needs.
+  documents: { ...documents, ...documentsDetail, ...documentsDetailFacts, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
 };

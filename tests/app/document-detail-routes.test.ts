@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id";
+import { signedInRequest, useRouteTestApi } from "../support/api";
+import { createDocument } from "../support/factories";
+import { ok } from "../support/issued";
+
+/*
+ * The detail page's loader writes the page out (decision 020): the lifecycle's answers, the dates, amounts,
+ * totals and history in words, so the page's JavaScript carries no domain module, no formatting and none of
+ * the texts only the server writes; the page shows what it is given.
+ */
+
+const api = useRouteTestApi();
+const context = { traceId: "test-trace" } as never;
+
+const load = async (id: number, query = "") =>
+  invoiceDetailLoader({ request: await signedInRequest(api, "owner", `/invoices/detail/${id}${query}`), params: { id: String(id) }, context });
+
+describe("the invoice detail page's loader", () => {
+  it("writes out a draft: its fields, lines and totals as shown, what it offers, and which confirmation it asks", async () => {
+    const draft = await createDocument(api, { issue_date: "2026-11-22", due_date: "2026-12-31" });
+    const stored = await ok(await api.call(`/documents/${draft.id}`));
+    const { title, document, confirm } = await load(draft.id);
+    expect(title).toBe("請求書の詳細");
+    expect(document).toMatchObject({ name: `請求書 ${stored.number}`, stage: "draft", stageLabel: "下書き", copies: null, confirmed: ["delete"], status: "未請求" });
+    expect(document.fields).toEqual([
+      ["発行日", "2026年11月22日"],
+      ["取引先名", "株式会社青空商事 御中"],
+      ["支払期限", "2026年12月31日"],
+    ]);
+    expect(document.lines.map((line) => line.cells)).toEqual([
+      ["設計作業", "10時間", "8,500円", "10%", "85,000円"],
+      ["お弁当 ※", "3", "1,080円", "8%（軽減税率）", "3,240円"],
+    ]);
+    expect(document.totals.map((row) => row.label)).toEqual(["10%対象", "8%対象※", "小計（税抜）", "消費税", "合計（税込）"]);
+    expect(document.totals.find((row) => row.key === "total")?.value).toBe(`${Number(stored.tax_included).toLocaleString("en-US")}円`);
+    expect(document.history.map((entry) => entry.text)).toEqual([expect.stringMatching(/^作成（.+、\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}）$/)]);
+    expect(confirm).toBeNull();
+    // A confirmation is asked only for what the lifecycle allows.
+    expect((await load(draft.id, "?confirm=delete")).confirm).toBe("delete");
+    expect((await load(draft.id, "?confirm=void")).confirm).toBeNull();
+  });
+
+  it("writes out an issued invoice: its copies, versions and history in words, and a credit note to ask for", async () => {
+    const draft = await createDocument(api);
+    await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));
+    const { document, payments } = await load(draft.id);
+    expect(document).toMatchObject({ stage: "issued", stageLabel: "発行済", copies: { print: "印刷用の画面を開く", pdf: "PDFをダウンロード" }, status: "請求済" });
+    expect(document.confirmed).toContain("creditNote");
+    expect(document.conversions).toEqual([{ path: `/receipts/create?source=${draft.id}&origin=from_detail`, label: "領収書を作成" }]);
+    expect(document.revisions).toEqual([{ revision: 1, title: "第1版", made: expect.stringMatching(/^発行（.+、.+）$/), mails: null }]);
+    expect(document.history.at(-1)?.text).toMatch(/^発行：未請求 → 請求済（/);
+    expect(payments).toMatchObject({ rows: [], links: [{ path: `/billing/recurring/create?from=${draft.id}`, label: "定期請求にする" }] });
+  });
+});
