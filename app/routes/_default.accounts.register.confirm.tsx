@@ -1,75 +1,24 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BANK_ACCOUNT_TYPES } from "@domain/codes";
 import { formatJapaneseDate } from "@domain/datetime";
-import { lastOfMonth } from "@domain/plans";
 import { PlanFacts, Steps, yen } from "~/components/accounts/plans";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
 import { registerConfirm as registerConfirmTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
-import { getRegistration, redirectAfterRegistration, register, registrationDraftOf, userAfterPlanChange } from "~/services/accounts.server";
-import { requireCompanyCaller } from "~/services/api-caller.server";
-import { forbidden } from "~/services/errors.server";
-import { PaymentApiValidationError } from "~/services/payment-api.server";
-import { remixI18next } from "~/services/i18n.server";
-import { redirectWithNotice } from "~/services/session.server";
+import { registerConfirmAction, registerConfirmLoader } from "~/services/accounts-register.server";
 
-const SCREEN_NAME = "accounts-register-confirm";
-
-export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
+export const handle = { i18n: ["common"], screenName: "accounts-register-confirm" };
 
 export const meta = titleMeta(registerConfirmTitle);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, caller } = await requireCompanyCaller(request, context, SCREEN_NAME);
-  if (user.userType !== "company_owner") throw forbidden();
-  const [registration, draft] = await Promise.all([getRegistration(caller), registrationDraftOf(request)]);
-  if (registration.registered) throw redirect("/top");
-  const plan = registration.plans.find((candidate) => candidate.plan_id === draft?.plan_id);
-  if (!draft || !plan) {
-    const t = await remixI18next.getFixedT(request);
-    throw await redirectWithNotice(request, "/accounts/register", "error", t("accounts.confirm.expired"));
-  }
-  const { schedule } = registration;
-  const accountType = BANK_ACCOUNT_TYPES.find((type) => type.id === draft.debit_account_type)?.label ?? "";
-  return {
-    plan,
-    schedule,
-    terms: registration.terms.filter((item) => draft.agreed_terms.includes(item.id)).map(({ id, title, version }) => ({ id, title, version })),
-    payment: draft.payment_method
-      ? {
-          method: draft.payment_method,
-          account: draft.payment_method === "debit" ? [draft.debit_bank_code, draft.debit_branch_code, accountType, draft.debit_account_no, draft.debit_account_name].join(" ") : null,
-        }
-      : null,
-    bankName: user.bankName,
-  };
-}
+export const loader = registerConfirmLoader;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, caller } = await requireCompanyCaller(request, context, SCREEN_NAME);
-  if (user.userType !== "company_owner") throw forbidden();
-  const draft = await registrationDraftOf(request);
-  const t = await remixI18next.getFixedT(request);
-  if (!draft) return redirectWithNotice(request, "/accounts/register", "error", t("accounts.confirm.expired"));
-  try {
-    await register(caller, draft);
-  } catch (error) {
-    // A second submit (double click, back button, another tab): the first one registered, so this is done too.
-    if (error instanceof PaymentApiValidationError && error.status === 409) {
-      return redirectAfterRegistration(request, await userAfterPlanChange(caller, user), t("accounts.register.alreadyDone"));
-    }
-    if (error instanceof PaymentApiValidationError) return data({ errors: [error.message, ...Object.values(error.fields).flat()] }, { status: error.status });
-    throw error;
-  }
-  return redirectAfterRegistration(request, await userAfterPlanChange(caller, user), t("accounts.confirm.done"));
-}
+export const action = registerConfirmAction;
 
 export default function RegisterConfirmPage() {
   const { t } = useTexts({ accounts: accountsTexts, titles: { registerConfirm: registerConfirmTitle } });
-  const { plan, schedule, terms, payment, bankName } = useLoaderData<typeof loader>();
+  const { plan, schedule, freeUntil, terms, payment, bankName } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const date = formatJapaneseDate;
   return (
@@ -86,7 +35,7 @@ export default function RegisterConfirmPage() {
         <dt>{t("accounts.confirm.charges")}</dt>
         <dd>
           <ul className="plain-list" data-testid="charges">
-            <li>{t("accounts.confirm.freeUntil", { join: date(schedule.join_date), end: date(lastOfMonth(schedule.join_date)) })}</li>
+            <li>{t("accounts.confirm.freeUntil", { join: date(schedule.join_date), end: date(freeUntil) })}</li>
             {schedule.campaign ? (
               <li>
                 {t("accounts.confirm.campaignFree", {

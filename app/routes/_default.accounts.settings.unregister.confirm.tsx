@@ -1,48 +1,19 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { accountVersionInputSchema } from "@domain/account-input";
-import { formatJapaneseDate, todayJst } from "@domain/datetime";
-import { retainedUntil, withdrawalDateFor } from "@domain/plans";
+import { formatJapaneseDate } from "@domain/datetime";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
 import { unregisterConfirm as unregisterConfirmTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
-import { getPlanInfo, reserveCancellation, userAfterPlanChange } from "~/services/accounts.server";
-import { requireOwnerCaller } from "~/services/api-caller.server";
-import { PaymentApiValidationError } from "~/services/payment-api.server";
-import { readFormData } from "~/services/read-form.server";
-import { getSession, getSessionStorage } from "~/services/session.server";
+import { unregisterConfirmAction, unregisterConfirmLoader } from "~/services/accounts-settings.server";
 
-const SCREEN_NAME = "accounts-settings-unregister-confirm";
-
-export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
+export const handle = { i18n: ["common"], screenName: "accounts-settings-unregister-confirm" };
 
 export const meta = titleMeta(unregisterConfirmTitle);
 
-/** The confirmation of SPEC §2's unregister flow: what ends when, and what is kept. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
-  const plan = await getPlanInfo(caller);
-  if (plan.status === "cancellation_pending" || plan.status === "ended") throw redirect("/accounts/settings/unregister/reserved");
-  const withdrawalDate = withdrawalDateFor(todayJst());
-  return { planName: plan.plan_name, version: plan.version, withdrawalDate, retainedUntil: retainedUntil(withdrawalDate) };
-}
+export const loader = unregisterConfirmLoader;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
-  const parsed = accountVersionInputSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ errors: ["もう一度お試しください。"] }, { status: 400 });
-  try {
-    await reserveCancellation(caller, parsed.data.version);
-  } catch (error) {
-    if (error instanceof PaymentApiValidationError) return data({ errors: [error.message] }, { status: error.status });
-    throw error;
-  }
-  const session = await getSession(request);
-  session.set("user", await userAfterPlanChange(caller, user));
-  return redirect("/accounts/settings/unregister/reserved", { headers: { "Set-Cookie": await getSessionStorage().commitSession(session) } });
-}
+export const action = unregisterConfirmAction;
 
 export default function UnregisterConfirmPage() {
   const { t } = useTexts({ accounts: accountsTexts, titles: { unregisterConfirm: unregisterConfirmTitle } });

@@ -1,25 +1,16 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatJapaneseDate } from "@domain/datetime";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
 import { unregisterReserved as unregisterReservedTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
-import { getPlanInfo } from "~/services/accounts.server";
-import { requireOwnerCaller } from "~/services/api-caller.server";
+import { unregisterReservedLoader } from "~/services/accounts-settings.server";
 
-const SCREEN_NAME = "accounts-settings-unregister-reserved";
-
-export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
+export const handle = { i18n: ["common"], screenName: "accounts-settings-unregister-reserved" };
 
 export const meta = titleMeta(unregisterReservedTitle);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
-  const plan = await getPlanInfo(caller);
-  if (plan.status !== "cancellation_pending" || !plan.withdrawal_date) throw redirect("/accounts/settings");
-  return { withdrawalDate: plan.withdrawal_date, retainedUntil: plan.retained_until, version: plan.version };
-}
+export const loader = unregisterReservedLoader;
 
 export default function UnregisterReservedPage() {
   const { t } = useTexts({ accounts: accountsTexts, titles: { unregisterReserved: unregisterReservedTitle } });

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTimeJst } from "@domain/datetime";
 import { useTexts } from "~/components/texts";
@@ -6,19 +5,13 @@ import accountUsersTexts from "~/locales/ja/accountUsers.json";
 import { accountUsers as accountUsersTitle } from "~/locales/ja/titlesAccounts.json";
 import { titleMeta } from "~/meta";
 import { bankUserTypeText, registrationText, roleKeyOf, userNameOf } from "~/components/account-users/labels";
-import { listCompanyUsers } from "~/services/account-users.server";
-import { requireOwnerCaller } from "~/services/api-caller.server";
+import { userListLoader } from "~/services/account-users-pages.server";
 
-const SCREEN_NAME = "accounts-user-list";
-
-export const handle = { i18n: ["common"], screenName: SCREEN_NAME };
+export const handle = { i18n: ["common"], screenName: "accounts-user-list" };
 
 export const meta = titleMeta(accountUsersTitle);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, caller } = await requireOwnerCaller(request, context, SCREEN_NAME);
-  return { users: await listCompanyUsers(caller), me: user.userUniqueCode };
-}
+export const loader = userListLoader;
 
 export default function AccountUserListPage() {
   const { t } = useTexts({ accountUsers: accountUsersTexts, titles: { accountUsers: accountUsersTitle } });

@@ -81,6 +81,35 @@ test.describe("users and permissions (owner only)", () => {
     await expect(issued()).toHaveValue("2");
   });
 
+  test("a permissions form another owner saved meanwhile says so and keeps the choices made on it", async ({ page, javaScript }) => {
+    const target = targetOf(javaScript);
+    await signInThroughBank(page, "owner@demo.example");
+    await page.goto("/accounts/change/permissions");
+    await settled(page, javaScript);
+    const received = (on: Page) => on.getByRole("group", { name: target }).getByLabel("受取書類");
+    const issued = () => page.getByRole("group", { name: target }).getByLabel(ISSUED);
+    await expect(issued()).toHaveValue("2");
+
+    const other = await page.context().newPage();
+    await other.goto("/accounts/change/permissions");
+    await received(other).selectOption("2");
+    await other.getByRole("button", { name: "保存する" }).click();
+    await expect(other.getByTestId("notice")).toContainText("書類の参照範囲を保存しました。");
+
+    await issued().selectOption("1");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByRole("alert")).toContainText("ほかの操作でこのユーザーの設定が変更されています。");
+    await expect(page.locator("form#permissions")).toHaveAttribute("aria-describedby", "permissions-error");
+    await expect(issued()).toHaveValue("1");
+
+    await other.reload();
+    await received(other).selectOption("1");
+    await other.getByRole("button", { name: "保存する" }).click();
+    await expect(other.getByTestId("notice")).toContainText("書類の参照範囲を保存しました。");
+    await expect(received(other)).toHaveValue("1");
+    await expect(other.getByRole("group", { name: target }).getByLabel(ISSUED)).toHaveValue("2");
+  });
+
   test("the three pages fit 375 px", async ({ page, javaScript }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signInThroughBank(page, "owner@demo.example");

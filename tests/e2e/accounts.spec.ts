@@ -12,10 +12,25 @@ test.describe("plans and the account", () => {
     await expect(page.getByText("キャンペーン期間中")).toBeVisible();
     await settled(page, javaScript);
 
+    // A refused form keeps what was chosen and typed, and says what is missing; with JavaScript a field is judged when left.
     await page.getByRole("radio", { name: /^発行プラン/ }).check();
+    await page.getByRole("radio", { name: /^口座振替/ }).check();
+    await settled(page, javaScript);
+    await page.getByLabel("金融機関コード").fill("01");
+    if (javaScript) {
+      await page.getByLabel("金融機関コード").press("Tab");
+      await expect(page.getByText("金融機関コードは4桁の数字で入力してください")).toBeVisible();
+    }
+    await page.getByRole("button", { name: "確認画面へ" }).click();
+    await expect(page.getByLabel("支店コード")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("口座番号")).toHaveAccessibleDescription("このフィールドは必須です");
+    await expect(page.getByRole("radio", { name: /^発行プラン/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: /^口座振替/ })).toBeChecked();
+    await expect(page.getByLabel("金融機関コード")).toHaveValue("01");
+    if (javaScript) await expect(page.getByLabel("金融機関コード")).toBeFocused();
+
     for (const agreement of await page.getByRole("checkbox", { name: /に同意する$/ }).all()) await agreement.check();
     // デモ銀行 asks for a payment method the bank does not have yet.
-    await page.getByRole("radio", { name: /^口座振替/ }).check();
     await page.getByLabel("金融機関コード").fill("0001");
     await page.getByLabel("支店コード").fill("001");
     await page.getByLabel("口座番号").fill("1234567");
