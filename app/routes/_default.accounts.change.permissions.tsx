@@ -40,7 +40,7 @@ function PermissionsForm({
   const form = useLightForm({ id: "permissions", lastResult, defaultValue, constraint, lists: ["users"], validation: lazyValidation.validation });
   const codes = (kind: "issuedOptions" | "receivedOptions") => [1, 2].map((id) => ({ id, key: String(id), label: t(`accountUsers.permissions.${kind}.${id === 1 ? "1" : "2"}`) }));
   return (
-    <Form method="post" {...form.formProps} {...lazyValidation.formProps} aria-describedby={form.formErrors ? form.formErrorId : undefined}>
+    <Form method="post" {...form.formProps} {...lazyValidation.formProps}>
       <FormErrors id={form.formErrorId} errors={form.formErrors} />
       {form.list("users").rows.map((row, index) => {
         const field = (name: string) => form.field(`users[${index}].${name}`);

@@ -51,13 +51,7 @@ export default function RegisterPage() {
           {t("accounts.register.campaign", { bankName, start: formatJapaneseDate(campaign.start_date), finish: formatJapaneseDate(campaign.finish_date), months: campaign.free_months })}
         </p>
       ) : null}
-      <Form
-        method="post"
-        {...form.formProps}
-        {...lazyValidation.formProps}
-        aria-describedby={form.formErrors ? form.formErrorId : undefined}
-        className="account-form"
-      >
+      <Form method="post" {...form.formProps} {...lazyValidation.formProps} className="account-form">
         <FormErrors id={form.formErrorId} errors={form.formErrors} />
         <section className="card">
           <h2>{t("accounts.register.planHeading")}</h2>

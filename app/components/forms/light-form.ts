@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from "react";
 import type { FieldMeta } from "./field-props";
 
 /**
@@ -164,6 +164,17 @@ export function useLightForm({
     const found = formRef.current && judge(new FormData(formRef.current));
     if (found) setErrors(Object.fromEntries([...validated.current].filter((name) => found[name]).map((name) => [name, found[name]!])));
   };
+  // Fields left before the check had come (a slow line) are judged when it comes, beside the messages already shown.
+  const leftEarly = useRef(new Set<string>());
+  useEffect(() => {
+    const form = formRef.current;
+    if (!validation || !form || leftEarly.current.size === 0) return;
+    const found = errorsOf(validation.validate(new FormData(form)).error);
+    const names = [...leftEarly.current];
+    leftEarly.current.clear();
+    for (const name of names) validated.current.add(name);
+    setErrors((shown) => ({ ...shown, ...Object.fromEntries(names.filter((name) => found[name]).map((name) => [name, found[name]!])) }));
+  }, [validation]);
 
   const field = (name: string): FieldMeta => {
     const fieldId = `${id}-${name}`;
@@ -221,13 +232,22 @@ export function useLightForm({
     ref: formRef,
     id,
     noValidate: true,
+    // The messages about the whole form describe it, as conform's getFormProps says.
+    "aria-describedby": errors[""] ? `${id}-error` : undefined,
     onChange: (event: FormEvent<HTMLFormElement>) => {
       refresh();
       if (validated.current.has((event.target as HTMLInputElement).name)) judgeValidated();
     },
-    onBlur: (event: FormEvent<HTMLFormElement>) => {
-      const name = (event.target as HTMLInputElement).name;
-      if (!name || NOT_VALUES.has(name) || !validation) return;
+    onBlur: (event: FocusEvent<HTMLFormElement>) => {
+      const left: EventTarget = event.target;
+      const name = (left as HTMLInputElement).name;
+      // Leaving a field for a button is pressing it: a message appearing now would move the button from under the
+      // pointer and the press would miss. A submit judges every field anyway.
+      if (!name || NOT_VALUES.has(name) || event.relatedTarget instanceof HTMLButtonElement) return;
+      if (!validation) {
+        leftEarly.current.add(name);
+        return;
+      }
       validated.current.add(name);
       judgeValidated();
     },
