@@ -1,18 +1,18 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
 import { companyEdit as companyEditTitle } from "~/locales/ja/titlesPages.json";
-import type { z } from "zod";
-import type { companyFormSchema } from "~/components/companies/company-validation";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FieldErrors } from "~/components/forms/FieldErrors";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { useLiveValidation } from "~/components/forms/live-validation";
+import { checkboxProps, hiddenProps } from "~/components/forms/field-props";
+import { useLazyValidation } from "~/components/forms/lazy-validation";
+import { useLightForm } from "~/components/forms/light-form";
 import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
-import { companyPageAction, companyPageLoader, type CompanyFormInput } from "~/services/company-form.server";
+import { companyPageAction, companyPageLoader } from "~/services/company-form.server";
 
 export const handle = { i18n: ["common"], screenName: "companies-create" };
 
@@ -75,51 +75,44 @@ function ImageField({
 export default function CompanyEditPage() {
   const { t } = useTexts({ company: companyTexts, titles: { companyEdit: companyEditTitle } });
   const { version, images, defaultValue, constraint, codes } = useLoaderData<typeof loader>();
-  const liveValidation = useLiveValidation(() => import("~/components/companies/company-validation"));
+  const lazyValidation = useLazyValidation(() => import("~/components/companies/company-validation"));
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<CompanyFormInput, z.output<typeof companyFormSchema>>({
-    id: "company",
-    lastResult,
-    defaultValue,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: liveValidation.onValidate,
-  });
-  const accounts = fields.company_bank_accounts.getFieldList();
-  const label = (name: keyof typeof fields) => t(`company.fields.${name as "company_name"}`);
+  const form = useLightForm({ id: "company", lastResult, defaultValue, constraint, lists: ["company_bank_accounts"], validation: lazyValidation.validation });
+  const field = form.field;
+  const accounts = form.list("company_bank_accounts");
+  const label = (name: string) => t(`company.fields.${name as "company_name"}`);
 
   return (
     <>
       <h1>{t("titles.companyEdit")}</h1>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...liveValidation.formProps}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <Form method="post" encType="multipart/form-data" {...form.formProps} {...lazyValidation.formProps}>
+        <FormErrors id={form.formErrorId} errors={form.formErrors} />
         {version !== null ? <input type="hidden" name="version" value={String(version)} /> : null}
 
         <section className="card">
           <h2>{t("company.basics")}</h2>
-          <TextField meta={fields.company_name} label={label("company_name")} autoComplete="organization" />
-          <TextField meta={fields.registered_name} label={label("registered_name")} />
-          <TextField meta={fields.department_name} label={label("department_name")} />
-          <TextField meta={fields.pic_name} label={label("pic_name")} />
-          <TextField meta={fields.postal_code} label={label("postal_code")} hint={t("company.hints.postal_code")} autoComplete="postal-code" />
-          <TextField meta={fields.address1} label={label("address1")} />
-          <TextField meta={fields.address2} label={label("address2")} />
-          <TextField meta={fields.tel} label={label("tel")} type="tel" />
-          <TextField meta={fields.fax} label={label("fax")} type="tel" />
-          <TextField meta={fields.email} label={label("email")} type="email" />
-          <TextField meta={fields.registered_no} label={label("registered_no")} hint={t("company.hints.registered_no")} />
+          <TextField meta={field("company_name")} label={label("company_name")} autoComplete="organization" />
+          <TextField meta={field("registered_name")} label={label("registered_name")} />
+          <TextField meta={field("department_name")} label={label("department_name")} />
+          <TextField meta={field("pic_name")} label={label("pic_name")} />
+          <TextField meta={field("postal_code")} label={label("postal_code")} hint={t("company.hints.postal_code")} autoComplete="postal-code" />
+          <TextField meta={field("address1")} label={label("address1")} />
+          <TextField meta={field("address2")} label={label("address2")} />
+          <TextField meta={field("tel")} label={label("tel")} type="tel" />
+          <TextField meta={field("fax")} label={label("fax")} type="tel" />
+          <TextField meta={field("email")} label={label("email")} type="email" />
+          <TextField meta={field("registered_no")} label={label("registered_no")} hint={t("company.hints.registered_no")} />
         </section>
 
         <section className="card">
           <h2>{t("company.taxSettings")}</h2>
-          <CodeSelect meta={fields.tax_id} label={label("tax_id")} codes={codes.tax} />
-          <CodeSelect meta={fields.tax_rounding_id} label={label("tax_rounding_id")} codes={codes.rounding} />
-          <CodeSelect meta={fields.tax_withholding_id} label={label("tax_withholding_id")} codes={codes.withholding} />
-          <CodeSelect meta={fields.item_rounding_id} label={label("item_rounding_id")} codes={codes.rounding} />
-          <CodeSelect meta={fields.item_rounding_scale} label={label("item_rounding_scale")} codes={codes.scales} />
-          <CodeSelect meta={fields.subtotal_rounding_id} label={label("subtotal_rounding_id")} codes={codes.rounding} />
-          <CodeSelect meta={fields.fiscal_year_end_month} label={label("fiscal_year_end_month")} codes={codes.fiscalMonths} />
+          <CodeSelect meta={field("tax_id")} label={label("tax_id")} codes={codes.tax} />
+          <CodeSelect meta={field("tax_rounding_id")} label={label("tax_rounding_id")} codes={codes.rounding} />
+          <CodeSelect meta={field("tax_withholding_id")} label={label("tax_withholding_id")} codes={codes.withholding} />
+          <CodeSelect meta={field("item_rounding_id")} label={label("item_rounding_id")} codes={codes.rounding} />
+          <CodeSelect meta={field("item_rounding_scale")} label={label("item_rounding_scale")} codes={codes.scales} />
+          <CodeSelect meta={field("subtotal_rounding_id")} label={label("subtotal_rounding_id")} codes={codes.rounding} />
+          <CodeSelect meta={field("fiscal_year_end_month")} label={label("fiscal_year_end_month")} codes={codes.fiscalMonths} />
         </section>
 
         <section className="card">
@@ -130,37 +123,39 @@ export default function CompanyEditPage() {
 
         <section className="card">
           <h2>{t("company.bankAccounts")}</h2>
-          {accounts.length === 0 ? <p>{t("company.noAccounts")}</p> : null}
-          {accounts.map((account, index) => {
-            const row = account.getFieldset();
+          {accounts.rows.length === 0 ? <p>{t("company.noAccounts")}</p> : null}
+          {accounts.rows.map((account, index) => {
+            const row = (name: string) => field(`company_bank_accounts[${index}].${name}`);
+            const [accountId, displayed] = [row("id"), row("displayed")];
             return (
               <fieldset key={account.key} className="account-row" data-testid="account-row">
                 <legend>
                   {t("company.bankAccounts")} {index + 1}
                 </legend>
-                {row.id.initialValue ? <input {...getInputProps(row.id, { type: "hidden" })} key={row.id.key} /> : null}
-                <TextField meta={row.bank_name} label={t("company.fields.bank_name")} />
-                <TextField meta={row.bank_code} label={t("company.fields.bank_code")} />
-                <TextField meta={row.bank_branch_name} label={t("company.fields.bank_branch_name")} />
-                <TextField meta={row.bank_branch_code} label={t("company.fields.bank_branch_code")} />
-                <CodeSelect meta={row.bank_account_type_id} label={t("company.fields.bank_account_type_id")} codes={codes.bankAccount} />
-                <TextField meta={row.bank_account_no} label={t("company.fields.bank_account_no")} />
-                <TextField meta={row.bank_account_name} label={t("company.fields.bank_account_name")} />
+                {/* A saved account's id follows its row, not its place: right after a removal the values still hold the rows' old order. */}
+                {accountId.initialValue ? <input {...hiddenProps({ ...accountId, value: undefined })} /> : null}
+                <TextField meta={row("bank_name")} label={t("company.fields.bank_name")} />
+                <TextField meta={row("bank_code")} label={t("company.fields.bank_code")} />
+                <TextField meta={row("bank_branch_name")} label={t("company.fields.bank_branch_name")} />
+                <TextField meta={row("bank_branch_code")} label={t("company.fields.bank_branch_code")} />
+                <CodeSelect meta={row("bank_account_type_id")} label={t("company.fields.bank_account_type_id")} codes={codes.bankAccount} />
+                <TextField meta={row("bank_account_no")} label={t("company.fields.bank_account_no")} />
+                <TextField meta={row("bank_account_name")} label={t("company.fields.bank_account_name")} />
                 <div className="field">
                   <label>
-                    <input {...getInputProps(row.displayed, { type: "checkbox", value: "on" })} key={row.displayed.key} />{" "}
+                    <input {...checkboxProps(displayed)} />{" "}
                     {t("company.fields.displayed")}
                   </label>
-                  <FieldErrors id={row.displayed.errorId} errors={row.displayed.errors} />
+                  <FieldErrors id={displayed.errorId} errors={displayed.errors} />
                 </div>
-                <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.company_bank_accounts.name, index })}>
+                <button className="button button--secondary" {...accounts.removeButtonProps(index)}>
                   {t("company.removeAccount")}
                 </button>
               </fieldset>
             );
           })}
-          <FieldErrors id={fields.company_bank_accounts.errorId} errors={fields.company_bank_accounts.errors} />
-          <button className="button button--secondary" {...form.insert.getButtonProps({ name: fields.company_bank_accounts.name })}>
+          <FieldErrors id={accounts.errorId} errors={accounts.errors} />
+          <button className="button button--secondary" {...accounts.insertButtonProps()}>
             {t("company.addAccount")}
           </button>
         </section>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import { customerCsv as customerCsvTitle } from "~/locales/ja/titlesPages.json";
+import { customerCsv as customerCsvTitle } from "~/locales/ja/titlesMasters.json";
 import { CUSTOMER_CSV_HEADERS } from "@domain/master-csv-columns";
 import { MasterCsvPage, type CsvImportResult } from "~/components/csv/MasterCsvPage";
 import { titleMeta } from "~/meta";

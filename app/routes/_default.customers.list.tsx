@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
-import csvTexts from "~/locales/ja/csv.json";
+import csvLinkTexts from "~/locales/ja/csvLink.json";
 import customerTexts from "~/locales/ja/customer.json";
-import { customers as customersTitle } from "~/locales/ja/titlesPages.json";
+import { customers as customersTitle } from "~/locales/ja/titlesMasters.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
 import { listQueryOf } from "~/components/lists/list-query";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CustomersListPage() {
-  const { t } = useTexts({ csv: csvTexts, customer: customerTexts, titles: { customers: customersTitle } });
+  const { t } = useTexts({ csv: csvLinkTexts, customer: customerTexts, titles: { customers: customersTitle } });
   const { query, result } = useLoaderData<typeof loader>();
   const links = listQueryLinks(PATH, query);
   const paging = { links, total: result.total, perPage: result.per_page };

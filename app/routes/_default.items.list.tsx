@@ -1,24 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
-import csvTexts from "~/locales/ja/csv.json";
+import csvLinkTexts from "~/locales/ja/csvLink.json";
 import itemTexts from "~/locales/ja/item.json";
-import { items as itemsTitle } from "~/locales/ja/titlesPages.json";
-import { taxCategoryOf } from "@domain/codes";
-import { formatDateTimeJst } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal-display";
-import { ItemForm, itemFormSchema, type ItemFormInput } from "~/components/items/ItemForm";
-import { parseForm } from "~/components/forms/parse-form";
+import { items as itemsTitle } from "~/locales/ja/titlesMasters.json";
+import { ItemForm } from "~/components/items/ItemForm";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
-import { listQueryOf, listUrl } from "~/components/lists/list-query";
+import { listUrl } from "~/components/lists/list-query";
 import { titleMeta } from "~/meta";
-import { requireCompanyCaller } from "~/services/api-caller.server";
-import { apiErrorReply } from "~/services/api-form-errors.server";
-import { remixI18next } from "~/services/i18n.server";
-import { deleteItem, ITEM_SORTS, listItems, saveItem, type Item } from "~/services/items.server";
-import { readFormData } from "~/services/read-form.server";
-import { redirectWithNotice } from "~/services/session.server";
+import { itemsListAction, itemsListLoader } from "~/services/items-list.server";
 
 export const handle = { i18n: ["common"], screenName: "items-list" };
 
@@ -26,58 +16,13 @@ export const meta = titleMeta(itemsTitle);
 
 const PATH = "/items/list";
 
-/** The row being edited travels in the URL (`edit`), so editing in place works without JavaScript. */
-function editIdOf(url: URL): number | null {
-  const raw = url.searchParams.get("edit") ?? "";
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
+export const loader = itemsListLoader;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { caller } = await requireCompanyCaller(request, context, "items-list");
-  const url = new URL(request.url);
-  const query = listQueryOf(url, ITEM_SORTS, "code");
-  return { query, editId: editIdOf(url), result: await listItems(caller, query) };
-}
-
-/** The list as it was, without the row being edited: where a save or delete returns to. */
-function listAfter(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("edit");
-  return `${url.pathname}${url.search}`;
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { caller } = await requireCompanyCaller(request, context, "items-list");
-  const formData = await readFormData(request);
-  const t = await remixI18next.getFixedT(request);
-  const intent = formData.get("intent");
-  const idText = String(formData.get("id") ?? "");
-  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
-  if (intent === "delete" && id) {
-    await deleteItem(caller, id);
-    return redirectWithNotice(request, listAfter(request), "success", t("item.deleted"));
-  }
-  if (intent !== "create" && !(intent === "update" && id)) return redirect(listAfter(request));
-  const formId = id ? `item-${id}` : "item-new";
-  const submission = parseForm(formData, itemFormSchema);
-  if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });
-  const { version, ...input } = submission.value;
-  try {
-    await saveItem(caller, input, id ? { id, version: version ?? 0 } : null);
-  } catch (error) {
-    const { result, status } = apiErrorReply(submission, error);
-    return data({ formId, result }, { status });
-  }
-  return redirectWithNotice(request, listAfter(request), "success", t(id ? "item.saved" : "item.added"));
-}
-
-function formValuesOf(item: Item): ItemFormInput & { id: number } {
-  return { id: item.id, version: item.version, code: item.code ?? "", name: item.name, unit: item.unit ?? "", unit_price: item.unit_price, tax_category: item.tax_category };
-}
+export const action = itemsListAction;
 
 export default function ItemsListPage() {
-  const { t } = useTexts({ csv: csvTexts, item: itemTexts, titles: { items: itemsTitle } });
-  const { query, editId, result } = useLoaderData<typeof loader>();
+  const { t } = useTexts({ csv: csvLinkTexts, item: itemTexts, titles: { items: itemsTitle } });
+  const { query, editId, result, constraint, taxCategories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { formId: string; result: SubmissionResult<string[]> } | undefined;
   // A new location after each successful save empties the add row; an error keeps what was typed.
   const location = useLocation();
@@ -96,7 +41,15 @@ export default function ItemsListPage() {
       </p>
       <section className="card" aria-labelledby="item-new-heading">
         <h2 id="item-new-heading">{t("item.new")}</h2>
-        <ItemForm key={location.key} id="item-new" action={listUrl(PATH, query, { page: query.page })} lastResult={lastResultOf("item-new")} editing={false} />
+        <ItemForm
+          key={location.key}
+          id="item-new"
+          action={listUrl(PATH, query, { page: query.page })}
+          lastResult={lastResultOf("item-new")}
+          constraint={constraint}
+          taxCategories={taxCategories}
+          editing={false}
+        />
       </section>
       <ListSearch id="item-search" label={t("item.searchLabel")} query={query} />
       {result.items.length === 0 ? (
@@ -119,7 +72,7 @@ export default function ItemsListPage() {
               </tr>
             </thead>
             <tbody>
-              {result.items.map((item) =>
+              {result.items.map(({ shown, ...item }) =>
                 item.id === editId ? (
                   <tr key={item.id} className="table__editing">
                     <td colSpan={columns}>
@@ -127,8 +80,10 @@ export default function ItemsListPage() {
                         key={item.version}
                         id={`item-${item.id}`}
                         action={listUrl(PATH, query, { page: query.page }, { edit: String(item.id) })}
-                        defaultValue={formValuesOf(item)}
+                        defaultValue={item}
                         lastResult={lastResultOf(`item-${item.id}`)}
+                        constraint={constraint}
+                        taxCategories={taxCategories}
                         editing
                         cancelTo={listUrl(PATH, query, { page: query.page })}
                       />
@@ -140,10 +95,10 @@ export default function ItemsListPage() {
                     <td>{item.name}</td>
                     <td data-label={t("item.fields.unit")}>{item.unit}</td>
                     <td className="table__number" data-label={t("item.fields.unit_price")}>
-                      {t("item.yen", { amount: formatDecimal(item.unit_price) })}
+                      {t("item.yen", { amount: shown.unitPrice })}
                     </td>
-                    <td data-label={t("item.fields.tax_category")}>{taxCategoryOf(item.tax_category).label}</td>
-                    <td data-label={t("item.fields.updated_at")}>{formatDateTimeJst(item.updated_at)}</td>
+                    <td data-label={t("item.fields.tax_category")}>{shown.taxCategory}</td>
+                    <td data-label={t("item.fields.updated_at")}>{shown.updatedAt}</td>
                     <td>
                       <Link to={listUrl(PATH, query, { page: query.page }, { edit: String(item.id) })} prefetch="none" aria-label={t("item.editNamed", { name: item.name })}>
                         {t("item.edit")}

@@ -20,7 +20,7 @@ test.describe("own company info", () => {
     await expect(page.getByRole("img", { name: "角印" })).toBeVisible();
   });
 
-  test("registers a profile with defaults, refuses a wrong registration number keeping the input, then edits it", async ({ page, javaScript }) => {
+  test("registers a profile with defaults and two accounts, refuses a wrong registration number keeping the input, then edits it", async ({ page, javaScript }) => {
     // Each project works on its own company: the two run at once against one database.
     const [login, bankCode, name] = javaScript
       ? ["owner@shinkin.example", "0002", "有限会社しんきん"]
@@ -46,13 +46,23 @@ test.describe("own company info", () => {
     await expect(page.getByLabel("電話番号")).toHaveValue("０３－１２３４－５６７８");
 
     await page.getByLabel("登録番号（適格請求書発行事業者）").fill("ｔ９０１０４０１２３４５６７");
-    await page.getByRole("button", { name: "口座を追加" }).click();
-    const row = page.getByTestId("account-row").first();
-    await row.getByLabel("金融機関名").fill("テスト銀行");
-    await row.getByLabel("支店名").fill("本店");
-    await row.getByLabel("口座番号").fill("1234567");
-    await row.getByLabel("口座名義（カナ）").fill("テスト");
-    await row.getByLabel("請求書に表示する").check();
+    const accounts = [
+      { bank: "テスト銀行", branch: "本店", number: "1234567", holder: "テスト" },
+      { bank: "みどり銀行", branch: "駅前", number: "7654321", holder: "ミドリ" },
+    ];
+    for (const [index, account] of accounts.entries()) {
+      await page.getByRole("button", { name: "口座を追加" }).click();
+      const row = page.getByTestId("account-row").nth(index);
+      // A new row is not judged before it is filled in, with JavaScript or by the server without it.
+      await expect(row.getByLabel("金融機関名")).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByText("このフィールドは必須です")).toHaveCount(0);
+      await row.getByLabel("金融機関名").fill(account.bank);
+      await row.getByLabel("支店名").fill(account.branch);
+      await row.getByLabel("口座番号").fill(account.number);
+      await row.getByLabel("口座名義（カナ）").fill(account.holder);
+    }
+    await expect(page.getByTestId("account-row").first().getByLabel("金融機関名")).toHaveValue("テスト銀行");
+    await page.getByTestId("account-row").first().getByLabel("請求書に表示する").check();
     await page.getByLabel("画像を選ぶと置き換えます（PNG、JPEG、GIF、5MBまで）").first().setInputFiles("sandbox/assets/demo-logo.png");
     if (javaScript) await expect(page.getByTestId("logo-preview")).toBeVisible();
     await page.getByRole("button", { name: "保存する" }).click();
@@ -63,6 +73,7 @@ test.describe("own company info", () => {
     await expect(details).toContainText("〒100-0001");
     await expect(details).toContainText("03-1234-5678");
     await expect(details).toContainText("T9010401234567");
+    await expect(page.getByTestId("bank-accounts").locator("tbody tr")).toHaveCount(2);
     await expect(page.getByTestId("bank-accounts")).toContainText("テスト銀行");
     await expect.poll(() => page.getByRole("img", { name: "ロゴ" }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(215);
 
@@ -70,11 +81,29 @@ test.describe("own company info", () => {
     await settled(page, javaScript);
     await expect(page.getByLabel("会社名・屋号")).toHaveValue(name);
     await page.getByLabel("部署名").fill("経理部");
-    await page.getByTestId("account-row").first().getByRole("button", { name: "この口座を削除" }).click();
-    await expect(page.getByTestId("account-row")).toHaveCount(0);
+    // The second account, changed and then moved up by removing the first, keeps what was typed and its own id.
+    const rows = page.getByTestId("account-row");
+    const secondId = await rows.nth(1).locator('input[type="hidden"]').inputValue();
+    await rows.nth(1).getByLabel("支店名").fill("駅前第二");
+    await rows.first().getByRole("button", { name: "この口座を削除" }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().getByLabel("金融機関名")).toHaveValue("みどり銀行");
+    await expect(rows.first().getByLabel("支店名")).toHaveValue("駅前第二");
+    await expect(rows.first().locator('input[type="hidden"]')).toHaveValue(secondId);
+    await expect(page.getByLabel("部署名")).toHaveValue("経理部");
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page).toHaveURL(/\/companies\/list$/);
     await expect(page.getByTestId("company-details")).toContainText("経理部");
+    await expect(page.getByTestId("bank-accounts").locator("tbody tr")).toHaveCount(1);
+    await expect(page.getByTestId("bank-accounts")).toContainText("駅前第二");
+    await expect(page.getByTestId("bank-accounts")).not.toContainText("テスト銀行");
+
+    await page.getByRole("link", { name: "自社情報を編集する" }).click();
+    await settled(page, javaScript);
+    await rows.first().getByRole("button", { name: "この口座を削除" }).click();
+    await expect(rows).toHaveCount(0);
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page).toHaveURL(/\/companies\/list$/);
     await expect(page.getByText("口座が登録されていません。")).toBeVisible();
   });
 

@@ -29,12 +29,22 @@ test.describe("items", () => {
     await page.goto("/items/list");
     await settled(page, javaScript);
     const add = page.locator("form#item-new");
+    const priceMessage = add.getByText("単価は整数10桁・小数4桁までの数値で入力してください");
+    if (javaScript) {
+      // The check is loaded on the first focus; once it is there, a field is judged when left, before anything is sent.
+      await expect(async () => {
+        await add.getByLabel("単価").fill("百円");
+        await add.getByLabel("単価").blur();
+        await expect(priceMessage).toBeVisible({ timeout: 500 });
+      }).toPass();
+      await expect(add.getByLabel("単価")).toHaveAttribute("aria-invalid", "true");
+    }
     await add.getByLabel("品目コード").fill("E2E-1");
     await add.getByLabel("品目名").fill(name);
     await add.getByLabel("単位").fill("回");
     await add.getByLabel("単価").fill("1.23456");
     await add.getByRole("button", { name: "追加する" }).click();
-    await expect(add.getByText("単価は整数10桁・小数4桁までの数値で入力してください")).toBeVisible();
+    await expect(priceMessage).toBeVisible();
     await expect(add.getByLabel("品目名")).toHaveValue(name);
 
     await add.getByLabel("単価").fill("１，２００．５");

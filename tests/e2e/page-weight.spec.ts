@@ -25,6 +25,8 @@ function containsText(source: string, text: string): boolean {
   return source.includes(text) || source.includes(escaped);
 }
 const ZOD = /invalid_type|too_small/;
+/** One of @conform-to/dom's own messages: its parse comes with the check a form loads on first use. */
+const CONFORM = /reserved by Conform/;
 
 test.describe("what the browser loads", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "JavaScript on only: without it nothing is loaded");
@@ -59,5 +61,20 @@ test.describe("what the browser loads", () => {
     await customer.fill("");
     await customer.blur();
     await expect(page.getByText("このフィールドは必須です").first()).toBeVisible();
+  });
+
+  test("the item list and the customer and company forms load conform's parse and zod only once a form is used", async ({ page, javaScript }) => {
+    await signInAsProjectCompany(page, javaScript);
+    const scripts = recordScripts(page);
+    for (const path of ["/items/list", "/customers/create", "/companies/create"]) {
+      await page.goto(path);
+      await settled(page, javaScript);
+    }
+    for (const [url, source] of await loaded(scripts)) {
+      expect(source, url).not.toMatch(ZOD);
+      expect(source, url).not.toMatch(CONFORM);
+    }
+    await page.getByLabel("会社名・屋号").focus();
+    await expect.poll(async () => (await loaded(scripts)).some(([, source]) => ZOD.test(source))).toBe(true);
   });
 });

@@ -1,44 +1,41 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import customerTexts from "~/locales/ja/customer.json";
-import type { z } from "zod";
+import type { Code } from "@domain/codes";
 import { HONORIFICS } from "@domain/honorifics";
-import { HOLIDAY_SHIFTS } from "@domain/due-date";
 import { CodeSelect } from "~/components/forms/CodeSelect";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { useLiveValidation } from "~/components/forms/live-validation";
+import { useLazyValidation } from "~/components/forms/lazy-validation";
+import { useLightForm } from "~/components/forms/light-form";
 import { TextAreaField } from "~/components/forms/TextAreaField";
 import { TextField } from "~/components/forms/TextField";
-import type { customerFormSchema, CustomerFormInput } from "./customer-schema";
+import type { CustomerFormInput } from "./customer-schema";
 
-export type CustomerFormValues = CustomerFormInput & { id?: number };
-
-/** Create and edit share this form; edit adds the version and the archive and delete buttons. */
+/**
+ * Create and edit share this form; edit adds the version and the archive and
+ * delete buttons. Plain posts, so it works without JavaScript; with it, the
+ * check (zod and the customer's rules) is loaded on first use.
+ */
 export function CustomerForm({
   defaultValue,
   lastResult,
   constraint,
+  holidayShifts,
   editing,
 }: {
   defaultValue: CustomerFormInput;
   lastResult: SubmissionResult<string[]> | undefined;
   /** The schema's HTML constraints, computed by the loader. */
   constraint: ReturnType<typeof getZodConstraint>;
+  holidayShifts: readonly Code<string>[];
   editing: boolean;
 }) {
   const { t } = useTexts({ customer: customerTexts });
-  const liveValidation = useLiveValidation(() => import("./customer-schema"));
-  const [form, fields] = useForm<CustomerFormInput, z.output<typeof customerFormSchema>>({
-    id: "customer",
-    lastResult,
-    defaultValue,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: liveValidation.onValidate,
-  });
+  const lazyValidation = useLazyValidation(() => import("./customer-schema"));
+  const form = useLightForm({ id: "customer", lastResult, defaultValue, constraint, validation: lazyValidation.validation });
+  const field = form.field;
   const label = (name: string) => t(`customer.fields.${name as "name"}`);
   const unset = { id: "", key: "unset", label: t("customer.unset") };
   const day = (value: number) => ({ id: value, key: String(value), label: value === 99 ? t("customer.monthEnd") : t("customer.dayN", { day: value }) });
@@ -47,26 +44,26 @@ export function CustomerForm({
   const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
 
   return (
-    <Form method="post" {...getFormProps(form)} {...liveValidation.formProps}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <Form method="post" {...form.formProps} {...lazyValidation.formProps}>
+      <FormErrors id={form.formErrorId} errors={form.formErrors} />
       {editing ? <input type="hidden" name="version" value={String(defaultValue.version ?? "")} /> : null}
       <section className="card">
-        <TextField meta={fields.name} label={label("name")} />
-        <TextField meta={fields.name_kana} label={label("name_kana")} />
-        <CodeSelect meta={fields.honorific} label={label("honorific")} codes={honorifics} />
-        <TextField meta={fields.department} label={label("department")} />
-        <TextField meta={fields.person_in_charge} label={label("person_in_charge")} />
-        <TextField meta={fields.postal_code} label={label("postal_code")} />
-        <TextField meta={fields.address1} label={label("address1")} />
-        <TextField meta={fields.address2} label={label("address2")} />
-        <TextField meta={fields.tel} label={label("tel")} type="tel" />
-        <TextAreaField meta={fields.emails} label={label("emails")} hint={t("customer.emailsHint")} rows={3} />
-        <TextField meta={fields.registered_no} label={label("registered_no")} />
-        <CodeSelect meta={fields.closing_day} label={label("closing_day")} codes={days} />
-        <CodeSelect meta={fields.payment_month_offset} label={label("payment_month_offset")} codes={offsets} />
-        <CodeSelect meta={fields.payment_day} label={label("payment_day")} codes={days} />
-        <CodeSelect meta={fields.holiday_shift} label={label("holiday_shift")} codes={HOLIDAY_SHIFTS} />
-        <TextAreaField meta={fields.notes} label={label("notes")} rows={3} />
+        <TextField meta={field("name")} label={label("name")} />
+        <TextField meta={field("name_kana")} label={label("name_kana")} />
+        <CodeSelect meta={field("honorific")} label={label("honorific")} codes={honorifics} />
+        <TextField meta={field("department")} label={label("department")} />
+        <TextField meta={field("person_in_charge")} label={label("person_in_charge")} />
+        <TextField meta={field("postal_code")} label={label("postal_code")} />
+        <TextField meta={field("address1")} label={label("address1")} />
+        <TextField meta={field("address2")} label={label("address2")} />
+        <TextField meta={field("tel")} label={label("tel")} type="tel" />
+        <TextAreaField meta={field("emails")} label={label("emails")} hint={t("customer.emailsHint")} rows={3} />
+        <TextField meta={field("registered_no")} label={label("registered_no")} />
+        <CodeSelect meta={field("closing_day")} label={label("closing_day")} codes={days} />
+        <CodeSelect meta={field("payment_month_offset")} label={label("payment_month_offset")} codes={offsets} />
+        <CodeSelect meta={field("payment_day")} label={label("payment_day")} codes={days} />
+        <CodeSelect meta={field("holiday_shift")} label={label("holiday_shift")} codes={holidayShifts} />
+        <TextAreaField meta={field("notes")} label={label("notes")} rows={3} />
       </section>
       <p>
         <button type="submit" className="button">

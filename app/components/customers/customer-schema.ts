@@ -6,5 +6,5 @@ import { parseForm } from "~/components/forms/parse-form";
 export const customerFormSchema = customerInputSchema.extend({ version: z.coerce.number().int().optional() });
 export type CustomerFormInput = z.input<typeof customerFormSchema>;
 
-/** The customer form's check in the browser, loaded on first use (useLiveValidation). */
+/** The customer form's check in the browser, loaded on first use (useLazyValidation). */
 export const validate = (formData: FormData) => parseForm(formData, customerFormSchema);

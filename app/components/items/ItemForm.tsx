@@ -1,30 +1,29 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import itemTexts from "~/locales/ja/item.json";
-import { z } from "zod";
-import { TAX_CATEGORIES } from "@domain/codes";
-import { resolveTaxCategory } from "@domain/form-fields";
-import { itemFieldsSchema } from "@domain/item";
-import { CodeSelect } from "~/components/forms/CodeSelect";
+import type { Code } from "@domain/codes";
+import { FieldFrame } from "~/components/forms/FieldFrame";
+import { selectProps } from "~/components/forms/field-props";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { parseForm } from "~/components/forms/parse-form";
+import { useLazyValidation } from "~/components/forms/lazy-validation";
+import { useLightForm } from "~/components/forms/light-form";
 import { TextField } from "~/components/forms/TextField";
-
-/** The item row form: the item's rules plus the version an edit started from. */
-export const itemFormSchema = itemFieldsSchema.extend({ version: z.coerce.number().int().optional() }).transform(resolveTaxCategory);
-export type ItemFormInput = z.input<typeof itemFormSchema>;
+import type { ItemFormInput } from "./item-schema";
 
 /**
  * One item's fields in a row: the list's "add" row, or an item being edited
- * in place. A plain post, so it works without JavaScript.
+ * in place. A plain post, so it works without JavaScript; with it, the check
+ * (zod and the item's rules) is loaded on first use.
  */
 export function ItemForm({
   id,
   action,
   defaultValue,
   lastResult,
+  constraint,
+  taxCategories,
   editing,
   cancelTo,
 }: {
@@ -32,24 +31,22 @@ export function ItemForm({
   action: string;
   defaultValue?: ItemFormInput & { id?: number };
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The schema's HTML constraints, computed by the loader. */
+  constraint: ReturnType<typeof getZodConstraint>;
+  taxCategories: readonly Code<string>[];
   editing: boolean;
   cancelTo?: string;
 }) {
   const { t } = useTexts({ item: itemTexts });
-  const [form, fields] = useForm<ItemFormInput, z.output<typeof itemFormSchema>>({
-    id,
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(itemFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, itemFormSchema),
-  });
+  const lazyValidation = useLazyValidation(() => import("./item-schema"));
+  const form = useLightForm({ id, lastResult, defaultValue: defaultValue ?? {}, constraint, validation: lazyValidation.validation });
+  const field = form.field;
+  const taxCategory = field("tax_category");
   const label = (name: string) => t(`item.fields.${name as "name"}`);
 
   return (
-    <Form method="post" action={action} className="item-form" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <Form method="post" action={action} className="item-form" {...form.formProps} {...lazyValidation.formProps}>
+      <FormErrors id={form.formErrorId} errors={form.formErrors} />
       {editing ? (
         <>
           <input type="hidden" name="id" value={String(defaultValue?.id ?? "")} />
@@ -57,11 +54,20 @@ export function ItemForm({
         </>
       ) : null}
       <div className="item-form__fields">
-        <TextField meta={fields.code} label={label("code")} />
-        <TextField meta={fields.name} label={label("name")} />
-        <TextField meta={fields.unit} label={label("unit")} />
-        <TextField meta={fields.unit_price} label={label("unit_price")} hint={t("item.unitPriceHint")} />
-        <CodeSelect meta={fields.tax_category} label={label("tax_category")} codes={TAX_CATEGORIES} />
+        <TextField meta={field("code")} label={label("code")} />
+        <TextField meta={field("name")} label={label("name")} />
+        <TextField meta={field("unit")} label={label("unit")} />
+        <TextField meta={field("unit_price")} label={label("unit_price")} hint={t("item.unitPriceHint")} />
+        {/* CodeSelect's markup, written out: its chunk alone weighs more than these lines on the list page (budget 100 KiB). */}
+        <FieldFrame controlId={taxCategory.id} label={label("tax_category")} errorId={taxCategory.errorId} errors={taxCategory.errors}>
+          <select {...selectProps(taxCategory)}>
+            {taxCategories.map((code) => (
+              <option key={code.id} value={code.id}>
+                {code.label}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
       </div>
       <p className="item-form__buttons">
         <button type="submit" name="intent" value={editing ? "update" : "create"} className="button">

@@ -7,6 +7,7 @@ import company from "./company.json";
 import confirm from "./confirm.json";
 import csv from "./csv.json";
 import csvEncoding from "./csvEncoding.json";
+import csvLink from "./csvLink.json";
 import customer from "./customer.json";
 import dev from "./dev.json";
 import documentSettings from "./documentSettings.json";
@@ -47,6 +48,7 @@ import terms from "./terms.json";
 import titles from "./titles.json";
 import titlesAccounts from "./titlesAccounts.json";
 import titlesDocuments from "./titlesDocuments.json";
+import titlesMasters from "./titlesMasters.json";
 import titlesPages from "./titlesPages.json";
 import top from "./top.json";
 import viewPdf from "./viewPdf.json";
@@ -60,9 +62,9 @@ import viewPdf from "./viewPdf.json";
 export const common = {
   accounts,
   product,
-  // Page titles in four files, so a page's chunks carry its own group's titles and not every page's:
-  // titles has those of the root and the error screens, which every page loads.
-  titles: { ...titles, ...titlesPages, ...titlesDocuments, ...titlesAccounts },
+  // Page titles in five files, so a page's chunks carry its own group's titles and not every page's:
+  // titles has those of the root and the error screens, which every page loads; titlesMasters the customer and item pages'.
+  titles: { ...titles, ...titlesPages, ...titlesDocuments, ...titlesAccounts, ...titlesMasters },
   // The send form's texts and the snapshot's two links are files of their own: the detail page shows them.
   // mailFields names a mail's fields for the send history and for the detail's loader, which writes them for its form.
   snapshot: { ...snapshot, ...snapshotLinks },
@@ -85,8 +87,9 @@ export const common = {
   customer,
   list,
   item,
-  // The export's encoding choice sits on the document lists, which need none of the other CSV texts.
-  csv: { ...csv, ...csvEncoding },
+  // The export's encoding choice sits on the document lists and the link to a CSV page on the master lists,
+  // which need none of the other CSV texts.
+  csv: { ...csv, ...csvEncoding, ...csvLink },
   officeRules,
   // The invoice page's payment texts apart from the statement pages', so the invoice page loads only its own;
   // paymentsFacts are what its loader writes (a payment's source and cancellation, an overpayment, the links that apply).
