@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatJapaneseDate } from "@domain/datetime";
 import { yen } from "~/components/accounts/plans";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FormErrors } from "~/components/forms/field-frame";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
 import { accountSettings as accountSettingsTitle } from "~/locales/ja/titlesAccounts.json";

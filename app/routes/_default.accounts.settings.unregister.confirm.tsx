@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatJapaneseDate } from "@domain/datetime";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FormErrors } from "~/components/forms/field-frame";
 import { useTexts } from "~/components/texts";
 import accountsTexts from "~/locales/ja/accounts.json";
 import { unregisterConfirm as unregisterConfirmTitle } from "~/locales/ja/titlesAccounts.json";

@@ -4,13 +4,10 @@ import { useEffect, useState } from "react";
 import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
 import { companyEdit as companyEditTitle } from "~/locales/ja/titlesPages.json";
-import { CodeSelect } from "~/components/forms/CodeSelect";
-import { FieldErrors } from "~/components/forms/FieldErrors";
-import { FormErrors } from "~/components/forms/FormErrors";
-import { checkboxProps, hiddenProps } from "~/components/forms/field-props";
+import { CodeSelect, checkboxProps, hiddenProps, TextField } from "~/components/forms/fields";
+import { FieldErrors, FormErrors } from "~/components/forms/field-frame";
 import { useLazyValidation } from "~/components/forms/lazy-validation";
 import { useLightForm } from "~/components/forms/light-form";
-import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
 import { companyPageAction, companyPageLoader } from "~/services/company-form.server";
 

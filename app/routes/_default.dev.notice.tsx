@@ -7,7 +7,7 @@ import devTexts from "~/locales/ja/dev.json";
 import { devNotice as devNoticeTitle } from "~/locales/ja/titlesPages.json";
 import { z } from "zod";
 import { capitalLetters, integer, numeric } from "@domain/validation-messages";
-import { FieldErrors } from "~/components/forms/FieldErrors";
+import { FieldErrors } from "~/components/forms/field-frame";
 import { parseForm } from "~/components/forms/parse-form";
 import { useRestoredForm } from "~/components/forms/restored-form";
 import { titleMeta } from "~/meta";

@@ -5,14 +5,10 @@ import { useTexts } from "~/components/texts";
 import documentSettingsTexts from "~/locales/ja/documentSettings.json";
 import { companies as companiesTitle, documentSettings as documentSettingsTitle } from "~/locales/ja/titlesPages.json";
 import { DOCUMENT_KINDS } from "@domain/document-kinds";
-import { CodeSelect } from "~/components/forms/CodeSelect";
-import { FieldErrors } from "~/components/forms/FieldErrors";
-import { FormErrors } from "~/components/forms/FormErrors";
-import { checkboxProps, choicesProps } from "~/components/forms/field-props";
+import { CodeSelect, checkboxProps, choicesProps, TextAreaField, TextField } from "~/components/forms/fields";
+import { FieldErrors, FormErrors } from "~/components/forms/field-frame";
 import { useLazyValidation } from "~/components/forms/lazy-validation";
 import { useLightForm } from "~/components/forms/light-form";
-import { TextAreaField } from "~/components/forms/TextAreaField";
-import { TextField } from "~/components/forms/TextField";
 import { titleMeta } from "~/meta";
 import { documentSettingsPageAction, documentSettingsPageLoader } from "~/services/document-settings-page.server";
 

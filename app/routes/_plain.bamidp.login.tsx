@@ -5,7 +5,7 @@ import signInTexts from "~/locales/ja/signIn.json";
 import { safeReturnPath } from "@domain/return-path";
 import { titleMeta } from "~/meta";
 import { signIn as signInTitle } from "~/locales/ja/titlesPages.json";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FormErrors } from "~/components/forms/field-frame";
 import { authenticate, providerForBank, signInCookie } from "~/services/auth.server";
 import { remixI18next } from "~/services/i18n.server";
 import { getUser } from "~/services/session.server";

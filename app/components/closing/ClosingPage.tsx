@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FormErrors } from "~/components/forms/field-frame";
 import { useTexts } from "~/components/texts";
 import closing from "~/locales/ja/closing.json";
 import type { ClosingActionData } from "~/services/closing.server";

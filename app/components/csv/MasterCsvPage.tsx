@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import csvTexts from "~/locales/ja/csv.json";
 import { CSV_ID_HEADER } from "@domain/master-csv-columns";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FormErrors } from "~/components/forms/field-frame";
 import { EncodingSelect } from "./EncodingSelect";
 import type { LineProblem } from "~/services/payment-api.server";
 

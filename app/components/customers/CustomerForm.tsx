@@ -5,12 +5,10 @@ import { useTexts } from "~/components/texts";
 import customerTexts from "~/locales/ja/customer.json";
 import type { Code } from "@domain/codes";
 import { HONORIFICS } from "@domain/honorifics";
-import { CodeSelect } from "~/components/forms/CodeSelect";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { CodeSelect, TextAreaField, TextField } from "~/components/forms/fields";
+import { FormErrors } from "~/components/forms/field-frame";
 import { useLazyValidation } from "~/components/forms/lazy-validation";
 import { useLightForm } from "~/components/forms/light-form";
-import { TextAreaField } from "~/components/forms/TextAreaField";
-import { TextField } from "~/components/forms/TextField";
 import type { CustomerFormInput } from "./customer-schema";
 
 /**

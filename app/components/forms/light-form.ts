@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from "react";
-import type { FieldMeta } from "./field-props";
+import type { FieldMeta } from "./fields";
 
 /**
  * A form's state without conform in the browser (decision 020).
@@ -74,6 +74,12 @@ function setControl(form: HTMLFormElement | null, name: string, value: string) {
   else if (control instanceof RadioNodeList) control.value = value;
 }
 
+/**
+ * The messages of a server's answer. An answer to a list's add or remove button (a conform intent, without
+ * JavaScript) judged the whole form but shows nothing, as conform does: an empty new row is not yet wrong.
+ */
+const answeredErrorsOf = (lastResult: SubmissionResult<string[]> | undefined): Errors => (lastResult?.intent ? {} : errorsOf(lastResult?.error));
+
 function errorsOf(error: Record<string, string[] | null> | null | undefined): Errors {
   return Object.fromEntries(Object.entries(error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
 }
@@ -106,7 +112,7 @@ export function useLightForm({
   const [answered, setAnswered] = useState(lastResult);
   const [values, setValues] = useState(initialValues);
   const [rows, setRows] = useState(() => rowsOf(initialValues, lists));
-  const [errors, setErrors] = useState(() => errorsOf(lastResult?.error));
+  const [errors, setErrors] = useState(() => answeredErrorsOf(lastResult));
   // Fields whose messages are kept up to date: those the server found wrong, then each one left or submitted.
   const validated = useRef(new Set(Object.keys(errors)));
   // What the last post sent, to tell what its answer changed from what was typed while it was on its way.
@@ -114,7 +120,7 @@ export function useLightForm({
 
   // A new answer from the server (React's "adjust state while rendering"): its messages, and its rows where their number changed.
   if (answered !== lastResult) {
-    const answeredErrors = errorsOf(lastResult?.error);
+    const answeredErrors = answeredErrorsOf(lastResult);
     setAnswered(lastResult);
     setErrors(answeredErrors);
     validated.current = new Set(Object.keys(answeredErrors));
@@ -194,8 +200,10 @@ export function useLightForm({
     };
   };
 
-  const listChanged = (list: string, next: Row[]) => {
+  const listChanged = (list: string, next: Row[], nextValues: (rows: unknown[]) => unknown[]) => {
     setRows((current) => ({ ...current, [list]: next }));
+    // The values follow in the same render, so a row's controlled fields (hiddenProps) do not take the value of the row that was at their index.
+    setValues((current) => ({ ...current, [list]: nextValues(Array.isArray(current[list]) ? (current[list] as unknown[]) : []) }));
     // Messages of rows are by index, which a change of the list shifts: they are judged again from the rows as they are.
     const ofList = (name: string) => name === list || name.startsWith(`${list}[`);
     validated.current = new Set([...validated.current].filter((name) => !ofList(name)));
@@ -218,12 +226,15 @@ export function useLightForm({
     errorId: `${id}-${name}-error`,
     errors: errors[name],
     insertButtonProps: (initial?: unknown) =>
-      intentButton({ type: "insert", payload: { name, defaultValue: initial } }, () => listChanged(name, [...(rows[name] ?? []), { key: rowKey(), initial }])),
+      intentButton({ type: "insert", payload: { name, defaultValue: initial } }, () =>
+        listChanged(name, [...(rows[name] ?? []), { key: rowKey(), initial }], (current) => [...current, initial]),
+      ),
     removeButtonProps: (index: number) =>
       intentButton({ type: "remove", payload: { name, index } }, () =>
         listChanged(
           name,
           (rows[name] ?? []).filter((_, at) => at !== index),
+          (current) => current.filter((_, at) => at !== index),
         ),
       ),
   });

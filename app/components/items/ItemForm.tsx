@@ -4,12 +4,10 @@ import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import itemTexts from "~/locales/ja/item.json";
 import type { Code } from "@domain/codes";
-import { FieldFrame } from "~/components/forms/FieldFrame";
-import { selectProps } from "~/components/forms/field-props";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { CodeSelect, TextField } from "~/components/forms/fields";
+import { FormErrors } from "~/components/forms/field-frame";
 import { useLazyValidation } from "~/components/forms/lazy-validation";
 import { useLightForm } from "~/components/forms/light-form";
-import { TextField } from "~/components/forms/TextField";
 import type { ItemFormInput } from "./item-schema";
 
 /**
@@ -58,16 +56,7 @@ export function ItemForm({
         <TextField meta={field("name")} label={label("name")} />
         <TextField meta={field("unit")} label={label("unit")} />
         <TextField meta={field("unit_price")} label={label("unit_price")} hint={t("item.unitPriceHint")} />
-        {/* CodeSelect's markup, written out: its chunk alone weighs more than these lines on the list page (budget 100 KiB). */}
-        <FieldFrame controlId={taxCategory.id} label={label("tax_category")} errorId={taxCategory.errorId} errors={taxCategory.errors}>
-          <select {...selectProps(taxCategory)}>
-            {taxCategories.map((code) => (
-              <option key={code.id} value={code.id}>
-                {code.label}
-              </option>
-            ))}
-          </select>
-        </FieldFrame>
+        <CodeSelect meta={taxCategory} label={label("tax_category")} codes={taxCategories} />
       </div>
       <p className="item-form__buttons">
         <button type="submit" name="intent" value={editing ? "update" : "create"} className="button">

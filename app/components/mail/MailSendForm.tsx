@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import mailSendTexts from "~/locales/ja/mailSend.json";
-import { CheckedField, CheckedMessages, checkedControls } from "./CheckedFields";
+import { FieldErrors, FieldFrame, FormErrors } from "~/components/forms/field-frame";
+import { checkedControls } from "./CheckedFields";
 
 export type MailFormValues = { to: string; cc: string; subject: string; body: string; delivery: "attachment" | "link" };
 
@@ -36,19 +37,19 @@ export function MailSendForm({
     <section className="card" aria-labelledby="mail-heading">
       <h2 id="mail-heading">{t("mail.heading")}</h2>
       <Form method="post" id="mail-send" key={key}>
-        <CheckedMessages id="mail-send-error" errors={errors("")} form />
-        <CheckedField id="mail-to" label={labels.to} hint={t("mail.addressesHint")} errors={errors("to")}>
+        <FormErrors id="mail-send-error" errors={errors("")} />
+        <FieldFrame controlId="mail-to" label={labels.to} hint={t("mail.addressesHint")} errorId="mail-to-error" errors={errors("to")}>
           <textarea {...control("to", true)} rows={2} />
-        </CheckedField>
-        <CheckedField id="mail-cc" label={labels.cc} errors={errors("cc")}>
+        </FieldFrame>
+        <FieldFrame controlId="mail-cc" label={labels.cc} errorId="mail-cc-error" errors={errors("cc")}>
           <textarea {...control("cc")} rows={1} />
-        </CheckedField>
-        <CheckedField id="mail-subject" label={t("mail.subject")} errors={errors("subject")}>
+        </FieldFrame>
+        <FieldFrame controlId="mail-subject" label={t("mail.subject")} errorId="mail-subject-error" errors={errors("subject")}>
           <input type="text" {...control("subject")} />
-        </CheckedField>
-        <CheckedField id="mail-body" label={labels.body} errors={errors("body")}>
+        </FieldFrame>
+        <FieldFrame controlId="mail-body" label={labels.body} errorId="mail-body-error" errors={errors("body")}>
           <textarea {...control("body")} rows={8} />
-        </CheckedField>
+        </FieldFrame>
         <fieldset className="field">
           <legend>{labels.delivery}</legend>
           {DELIVERIES.map((delivery) => (
@@ -56,7 +57,7 @@ export function MailSendForm({
               <input type="radio" name="delivery" value={delivery} defaultChecked={value("delivery") === delivery} /> {t(`mail.deliveries.${delivery}`)}
             </label>
           ))}
-          <CheckedMessages id="mail-delivery-error" errors={errors("delivery")} />
+          <FieldErrors id="mail-delivery-error" errors={errors("delivery")} />
         </fieldset>
         <p className="field__hint">{t("mail.sendHint")}</p>
         <button type="submit" name="intent" value="send" className="button">

@@ -1,7 +1,8 @@
 import { Fragment } from "react";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmAction } from "~/components/forms/ConfirmAction";
-import { CheckedField, CheckedMessages, checkedControls } from "~/components/mail/CheckedFields";
+import { FieldFrame, FormErrors } from "~/components/forms/field-frame";
+import { checkedControls } from "~/components/mail/CheckedFields";
 import { useTexts } from "~/components/texts";
 import paymentsTexts from "~/locales/ja/payments.json";
 import type { DocumentDetailData } from "~/services/document-pages/detail.server";
@@ -48,7 +49,12 @@ export function InvoicePayments({ payments, reply }: { payments: Payments; reply
   const shown = reply?.values ?? payments.values;
   const errorsOf = (field: keyof PaymentFormValues) => reply?.fields[field];
   const control = checkedControls("payment", (field: keyof PaymentFormValues) => shown[field], errorsOf);
-  const field = (name: keyof PaymentFormValues) => ({ id: `payment-${name}`, label: t(`payments.record.${name}`), errors: errorsOf(name) });
+  const field = (name: keyof PaymentFormValues) => ({
+    controlId: `payment-${name}`,
+    label: t(`payments.record.${name}`),
+    errorId: `payment-${name}-error`,
+    errors: errorsOf(name),
+  });
   return (
     <section className="card" aria-labelledby="payments-heading" data-testid="invoice-payments">
       <h2 id="payments-heading">{t("payments.heading")}</h2>
@@ -102,19 +108,19 @@ export function InvoicePayments({ payments, reply }: { payments: Payments; reply
         </div>
       )}
       <h3>{t("payments.record.heading")}</h3>
-      <CheckedMessages id="payment-form-errors" errors={reply ? [reply.message] : undefined} form />
+      <FormErrors id="payment-form-errors" errors={reply ? [reply.message] : undefined} />
       <Form method="post" className="payment-form" preventScrollReset>
         <input type="hidden" name="intent" value="payment" />
-        <CheckedField {...field("paid_on")}>
+        <FieldFrame {...field("paid_on")}>
           <input {...control("paid_on")} type="date" required />
-        </CheckedField>
-        <CheckedField {...field("amount")}>
+        </FieldFrame>
+        <FieldFrame {...field("amount")}>
           <input {...control("amount")} inputMode="numeric" required />
-        </CheckedField>
-        <CheckedField {...field("fee")} hint={t("payments.record.feeHint")}>
+        </FieldFrame>
+        <FieldFrame {...field("fee")} hint={t("payments.record.feeHint")}>
           <input {...control("fee", true)} inputMode="numeric" />
-        </CheckedField>
-        <CheckedField {...field("method")}>
+        </FieldFrame>
+        <FieldFrame {...field("method")}>
           <select {...control("method")}>
             {METHODS.map((method) => (
               <option key={method} value={method}>
@@ -122,7 +128,7 @@ export function InvoicePayments({ payments, reply }: { payments: Payments; reply
               </option>
             ))}
           </select>
-        </CheckedField>
+        </FieldFrame>
         <button type="submit" className="button">
           {t("payments.record.submit")}
         </button>

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FormErrors } from "~/components/forms/field-frame";
 import { useTexts } from "~/components/texts";
 import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import type { ConfirmReply, Proposal, Statement } from "~/services/payments.server";

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { formatDateTimeJst } from "@domain/datetime";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FormErrors } from "~/components/forms/field-frame";
 import { ListPaging, type ListLinks } from "~/components/lists/ListControls";
 import { useTexts } from "~/components/texts";
 import paymentsTexts from "~/locales/ja/paymentsStatements.json";

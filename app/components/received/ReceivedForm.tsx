@@ -2,8 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import receivedFormTexts from "~/locales/ja/receivedForm.json";
 import type { Code } from "@domain/codes";
-import { FieldFrame } from "~/components/forms/FieldFrame";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FormErrors, FieldFrame } from "~/components/forms/field-frame";
 import type { ReceivedFormValues } from "~/services/received-pages.server";
 
 type Upload = { id: string; file_name: string; content_type: string; size: number };

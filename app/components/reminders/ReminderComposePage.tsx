@@ -1,8 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { FieldErrors } from "~/components/forms/FieldErrors";
-import { FieldFrame } from "~/components/forms/FieldFrame";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { FieldErrors, FormErrors, FieldFrame } from "~/components/forms/field-frame";
 import { useTexts } from "~/components/texts";
 import reminderTexts from "~/locales/ja/reminders.json";
 import { REMINDERS_PATH } from "./paths";

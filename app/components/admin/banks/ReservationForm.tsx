@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { FieldFrame } from "~/components/forms/FieldFrame";
-import { FormErrors } from "~/components/forms/FormErrors";
-import { TextField } from "~/components/forms/TextField";
+import { TextField } from "~/components/forms/fields";
+import { FormErrors, FieldFrame } from "~/components/forms/field-frame";
 import { useTexts } from "~/components/texts";
 import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import type { Branch } from "~/services/admin-banks.server";

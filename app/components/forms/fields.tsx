@@ -1,3 +1,12 @@
+import type { Code } from "@domain/codes";
+import { FieldFrame, hintIdOf } from "./field-frame";
+
+/*
+ * The field components and the attributes of their controls, in one module because the browser build makes a
+ * chunk of each module that several pages share, and a chunk costs about 0.2 KiB of its own (decision 020). The
+ * frame and the messages (field-frame.tsx) are apart: many pages show them without these controls.
+ */
+
 /**
  * What the field components need of a field. conform's FieldMetadata has
  * these, and so does a field of the light form (light-form.ts), so one set of
@@ -39,9 +48,13 @@ function controlProps(meta: FieldMeta, ariaDescribedBy: string | undefined) {
 // Empty is no value, as in conform's normalised values: the markup carries no empty value attribute.
 const initialText = (meta: FieldMeta) => (typeof meta.initialValue === "string" && meta.initialValue !== "" ? meta.initialValue : undefined);
 const initialChoice = (meta: FieldMeta) =>
-  Array.isArray(meta.initialValue) ? meta.initialValue.map((value) => String(value ?? "")) : meta.initialValue == null || meta.initialValue === "" ? undefined : String(meta.initialValue);
+  Array.isArray(meta.initialValue)
+    ? meta.initialValue.map((value) => String(value ?? ""))
+    : meta.initialValue == null || meta.initialValue === ""
+    ? undefined
+    : String(meta.initialValue);
 /** No defaultValue at all when there is none: React hydrating `defaultValue={undefined}` writes an empty value attribute. */
-const initially = <Value>(value: Value | undefined) => (value === undefined ? {} : { defaultValue: value });
+const initially = <Value,>(value: Value | undefined) => (value === undefined ? {} : { defaultValue: value });
 
 export function inputProps(meta: FieldMeta, { type, ariaDescribedBy }: { type: "text" | "email" | "tel" | "date"; ariaDescribedBy?: string }) {
   return {
@@ -75,12 +88,18 @@ export function selectProps(meta: FieldMeta) {
 }
 
 export function textareaProps(meta: FieldMeta, { ariaDescribedBy }: { ariaDescribedBy?: string }) {
-  return { ...controlProps(meta, ariaDescribedBy), minLength: meta.minLength, maxLength: meta.maxLength, ...initially(initialChoice(meta) as string | undefined) };
+  return {
+    ...controlProps(meta, ariaDescribedBy),
+    minLength: meta.minLength,
+    maxLength: meta.maxLength,
+    ...initially(initialChoice(meta) as string | undefined),
+  };
 }
 
 /** A group of radio buttons or checkboxes with one name, as conform's getCollectionProps gives them. */
 export function choicesProps(meta: FieldMeta, type: "radio" | "checkbox", options: readonly string[]) {
-  const chosen = (option: string) => (type === "checkbox" && Array.isArray(meta.initialValue) ? meta.initialValue.includes(option) : meta.initialValue === option);
+  const chosen = (option: string) =>
+    type === "checkbox" && Array.isArray(meta.initialValue) ? meta.initialValue.includes(option) : meta.initialValue === option;
   return options.map((option) => ({
     ...controlProps(meta, undefined),
     // A required checkbox group would ask for every box to be ticked, not one.
@@ -91,4 +110,49 @@ export function choicesProps(meta: FieldMeta, type: "radio" | "checkbox", option
     value: option,
     defaultChecked: chosen(option),
   }));
+}
+
+/** A labelled text input with its hint and messages tied to it (aria-describedby). */
+export function TextField({
+  meta,
+  label,
+  hint,
+  type = "text",
+  autoComplete,
+}: {
+  meta: FieldMeta;
+  label: string;
+  hint?: string;
+  type?: "text" | "email" | "tel" | "date";
+  autoComplete?: string;
+}) {
+  return (
+    <FieldFrame controlId={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
+      <input {...inputProps(meta, { type, ariaDescribedBy: hintIdOf(meta.id, hint) })} autoComplete={autoComplete} />
+    </FieldFrame>
+  );
+}
+
+/** A choice among a code list (SPEC §4/§5 codes), labelled and validated like every field. */
+export function CodeSelect({ meta, label, codes }: { meta: FieldMeta; label: string; codes: readonly Code<number | string>[] }) {
+  return (
+    <FieldFrame controlId={meta.id} label={label} errorId={meta.errorId} errors={meta.errors}>
+      <select {...selectProps(meta)}>
+        {codes.map((code) => (
+          <option key={code.id} value={String(code.id)}>
+            {code.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A labelled multi-line field with its hint and messages tied to it, like TextField. */
+export function TextAreaField({ meta, label, hint, rows }: { meta: FieldMeta; label: string; hint?: string; rows: number }) {
+  return (
+    <FieldFrame controlId={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
+      <textarea {...textareaProps(meta, { ariaDescribedBy: hintIdOf(meta.id, hint) })} rows={rows} />
+    </FieldFrame>
+  );
 }
