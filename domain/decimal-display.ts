@@ -6,3 +6,6 @@ export function formatDecimal(text: string): string {
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return fraction ? `${grouped}.${fraction}` : grouped;
 }
+
+/** An amount as the pages write it: "1,234,567円". */
+export const formatYen = (amount: string | number): string => `${formatDecimal(String(amount))}円`;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { formatDateTimeJst, formatListDate } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal-display";
+import { formatYen } from "@domain/decimal-display";
 import { mailDisplayStatus, mailStatusLabel } from "@domain/mail-status";
 import { reminderRequestSchema } from "@domain/reminder-request";
 import { OVERDUE_BUCKETS, REMINDER_LEVELS, type OverdueBucket, type OverdueList, type ReminderContext, type ReminderLevel } from "@domain/reminders";
@@ -19,8 +19,6 @@ import { redirectWithNotice } from "./session.server";
  * compose → confirm → send steps with its reminders. Everything is prepared as text here, so the pages
  * carry no formatting rules or validation library to the browser.
  */
-
-const yen = (amount: string) => `${formatDecimal(amount)}円`;
 
 /** Reads the URL as the API can: what it cannot read falls back to the whole list (no failing page for a bad link). */
 function listChoiceOf(url: URL): { bucket: OverdueBucket | null; page: number } {
@@ -48,8 +46,8 @@ export async function overdueListLoader({ request, context }: LoaderFunctionArgs
       customer: row.customer_name,
       dueDate: formatListDate(row.due_date),
       days: row.days_overdue,
-      amountDue: yen(row.amount_due),
-      balance: yen(row.balance),
+      amountDue: formatYen(row.amount_due),
+      balance: formatYen(row.balance),
       sent: row.reminders_sent,
       lastSent: row.last_reminded_at ? formatDateTimeJst(row.last_reminded_at) : null,
     })),
@@ -82,8 +80,8 @@ export async function reminderComposeLoader({ request, context, params }: Loader
       customer: invoice.customer_name,
       dueDate: invoice.due_date ? formatListDate(invoice.due_date) : "—",
       days: invoice.days_overdue !== null && invoice.days_overdue > 0 ? invoice.days_overdue : null,
-      amountDue: yen(invoice.amount_due),
-      balance: yen(invoice.balance),
+      amountDue: formatYen(invoice.amount_due),
+      balance: formatYen(invoice.balance),
     },
     refusal: reminders.refusal,
     defaultLevel: draft?.level ?? null,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formatDateTimeJst, formatJapaneseDate, formatJapaneseDateTime } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal-display";
+import { formatYen } from "@domain/decimal-display";
 import { DOCUMENT_KINDS, DOCUMENT_PATHS, type DocumentKind } from "@domain/document-kinds";
 import { statusLabel } from "@domain/documents";
 import { requireCompanyCaller } from "./api-caller.server";
@@ -19,7 +19,6 @@ type TopSummary = {
   plan: { plan_name: string | null; status: string; trial_days_left: number | null; withdrawal_date: string | null; charged_from: string | null } | null;
 };
 
-const yen = (amount: string) => `${formatDecimal(amount)}円`;
 const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
 
 /** What TOP shows, as text ready to print: the page carries no code lists or formatting rules to the browser. */
@@ -28,15 +27,15 @@ export async function topLoader({ request, context }: LoaderFunctionArgs) {
   const top = await callPaymentApi<TopSummary>(caller, "/top");
   return {
     sales: {
-      thisMonth: yen(top.sales.this_month.tax_included),
+      thisMonth: formatYen(top.sales.this_month.tax_included),
       thisMonthCount: top.sales.this_month.count,
-      lastMonth: yen(top.sales.last_month.tax_included),
-      difference: top.sales.difference.startsWith("-") ? `−${yen(top.sales.difference.slice(1))}` : top.sales.difference === "0" ? "±0円" : `+${yen(top.sales.difference)}`,
+      lastMonth: formatYen(top.sales.last_month.tax_included),
+      difference: top.sales.difference.startsWith("-") ? `−${formatYen(top.sales.difference.slice(1))}` : top.sales.difference === "0" ? "±0円" : `+${formatYen(top.sales.difference)}`,
       month: top.sales.this_month.from.slice(0, 7),
     },
-    unpaid: { count: top.receivables.unpaid.count, amount: yen(top.receivables.unpaid.amount) },
-    overdue: { count: top.receivables.overdue.count, amount: yen(top.receivables.overdue.amount) },
-    estimates: { count: top.awaiting_estimates.count, amount: yen(top.awaiting_estimates.tax_included) },
+    unpaid: { count: top.receivables.unpaid.count, amount: formatYen(top.receivables.unpaid.amount) },
+    overdue: { count: top.receivables.overdue.count, amount: formatYen(top.receivables.overdue.amount) },
+    estimates: { count: top.awaiting_estimates.count, amount: formatYen(top.awaiting_estimates.tax_included) },
     latest: top.latest_documents.map((document) => ({
       key: `${document.kind}-${document.id}`,
       kind: kindLabel(document.kind),
@@ -44,7 +43,7 @@ export async function topLoader({ request, context }: LoaderFunctionArgs) {
       href: `${DOCUMENT_PATHS[document.kind].base}/detail/${document.id}`,
       customer: document.customer_name,
       status: document.voided_at ? "無効" : statusLabel(document.kind, document.status),
-      amount: yen(document.tax_included),
+      amount: formatYen(document.tax_included),
       updatedAt: formatDateTimeJst(document.updated_at),
     })),
     mailErrors: {

@@ -4,7 +4,7 @@ import receivedDetailTexts from "~/locales/ja/receivedDetail.json";
 import receivedFormTexts from "~/locales/ja/receivedForm.json";
 import type { Code } from "@domain/codes";
 import { formatDateTimeJst, formatListDate } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal-display";
+import { formatYen } from "@domain/decimal-display";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import type { ReceivedDetail } from "~/services/received.server";
 
@@ -12,9 +12,6 @@ import type { ReceivedDetail } from "~/services/received.server";
 export const detailTexts = { received: { ...receivedFormTexts, ...receivedDetailTexts } };
 
 type Props = { kindLabel: string; base: string; document: ReceivedDetail; accountTypes: readonly Code[] };
-
-// Not the list page's: importing it would load the whole list (its filters, paging and export) with this page.
-const yen = (amount: number | string) => `${formatDecimal(String(amount))}円`;
 
 export function fileSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -25,14 +22,14 @@ export function ReceivedRecord({ document, accountTypes }: { document: ReceivedD
   const { t } = useTexts(detailTexts);
   const rows: Array<[string, string | null]> = [
     [t("received.fields.transaction_date"), formatListDate(document.transaction_date)],
-    [t("received.fields.amount"), yen(document.amount)],
+    [t("received.fields.amount"), formatYen(document.amount)],
     [t("received.fields.supplier_name"), document.supplier_name],
     [t("received.form.customer"), document.customer_name],
-    [t("received.fields.amount_10"), document.amount_10 === null ? null : yen(document.amount_10)],
-    [t("received.fields.tax_10"), document.tax_10 === null ? null : yen(document.tax_10)],
-    [t("received.fields.amount_8"), document.amount_8 === null ? null : yen(document.amount_8)],
-    [t("received.fields.tax_8"), document.tax_8 === null ? null : yen(document.tax_8)],
-    [t("received.fields.amount_0"), document.amount_0 === null ? null : yen(document.amount_0)],
+    [t("received.fields.amount_10"), document.amount_10 === null ? null : formatYen(document.amount_10)],
+    [t("received.fields.tax_10"), document.tax_10 === null ? null : formatYen(document.tax_10)],
+    [t("received.fields.amount_8"), document.amount_8 === null ? null : formatYen(document.amount_8)],
+    [t("received.fields.tax_8"), document.tax_8 === null ? null : formatYen(document.tax_8)],
+    [t("received.fields.amount_0"), document.amount_0 === null ? null : formatYen(document.amount_0)],
     [t("received.fields.registration_number"), document.registration_number],
     [t("received.fields.document_number"), document.document_number],
     [t("received.fields.due_date"), document.due_date ? formatListDate(document.due_date) : null],

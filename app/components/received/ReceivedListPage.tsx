@@ -3,7 +3,7 @@ import { useTexts } from "~/components/texts";
 import receivedTexts from "~/locales/ja/received.json";
 import { formatListDate } from "@domain/datetime";
 import type { Code } from "@domain/codes";
-import { formatDecimal } from "@domain/decimal-display";
+import { formatYen } from "@domain/decimal-display";
 import type { ReceivedSort } from "@domain/received-documents";
 import { ListPaging, SortHeading, type ListLinks } from "~/components/lists/ListControls";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";
@@ -28,8 +28,6 @@ function urlWith(path: string, filters: ReceivedFilters, change: Partial<Receive
   for (const [name, value] of Object.entries({ ...filters, page: "", ...change })) if (value) params.set(name, value);
   return `${path}?${params}`;
 }
-
-const yen = (amount: number | string) => `${formatDecimal(String(amount))}円`;
 
 /**
  * A received kind's list: 電子帳簿保存法's three keys (取引年月日, 金額, 取引先)
@@ -131,7 +129,7 @@ export function ReceivedListPage({ kindLabel, base, filters, ignored, page, usag
       ) : (
         <>
           <p>
-            <ListPaging {...paging} placement="count" /> <strong data-testid="received-sum">{t("received.sum", { amount: yen(page.sum) })}</strong>
+            <ListPaging {...paging} placement="count" /> <strong data-testid="received-sum">{t("received.sum", { amount: formatYen(page.sum) })}</strong>
           </p>
           <table className="table document-list" data-testid="received-documents">
             <thead>
@@ -159,7 +157,7 @@ export function ReceivedListPage({ kindLabel, base, filters, ignored, page, usag
                     {row.deleted_at ? ` (${t("received.deletedMark")})` : ""}
                   </td>
                   <td>{row.supplier_name}</td>
-                  <td className="table__number">{yen(row.amount)}</td>
+                  <td className="table__number">{formatYen(row.amount)}</td>
                   <td>{row.registration_number ?? ""}</td>
                   <td data-testid="match-result">{resultLabel(row.match_result)}</td>
                   <td className="document-list__optional">{row.credit_rate === 100 ? t("received.qualified") : row.credit_rate === null ? "" : t("received.creditRate", { rate: row.credit_rate })}</td>

@@ -1,13 +1,14 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst, formatJapaneseDate, todayJst } from "@domain/datetime";
-import { formatDecimal } from "@domain/decimal-display";
+import { formatDecimal, formatYen } from "@domain/decimal-display";
 import { CONVERSIONS, DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
 import { can, editModeOf, nextStatuses, stageOf, type LifecycleFacts } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
 import { totalsRows } from "@domain/snapshot";
+import { totalsTableRows } from "~/components/documents/totals-table";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
 import { CONFIRMED_ACTIONS, confirmedActionOf, lifecycleFactsOf } from "~/components/documents/lifecycle-facts";
 import { roundingOfDocument } from "~/components/documents/rounding";
@@ -40,8 +41,6 @@ function textsFor(locale: string): Promise<T> {
   }
   return texts;
 }
-
-const yen = (amount: string) => `${formatDecimal(amount)}円`;
 
 /** Each kind's name and path, for the page's links to related documents and conversions. */
 const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { label: entry.label, base: DOCUMENT_PATHS[entry.id].base }])) as Record<
@@ -117,30 +116,12 @@ function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: Lif
       cells: [
         `${line.description}${line.tax_rate === 8 ? " ※" : ""}`,
         `${formatDecimal(line.quantity)}${line.unit ?? ""}`,
-        yen(line.unit_price),
+        formatYen(line.unit_price),
         taxCategoryOf(line.tax_category).label,
-        yen(line.amount),
+        formatYen(line.amount),
       ],
     })),
-    totals: [
-      ...totalsRows(totals).map((row) => ({
-        key: row.key,
-        label: row.label,
-        value: row.rate
-          ? `${t(internal ? "documents.totals.included" : "documents.totals.excluded", { amount: yen(internal ? row.rate.taxIncluded : row.rate.taxExcluded) })} ${t("documents.totals.tax", { amount: yen(row.rate.tax) })}`
-          : yen(row.amount),
-      })),
-      { key: "subtotal", label: t("documents.totals.subtotal"), value: yen(totals.taxExcluded) },
-      { key: "taxTotal", label: t("documents.totals.taxTotal"), value: yen(totals.tax) },
-      { key: "total", label: t("documents.totals.total"), value: yen(totals.taxIncluded) },
-      ...(totals.withholding === "0"
-        ? []
-        : [
-            { key: "withholdingBase", label: t("documents.totals.withholdingBase"), value: yen(totals.withholdingBase) },
-            { key: "withholding", label: t("documents.totals.withholding"), value: `-${yen(totals.withholding)}` },
-            { key: "amountDue", label: t("documents.totals.amountDue"), value: yen(totals.amountDue) },
-          ]),
-    ],
+    totals: totalsTableRows(totals, totalsRows(totals), internal, t),
     stampDuty: needsRevenueStamp(kind, totals) ? t("documents.stampDuty") : null,
     notes: document.notes,
     revisions: document.revisions.map((revision) => ({
@@ -218,9 +199,9 @@ function paymentsOf(t: T, document: DetailDocument, summary: PaymentSummary, url
     cancelled: payment.cancelled_at === null ? null : payment.cancel_reason ? t("payments.cancelledReason", { reason: payment.cancel_reason }) : t("payments.cancelled"),
   }));
   return {
-    amountDue: yen(summary.amount_due),
-    paid: yen(summary.paid),
-    balance: summary.overpaid ? `${yen(summary.balance)}（${t("payments.overpaid")}）` : yen(summary.balance),
+    amountDue: formatYen(summary.amount_due),
+    paid: formatYen(summary.paid),
+    balance: summary.overpaid ? `${formatYen(summary.balance)}（${t("payments.overpaid")}）` : formatYen(summary.balance),
     overpaidNote: summary.overpaid ? t("payments.overpaidNote") : null,
     rows,
     values: paymentFormDefaults(summary),
