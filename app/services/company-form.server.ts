@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
@@ -98,15 +97,6 @@ export async function companyPageLoader({ request, context }: LoaderFunctionArgs
   };
 }
 
-/**
- * 「口座を追加」 or 「この口座を削除」 pressed without JavaScript (a conform intent): the rows come back with
- * only the list's own messages, as conform's browser side showed them, not those of a row not filled in yet.
- */
-function listChangeReply(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
-  const list = result.intent?.type === "insert" || result.intent?.type === "remove" ? result.intent.payload.name : null;
-  return { ...result, error: Object.fromEntries(Object.entries(result.error ?? {}).filter(([name]) => name === list)) };
-}
-
 function uploaded(formData: FormData, name: string): File | null {
   const value = formData.get(name);
   return value instanceof File && value.size > 0 ? value : null;
@@ -116,7 +106,7 @@ export async function companyPageAction({ request, context }: ActionFunctionArgs
   const { caller } = await requireCompanyCaller(request, context, "companies-create");
   const formData = await readFormData(request);
   const submission = parseCompanyForm(formData);
-  if (submission.status === undefined) return data(listChangeReply(submission.reply()), { status: 200 });
+  if (submission.status === undefined) return data(submission.reply(), { status: 200 });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   await requireCompanySavePrecondition(caller);

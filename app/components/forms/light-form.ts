@@ -76,9 +76,15 @@ function setControl(form: HTMLFormElement | null, name: string, value: string) {
 
 /**
  * The messages of a server's answer. An answer to a list's add or remove button (a conform intent, without
- * JavaScript) judged the whole form but shows nothing, as conform does: an empty new row is not yet wrong.
+ * JavaScript) judged the whole form but shows only the list's own messages (a limit on its rows), as conform
+ * does: an empty new row is not yet wrong.
  */
-const answeredErrorsOf = (lastResult: SubmissionResult<string[]> | undefined): Errors => (lastResult?.intent ? {} : errorsOf(lastResult?.error));
+function answeredErrorsOf(lastResult: SubmissionResult<string[]> | undefined): Errors {
+  const errors = errorsOf(lastResult?.error);
+  if (!lastResult?.intent) return errors;
+  const list = (lastResult.intent as { payload?: { name?: unknown } }).payload?.name;
+  return typeof list === "string" && errors[list] ? { [list]: errors[list]! } : {};
+}
 
 function errorsOf(error: Record<string, string[] | null> | null | undefined): Errors {
   return Object.fromEntries(Object.entries(error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
