@@ -50,6 +50,9 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Aborts a render still waiting for deferred data; cleared once React has written the whole page, since a pending
+    // timer keeps the request's render, data and response alive until it fires (under load, most of the heap's growth).
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerTextsProvider t={i18n.getFixedT(i18n.language)}>
@@ -61,6 +64,7 @@ export default async function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = withoutFizzPadding();
+          body.once("finish", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -71,6 +75,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -79,7 +84,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 
