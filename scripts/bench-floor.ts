@@ -2,16 +2,19 @@
  * The benchmark's floor: the least a server could do for the invoice list,
  * the invoice detail and TOP — a plain node:http server running the SQL the
  * Payment API runs for those pages (the sign-out and membership checks of
- * each API call, then the page's own statements) into a string template,
+ * each API call, then the page's own statements; TOP's many figures through
+ * the API's own function, so they cannot drift apart) into a string template,
  * with no framework, no token check and no React. It exists only to be
  * compared against: `npm run bench` starts it beside the real server on the
  * same database and prints each page's throughput as a share of it.
  *
- *   FLOOR_PORT=… FLOOR_COMPANY=… FLOOR_USER=… (DATABASE_URL=… | DATA_DIR=…) tsx scripts/bench-floor.ts
+ *   FLOOR_PORT=… FLOOR_COMPANY=… FLOOR_USER=… FLOOR_BANK=… (DATABASE_URL=… | DATA_DIR=…) tsx scripts/bench-floor.ts
  */
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { openDatabase } from "../api/db/client";
+import { ReportCache } from "../api/reports/cache";
+import { topSummary } from "../api/top/summary";
 
 type Row = Record<string, unknown>;
 type Query = (text: string, params: unknown[]) => Promise<{ rows: Row[] }>;
@@ -24,6 +27,7 @@ const env = (name: string): string => {
 
 const company = env("FLOOR_COMPANY");
 const user = env("FLOOR_USER");
+const bank = env("FLOOR_BANK");
 const port = Number(env("FLOOR_PORT"));
 const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: env("DATA_DIR") });
 // The driver under Drizzle: pg's Pool, or the PGlite instance; both answer query(text, params) with rows.
@@ -93,11 +97,25 @@ async function invoiceDetail(id: number): Promise<string | null> {
   );
 }
 
+/** The company's owner sees every document, so TOP's figures are the whole company's; kept per list version as the API keeps them. */
+const topCache = new ReportCache();
+
+async function top(): Promise<string> {
+  await apiCallChecks();
+  const summary = await topSummary(database.db, topCache, { tenant: company, createdBy: null }, bank);
+  const latest = summary.latestDocuments.map((row) => `<li>${escape(row.number)} ${escape(row.customerName)} ${escape(row.taxIncluded)}円</li>`).join("");
+  return page(
+    "TOP",
+    `<p>今月の売上 ${escape(summary.sales.thisMonth.taxIncluded)}円 (${escape(summary.sales.thisMonth.count)}件) 前月 ${escape(summary.sales.lastMonth.taxIncluded)}円</p>` +
+      `<p>未入金 ${escape(summary.receivables.unpaid.amount)}円 期限超過 ${escape(summary.receivables.overdue.amount)}円 回答待ち ${escape(summary.awaitingEstimates.count)}件 送信エラー ${escape(summary.mailErrors.count)}件 お知らせ ${escape(summary.notices.length)}件</p><ul>${latest}</ul>`,
+  );
+}
+
 const server = createServer((req, res) => {
   const answer = async (): Promise<[number, string]> => {
     const path = req.url ?? "/";
     if (path === "/healthz") return [200, "ok"];
-    if (path === "/top") return [200, page("TOP", "<nav><a href=\"/invoices/list\">請求書</a></nav>")];
+    if (path === "/top") return [200, await top()];
     if (path === "/invoices/list") return [200, await invoiceList()];
     const detail = /^\/invoices\/detail\/(\d+)$/.exec(path);
     if (detail) {

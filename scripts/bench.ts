@@ -1030,6 +1030,7 @@ async function withFloor<T>(database: { DATABASE_URL: string } | { DATA_DIR: str
       FLOOR_PORT: String(port),
       FLOOR_COMPANY: fixtureUsers[API_USER].companyUniqueCode!,
       FLOOR_USER: fixtureUsers[API_USER].userUniqueCode,
+      FLOOR_BANK: fixtureUsers[API_USER].bankCode,
     },
   });
   try {
