@@ -1,8 +1,10 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
+import customerTexts from "~/locales/ja/customer.json";
 import { customerEdit as customerEditTitle } from "~/locales/ja/titlesMasters.json";
 import { CustomerForm } from "~/components/customers/CustomerForm";
+import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { titleMeta } from "~/meta";
 import { customerEditAction, customerEditLoader } from "~/services/customer-form.server";
 
@@ -15,13 +17,26 @@ export const loader = customerEditLoader;
 export const action = customerEditAction;
 
 export default function CustomerEditPage() {
-  const { t } = useTexts({ titles: { customerEdit: customerEditTitle } });
-  const { defaultValue, constraint, holidayShifts } = useLoaderData<typeof loader>();
+  const { t } = useTexts({ customer: customerTexts, titles: { customerEdit: customerEditTitle } });
+  const { id, defaultValue, constraint, holidayShifts, confirm } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const location = useLocation();
+  const name = defaultValue.name;
+  const words = {
+    archive: { title: t("customer.confirmArchive.title", { name }), body: t("customer.confirmArchive.body"), button: t("customer.archive") },
+    delete: { title: t("customer.confirmDelete.title", { name }), body: t("customer.confirmDelete.body"), button: t("customer.delete") },
+  };
+  // A refused deletion (the customer is in use) is said on the form, also when it was confirmed on the page of its own.
+  if (confirm && !lastResult) return <ConfirmPage action={confirm} words={words[confirm]} backTo={`/customers/edit/${id}`} />;
   return (
     <>
       <h1>{t("titles.customerEdit")}</h1>
       <CustomerForm key={String(defaultValue.version)} defaultValue={defaultValue} lastResult={lastResult} constraint={constraint} holidayShifts={holidayShifts} editing />
+      {/* Keyed by the location: an answer (a refused deletion) closes the dialog, so its message on the form can be read. */}
+      <p className="document-actions--danger" key={location.key}>
+        <ConfirmAction action="archive" label={t("customer.archive")} words={words.archive} />{" "}
+        <ConfirmAction action="delete" label={t("customer.delete")} words={words.delete} />
+      </p>
     </>
   );
 }

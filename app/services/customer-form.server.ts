@@ -1,5 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_HOLIDAY_SHIFT, HOLIDAY_SHIFTS } from "@domain/due-date";
 import { customerFormSchema, type CustomerFormInput } from "~/components/customers/customer-schema";
 import { parseForm } from "~/components/forms/parse-form";
@@ -56,9 +56,21 @@ function formValuesOf(customer: Customer): CustomerFormInput {
   };
 }
 
+/** Archiving and deleting ask first (`confirmed=yes` from the confirmation). */
+const CONFIRMED_ACTIONS = ["archive", "delete"] as const;
+type ConfirmedAction = (typeof CONFIRMED_ACTIONS)[number];
+const confirmedActionOf = (value: unknown): ConfirmedAction | null => CONFIRMED_ACTIONS.find((action) => action === value) ?? null;
+
+/** The edit page; `?confirm=archive` (or delete) makes it the confirmation page of that action. */
 export async function customerEditLoader({ request, params, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "customers-edit");
-  return { ...customerFormPage, defaultValue: formValuesOf(await getCustomer(caller, String(idOf(params)))) };
+  const id = idOf(params);
+  return {
+    ...customerFormPage,
+    id,
+    defaultValue: formValuesOf(await getCustomer(caller, String(id))),
+    confirm: confirmedActionOf(new URL(request.url).searchParams.get("confirm")),
+  };
 }
 
 export const customerCreateAction = ({ request, context }: ActionFunctionArgs) => customerFormAction(request, context, null);
@@ -66,27 +78,30 @@ export const customerCreateAction = ({ request, context }: ActionFunctionArgs) =
 export const customerEditAction = ({ request, params, context }: ActionFunctionArgs) => customerFormAction(request, context, idOf(params));
 
 /**
- * The create and edit pages' action: save (or, on edit, archive or delete)
- * and go back to the list with a notice; the server's messages come back
- * beside the form with the input kept.
+ * The create and edit pages' action: save (or, on edit and once confirmed,
+ * archive or delete) and go back to the list with a notice; the server's
+ * messages come back beside the form with the input kept.
  */
 async function customerFormAction(request: Request, context: AppLoadContext, existingId: number | null) {
   const { caller } = await requireCompanyCaller(request, context, existingId ? "customers-edit" : "customers-create");
   const formData = await readFormData(request);
   const t = await remixI18next.getFixedT(request);
-  const intent = formData.get("intent");
-  if (existingId && intent === "archive") {
+  const asking = existingId ? confirmedActionOf(formData.get("intent")) : null;
+  // A post without the confirmation's `confirmed=yes` (an old page, a crafted post) is shown the question.
+  if (existingId && asking && formData.get("confirmed") !== "yes") return redirect(`/customers/edit/${existingId}?confirm=${asking}`);
+  if (existingId && asking === "archive") {
     await archiveCustomer(caller, existingId);
     return redirectWithNotice(request, "/customers/list", "success", t("customer.archived"));
   }
   const submission = parseForm(formData, customerFormSchema);
-  if (existingId && intent === "delete") {
+  if (existingId && asking === "delete") {
     try {
       await deleteCustomer(caller, existingId);
     } catch (error) {
-      // Still in use by documents: the message says so and the archive button is beside it.
+      // Still in use by documents: the message says so above the form, with the archive button beside it. The
+      // confirmation posts no fields, so the answer carries no values and the form shows the saved customer.
       const { result, status } = apiErrorReply(submission, error);
-      return data(result, { status });
+      return data({ ...result, initialValue: null }, { status });
     }
     return redirectWithNotice(request, "/customers/list", "success", t("customer.deleted"));
   }

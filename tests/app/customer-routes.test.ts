@@ -8,6 +8,10 @@ const context = { traceId: "test-trace" } as never;
 
 const customerNamed = async (name: string, as: "owner" | "shinkinOwner" = "owner"): Promise<number> => (await createCustomer(api, { name }, as)).id;
 
+/** The edit page's action, posted `fields` by the owner at `path` (the edit page, or its confirmation). */
+const postEdit = async (id: number, path: string, fields: Record<string, string>) =>
+  editAction({ request: await signedInRequest(api, "owner", path, { method: "POST", body: new URLSearchParams(fields) }), params: { id: String(id) }, context });
+
 /** The status a route threw: a Response, or Remix's data() with its init (what the error boundary reads). */
 const thrownStatus = (run: () => Promise<unknown>) =>
   run().then(
@@ -21,13 +25,37 @@ describe("customer edit page", () => {
     const params = { id: String(theirs) };
     const read = await thrownStatus(async () => editLoader({ request: await signedInRequest(api, "owner", `/customers/edit/${theirs}`), params, context }));
     expect(read).toBe(404);
-    const form = new URLSearchParams({ intent: "delete", version: "1", name: "しんきんの取引先" });
-    const change = await thrownStatus(async () => editAction({ request: await signedInRequest(api, "owner", `/customers/edit/${theirs}`, { method: "POST", body: form }), params, context }));
-    expect(change).toBe(404);
+    for (const intent of ["delete", "archive"]) {
+      expect(await thrownStatus(() => postEdit(theirs, `/customers/edit/${theirs}`, { intent, confirmed: "yes" }))).toBe(404);
+    }
     expect((await api.call(`/customers/${theirs}`, { as: "shinkinOwner" })).status).toBe(200);
   });
 
-  it("says why a customer in use cannot be deleted, keeping the form and its archive button", async () => {
+  it.each(["delete", "archive"])("asks before it will %s: a post without confirmed=yes changes nothing and goes to the confirmation", async (intent) => {
+    const id = await customerNamed(`確認前の取引先（${intent}）`);
+    const path = `/customers/edit/${id}`;
+    // An old page's post carried the form's fields with the intent; without the confirmation's answer nothing happens.
+    const answer = (await postEdit(id, path, { intent, version: "1", name: "書き換えた名前" })) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`${path}?confirm=${intent}`);
+    const customer = await (await api.call(`/customers/${id}`)).json();
+    expect(customer).toMatchObject({ name: `確認前の取引先（${intent}）`, archived_at: null });
+
+    const page = await editLoader({ request: await signedInRequest(api, "owner", `${path}?confirm=${intent}`), params: { id: String(id) }, context });
+    expect(page).toMatchObject({ id, confirm: intent, defaultValue: { name: `確認前の取引先（${intent}）` } });
+  });
+
+  it("archives and deletes once confirmed, back to the list with the notice", async () => {
+    const archived = await customerNamed("アーカイブする取引先");
+    const deleted = await customerNamed("削除する取引先");
+    const post = async (id: number, intent: string) => (await postEdit(id, `/customers/edit/${id}?confirm=${intent}`, { intent, confirmed: "yes" })) as Response;
+    expect((await post(archived, "archive")).headers.get("Location")).toBe("/customers/list");
+    expect((await (await api.call(`/customers/${archived}`)).json()).archived_at).not.toBeNull();
+    expect((await post(deleted, "delete")).headers.get("Location")).toBe("/customers/list");
+    expect((await api.call(`/customers/${deleted}`)).status).toBe(404);
+  });
+
+  it("says why a customer in use cannot be deleted, with the form showing the saved customer and its archive button", async () => {
     const id = await customerNamed("書類のある取引先");
     const invoice = await api.call("/documents", {
       method: "POST",
@@ -35,13 +63,14 @@ describe("customer edit page", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(invoice.status).toBe(201);
-    const form = new URLSearchParams({ intent: "delete", version: "1", name: "書類のある取引先", department: "経理部" });
-    const result = (await editAction({ request: await signedInRequest(api, "owner", `/customers/edit/${id}`, { method: "POST", body: form }), params: { id: String(id) }, context })) as unknown as {
+    const result = (await postEdit(id, `/customers/edit/${id}?confirm=delete`, { intent: "delete", confirmed: "yes" })) as unknown as {
       init: { status: number };
-      data: { error: Record<string, string[]>; initialValue: Record<string, string> };
+      data: { error: Record<string, string[]>; initialValue: Record<string, string> | null };
     };
     expect(result.init.status).toBe(409);
     expect(result.data.error[""]).toEqual(["この取引先は書類で使われているため削除できません。一覧に表示しないようにするには「アーカイブする」を使ってください。"]);
-    expect(result.data.initialValue).toMatchObject({ name: "書類のある取引先", department: "経理部" });
+    // The confirmation posts no fields: no values in the answer, so the form shows the saved customer rather than empty fields.
+    expect(result.data.initialValue).toBeNull();
+    expect((await api.call(`/customers/${id}`)).status).toBe(200);
   });
 });

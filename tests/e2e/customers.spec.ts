@@ -1,4 +1,4 @@
-import { expect, settled, signInThroughBank, test } from "./fixtures";
+import { askFirst, expect, settled, signInThroughBank, test } from "./fixtures";
 
 test.describe("customers", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -67,9 +67,64 @@ test.describe("customers", () => {
     await page.goto("/customers/list?q=テストショウテン");
     await page.getByRole("link", { name }).click();
     await expect(page.getByLabel("部署名")).toHaveValue("経理部");
-    await page.getByRole("button", { name: "アーカイブする" }).click();
+    await expect(page).toHaveURL(/\/customers\/edit\/\d+$/);
+    const editing = page.url();
+    await settled(page, javaScript);
+    // Archiving asks first: cancelling keeps the customer on its edit page.
+    const archive = () => askFirst(page, javaScript, page.getByRole("link", { name: "アーカイブする" }), `取引先「${name}」をアーカイブしますか`);
+    await (await archive()).getByRole(javaScript ? "button" : "link", { name: "やめる" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(page.url()).toBe(editing);
+    await expect(page.getByLabel("部署名")).toHaveValue("経理部");
+    await settled(page, javaScript);
+    await (await archive()).getByRole("button", { name: "アーカイブする" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/取引先をアーカイブしました。/);
     await page.goto("/customers/list?q=テストショウテン");
     await expect(page.getByText("取引先が見つかりません。")).toBeVisible();
   });
+
+  test("deleting a customer asks first: cancelling keeps it, confirming deletes it", async ({ page, javaScript }) => {
+    const [login, bank, name] = javaScript ? ["owner@other.example", undefined, "株式会社ジェイエス削除"] : ["owner@shinkin.example", "0002", "株式会社ノージェイエス削除"];
+    await signInThroughBank(page, login, bank);
+    await page.goto("/customers/create");
+    await settled(page, javaScript);
+    await page.getByLabel("取引先名").fill(name);
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/取引先を保存しました。/);
+    await page.goto(`/customers/list?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(/\/customers\/edit\/\d+$/);
+    const editing = page.url();
+    await settled(page, javaScript);
+
+    const remove = () => askFirst(page, javaScript, page.getByRole("link", { name: "削除する" }), `取引先「${name}」を削除しますか`);
+    await (await remove()).getByRole(javaScript ? "button" : "link", { name: "やめる" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(page.url()).toBe(editing);
+    await expect(page.getByLabel("取引先名", { exact: true })).toHaveValue(name);
+
+    await settled(page, javaScript);
+    await (await remove()).getByRole("button", { name: "削除する" }).click();
+    await expect(page).toHaveURL(/\/customers\/list$/);
+    await expect(page.getByTestId("notice")).toHaveText(/取引先を削除しました。/);
+    await page.goto(`/customers/list?q=${encodeURIComponent(name)}`);
+    await expect(page.getByText("取引先が見つかりません。")).toBeVisible();
+  });
+
+  test("a customer used by documents is not deleted: the edit page says why, with the archive button beside it", async ({ page, javaScript }) => {
+    // The demo company's invoices are made out to 株式会社青空商事, so the delete is refused and changes nothing.
+    await signInThroughBank(page, "owner@demo.example");
+    await page.goto("/customers/list?q=アオゾラ");
+    await page.getByRole("link", { name: "株式会社青空商事" }).click();
+    await settled(page, javaScript);
+    const asked = await askFirst(page, javaScript, page.getByRole("link", { name: "削除する" }), "取引先「株式会社青空商事」を削除しますか");
+    await asked.getByRole("button", { name: "削除する" }).click();
+    await expect(page.getByText("この取引先は書類で使われているため削除できません。一覧に表示しないようにするには「アーカイブする」を使ってください。")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("取引先の編集");
+    await expect(page.getByLabel("取引先名", { exact: true })).toHaveValue("株式会社青空商事");
+    await expect(page.getByLabel("フリガナ")).toHaveValue("アオゾラショウジ");
+    await expect(page.getByRole("link", { name: "アーカイブする" })).toBeVisible();
+  });
 });
+

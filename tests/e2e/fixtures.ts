@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { sessionCookieFor } from "../support/session";
 import { fixtureUsers, type FixtureUserName } from "../support/users";
 
@@ -43,6 +43,22 @@ export { expect };
 /** Waits until the page's scripts have loaded and React has taken over (JavaScript on only). */
 export async function settled(page: Page, javaScript: boolean) {
   if (javaScript) await page.waitForLoadState("networkidle");
+}
+
+/**
+ * Presses an action that asks first (`link`) and answers where the question is asked, checked by its title: with
+ * JavaScript the dialog, its safe choice focused; without, the confirmation's page of its own.
+ */
+export async function askFirst(page: Page, javaScript: boolean, link: Locator, question: string): Promise<Locator> {
+  await link.click();
+  if (javaScript) {
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading")).toHaveText(question);
+    await expect(dialog.getByRole("button", { name: "やめる" })).toBeFocused();
+    return dialog;
+  }
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(question);
+  return page.locator("main");
 }
 
 /** Signs in the real way, through the sandbox bank's login page: pages that call the Payment API need a real id token. */

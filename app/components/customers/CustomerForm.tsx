@@ -12,9 +12,10 @@ import { useLightForm } from "~/components/forms/light-form";
 import type { CustomerFormInput } from "./customer-schema";
 
 /**
- * Create and edit share this form; edit adds the version and the archive and
- * delete buttons. Plain posts, so it works without JavaScript; with it, the
- * check (zod and the customer's rules) is loaded on first use.
+ * Create and edit share this form; edit adds the version (its archive and
+ * delete ask first, apart from the form, on the edit page). Plain posts, so it
+ * works without JavaScript; with it, the check (zod and the customer's rules)
+ * is loaded on first use.
  */
 export function CustomerForm({
   defaultValue,
@@ -71,16 +72,6 @@ export function CustomerForm({
           {t("customer.back")}
         </Link>
       </p>
-      {editing ? (
-        <p>
-          <button type="submit" name="intent" value="archive" className="button button--secondary" formNoValidate>
-            {t("customer.archive")}
-          </button>{" "}
-          <button type="submit" name="intent" value="delete" className="button button--secondary" formNoValidate>
-            {t("customer.delete")}
-          </button>
-        </p>
-      ) : null}
     </Form>
   );
 }
