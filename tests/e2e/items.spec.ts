@@ -1,4 +1,4 @@
-import { expect, settled, signInThroughBank, test } from "./fixtures";
+import { askFirst, expect, settled, signInThroughBank, test } from "./fixtures";
 
 test.describe("items", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -23,7 +23,7 @@ test.describe("items", () => {
     await expect(rows.first()).toContainText("10%");
   });
 
-  test("adds an item in the list, keeps the input on an error, edits it in place, refuses a stale save and deletes it", async ({ page, javaScript }) => {
+  test("adds an item in the list, keeps the input on an error, edits it in place and refuses a stale save", async ({ page, javaScript }) => {
     const [login, bank, name] = javaScript ? ["owner@other.example", undefined, "ジェイエス検査"] : ["owner@shinkin.example", "0002", "ノージェイエス検査"];
     await signInThroughBank(page, login, bank);
     await page.goto("/items/list");
@@ -87,8 +87,49 @@ test.describe("items", () => {
     await expect(edit.getByText("ほかの操作でこの品目が更新されています。最新の内容を確認してから、もう一度保存してください。")).toBeVisible();
     await expect(edit.getByLabel("品目名")).toHaveValue(`${name}（改）`);
 
-    await edit.getByRole("button", { name: "削除する" }).click();
+  });
+
+  test("deleting an item asks first: cancelling keeps it and the list as it was, confirming deletes it", async ({ page, javaScript }) => {
+    const [login, bank, name] = javaScript ? ["owner@other.example", undefined, "ジェイエス削除確認"] : ["owner@shinkin.example", "0002", "ノージェイエス削除確認"];
+    await signInThroughBank(page, login, bank);
+    await page.goto("/items/list");
+    await settled(page, javaScript);
+    const add = page.locator("form#item-new");
+    await add.getByLabel("品目名").fill(name);
+    await add.getByLabel("単価").fill("300");
+    await add.getByRole("button", { name: "追加する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/品目を追加しました。/);
+
+    // A searched list, sorted by name: cancelling comes back to it with the row still being edited.
+    await page.getByLabel("品目コード・品目名で検索").fill(name);
+    await page.getByRole("button", { name: "検索" }).click();
+    await page.getByRole("link", { name: "品目名" }).click();
+    await page.getByRole("link", { name: `${name}を編集` }).click();
+    await expect(page).toHaveURL(/[?&]edit=\d+/);
+    const editing = page.url();
+    await settled(page, javaScript);
+    const question = `品目「${name}」を削除しますか`;
+    const ask = async () => {
+      const asked = await askFirst(page, javaScript, page.getByTestId("items").getByRole("link", { name: "削除する" }), question);
+      await expect(asked.getByText("作成済みの書類の明細はそのまま残ります。")).toBeVisible();
+      return asked;
+    };
+
+    const first = await ask();
+    await first.getByRole(javaScript ? "button" : "link", { name: "やめる" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(page.url()).toBe(editing);
+    await expect(page.getByTestId("items").locator("form").getByLabel("品目名")).toHaveValue(name);
+    await expect(page.getByTestId("items").locator("tbody tr")).toHaveCount(1);
+
+    // Opened afresh: with JavaScript, the page takes over once the confirmation's code has come, so the dialog opens.
+    await page.goto(editing);
+    await settled(page, javaScript);
+    const second = await ask();
+    await second.getByRole("button", { name: "削除する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/品目を削除しました。/);
     await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+    const after = new URL(page.url()).searchParams;
+    expect([after.get("q"), after.get("sort"), after.get("edit"), after.get("confirm")]).toEqual([name, "name", null, null]);
   });
 });

@@ -66,11 +66,6 @@ export function ItemForm({
           <Link to={cancelTo} prefetch="none">
             {t("item.cancel")}
           </Link>
-        ) : null}{" "}
-        {editing ? (
-          <button type="submit" name="intent" value="delete" className="button button--secondary" formNoValidate>
-            {t("item.delete")}
-          </button>
         ) : null}
       </p>
     </Form>
