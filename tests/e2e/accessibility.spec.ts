@@ -58,6 +58,18 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     expect(found).toEqual([]);
   });
 
+  test("an item's and a customer's edit and confirmation pages have no violations", async ({ page, javaScript }) => {
+    test.setTimeout(120_000);
+    // Read-only visits to 株式会社デモ商事's demo masters: the edit rows and confirmations are only looked at.
+    await signInThroughBank(page, "owner@demo.example");
+    await page.goto("/items/list");
+    const item = (await page.getByTestId("items").getByRole("link", { name: /を編集$/ }).first().getAttribute("href"))!;
+    await page.goto("/customers/list");
+    const customer = new URL((await page.getByTestId("customers").locator("tbody tr a").first().getAttribute("href"))!, page.url()).pathname;
+    const paths = [item, `${item}&confirm=delete`, customer, `${customer}?confirm=archive`, `${customer}?confirm=delete`];
+    expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
+  });
+
   test("the owner's user management pages have no violations", async ({ page, javaScript }) => {
     test.setTimeout(120_000);
     // 株式会社デモ商事 has users of every kind; the ones shown here are changed by no spec.
