@@ -4,7 +4,6 @@ import { useTexts } from "~/components/texts";
 import csvLinkTexts from "~/locales/ja/csvLink.json";
 import itemTexts from "~/locales/ja/item.json";
 import { items as itemsTitle } from "~/locales/ja/titlesMasters.json";
-import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { ItemForm } from "~/components/items/ItemForm";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
 import { listUrl } from "~/components/lists/list-query";
@@ -23,7 +22,7 @@ export const action = itemsListAction;
 
 export default function ItemsListPage() {
   const { t } = useTexts({ csv: csvLinkTexts, item: itemTexts, titles: { items: itemsTitle } });
-  const { query, editId, confirmDelete, result, constraint, taxCategories } = useLoaderData<typeof loader>();
+  const { query, editId, result, constraint, taxCategories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { formId: string; result: SubmissionResult<string[]> } | undefined;
   // A new location after each successful save empties the add row; an error keeps what was typed.
   const location = useLocation();
@@ -31,14 +30,7 @@ export default function ItemsListPage() {
   const links = listQueryLinks(PATH, query);
   const paging = { links, total: result.total, perPage: result.per_page };
   const columns = 7;
-  // The row being edited, as a link: where cancelling the confirmation returns to.
   const editUrl = (id: number) => listUrl(PATH, query, { page: query.page }, { edit: String(id) });
-  const deleteWords = (name: string) => ({ title: t("item.confirmDelete.title", { name }), body: t("item.confirmDelete.body"), button: t("item.delete") });
-  const deleteFields = (id: number) => <input type="hidden" name="id" value={String(id)} />;
-
-  if (confirmDelete) {
-    return <ConfirmPage action="delete" words={deleteWords(confirmDelete.name)} backTo={editUrl(confirmDelete.id)} extra={deleteFields(confirmDelete.id)} />;
-  }
 
   return (
     <>
@@ -96,15 +88,12 @@ export default function ItemsListPage() {
                         editing
                         cancelTo={listUrl(PATH, query, { page: query.page })}
                       />
-                      {/* Apart from the form, as a link to the confirmation (a dialog with JavaScript), which keeps the list's query and this row. */}
+                      {/* Apart from the form, a link to the question, which keeps the list's query for coming back. A route of its
+                          own, also with JavaScript (not ConfirmAction's dialog): the list has no room in its budget for that code. */}
                       <p className="document-actions--danger">
-                        <ConfirmAction
-                          action="delete"
-                          query={editUrl(item.id).split("?")[1]}
-                          label={t("item.delete")}
-                          words={deleteWords(item.name)}
-                          extra={deleteFields(item.id)}
-                        />
+                        <Link to={listUrl(`/items/delete/${item.id}`, query, { page: query.page })} className="button button--danger-outline" prefetch="none">
+                          {t("item.delete")}
+                        </Link>
                       </p>
                     </td>
                   </tr>

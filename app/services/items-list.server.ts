@@ -9,7 +9,8 @@ import { listQueryOf } from "~/components/lists/list-query";
 import { requireCompanyCaller } from "./api-caller.server";
 import { apiErrorReply } from "./api-form-errors.server";
 import { remixI18next } from "./i18n.server";
-import { deleteItem, ITEM_SORTS, listItems, saveItem, type Item } from "./items.server";
+import { itemDeleteUrl } from "./item-delete.server";
+import { ITEM_SORTS, listItems, saveItem, type Item } from "./items.server";
 import { readFormData } from "./read-form.server";
 import { redirectWithNotice } from "./session.server";
 
@@ -43,37 +44,25 @@ function rowOf(item: Item) {
   };
 }
 
-/** The list, with the row being edited; `?confirm=delete` beside `edit` makes it the confirmation of deleting that row's item. */
+/** The list, with the row being edited. */
 export async function itemsListLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "items-list");
   const url = new URL(request.url);
   const query = listQueryOf(url, ITEM_SORTS, "code");
   const { items, total, per_page } = await listItems(caller, query);
-  const editId = editIdOf(url);
-  const deleting = url.searchParams.get("confirm") === "delete" ? items.find((item) => item.id === editId) : undefined;
   return {
     query,
-    editId,
-    confirmDelete: deleting ? { id: deleting.id, name: deleting.name } : null,
+    editId: editIdOf(url),
     result: { items: items.map(rowOf), total, per_page },
     constraint: itemFormConstraint,
     taxCategories: TAX_CATEGORY_CHOICES,
   };
 }
 
-/** The list as it was, without the row being edited or a confirmation: where a save or delete returns to. */
+/** The list as it was, without the row being edited: where a save returns to. */
 function listAfter(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("edit");
-  url.searchParams.delete("confirm");
-  return `${url.pathname}${url.search}`;
-}
-
-/** The confirmation of deleting an item: the same list, with its row and the question. */
-function deleteConfirmation(request: Request, id: number): string {
-  const url = new URL(request.url);
-  url.searchParams.set("edit", String(id));
-  url.searchParams.set("confirm", "delete");
   return `${url.pathname}${url.search}`;
 }
 
@@ -84,12 +73,8 @@ export async function itemsListAction({ request, context }: ActionFunctionArgs) 
   const intent = formData.get("intent");
   const idText = String(formData.get("id") ?? "");
   const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
-  if (intent === "delete" && id) {
-    // Deleting asks first: a post without the confirmation's `confirmed=yes` (an old page, a crafted post) is shown the question.
-    if (formData.get("confirmed") !== "yes") return redirect(deleteConfirmation(request, id));
-    await deleteItem(caller, id);
-    return redirectWithNotice(request, listAfter(request), "success", t("item.deleted"));
-  }
+  // Deleting asks first, on a page of its own (item-delete.server.ts): a delete posted here (an old page, a crafted post) is shown the question.
+  if (intent === "delete" && id) return redirect(itemDeleteUrl(id, request.url));
   if (intent !== "create" && !(intent === "update" && id)) return redirect(listAfter(request));
   const formId = id ? `item-${id}` : "item-new";
   const submission = parseForm(formData, itemFormSchema);

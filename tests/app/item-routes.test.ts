@@ -1,44 +1,79 @@
 import { describe, expect, it } from "vitest";
-import { action as itemsAction, loader as itemsLoader } from "~/routes/_default.items.list";
+import { action as itemsAction } from "~/routes/_default.items.list";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/_default.items.delete.$id";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createItem } from "../support/factories";
 
 const api = useRouteTestApi();
 const context = { traceId: "test-trace" } as never;
 
-const post = async (path: string, fields: Record<string, string>) =>
-  (await itemsAction({
+const postTo = async (run: typeof itemsAction, path: string, fields: Record<string, string>, params: Record<string, string> = {}) =>
+  (await run({
     request: await signedInRequest(api, "owner", path, { method: "POST", body: new URLSearchParams(fields) }),
-    params: {},
+    params,
     context,
   })) as Response;
 
 describe("item list: deleting asks first", () => {
-  it("a delete without confirmed=yes changes nothing and goes to the confirmation, keeping the list's query and the row", async () => {
+  it("a delete posted to the list changes nothing and goes to the question, keeping the list's search, sort and page", async () => {
     const { id } = await createItem(api, { code: "DEL-1", name: "確認前の品目" });
-    const list = `/items/list?q=%E7%A2%BA%E8%AA%8D&sort=name&order=desc&page=1&edit=${id}`;
-    // An old page's post carried the row's fields with the intent; without the confirmation's answer nothing happens.
-    const answer = await post(list, { intent: "delete", id: String(id), version: "1", name: "確認前の品目" });
+    // An old page's post carried the row's fields with the intent; it is asked about, not carried out.
+    const answer = await postTo(itemsAction, `/items/list?q=%E7%A2%BA%E8%AA%8D&sort=name&order=desc&page=2&edit=${id}`, {
+      intent: "delete",
+      id: String(id),
+      version: "1",
+      name: "確認前の品目",
+    });
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe(`${list}&confirm=delete`);
+    expect(answer.headers.get("Location")).toBe(`/items/delete/${id}?q=%E7%A2%BA%E8%AA%8D&sort=name&order=desc&page=2`);
     expect((await api.call(`/items/${id}`)).status).toBe(200);
-
-    const page = await itemsLoader({ request: await signedInRequest(api, "owner", `${list}&confirm=delete`), params: {}, context });
-    expect(page.confirmDelete).toEqual({ id, name: "確認前の品目" });
-    expect(page.editId).toBe(id);
   });
 
-  it("a confirmation asked for a row the list does not show is no confirmation", async () => {
-    const { id } = await createItem(api, { code: "DEL-2", name: "別の検索の品目" });
-    const page = await itemsLoader({ request: await signedInRequest(api, "owner", `/items/list?q=not-there&edit=${id}&confirm=delete`), params: {}, context });
-    expect(page.confirmDelete).toBeNull();
+  it("the question names the item and goes back to the list with its row being edited", async () => {
+    const { id } = await createItem(api, { code: "DEL-2", name: "確認する品目" });
+    const page = await deleteLoader({
+      request: await signedInRequest(api, "owner", `/items/delete/${id}?q=DEL&sort=code&order=asc&page=1`),
+      params: { id: String(id) },
+      context,
+    });
+    expect(page).toEqual({
+      backTo: `/items/list?q=DEL&sort=code&order=asc&page=1&edit=${id}`,
+      words: { title: "品目「確認する品目」を削除しますか", body: expect.stringContaining("作成済みの書類の明細はそのまま残ります"), button: "削除する" },
+    });
   });
 
-  it("deletes once confirmed and goes back to the list with the same query, without the row or the question", async () => {
-    const { id } = await createItem(api, { code: "DEL-3", name: "削除する品目" });
-    const answer = await post(`/items/list?q=DEL&sort=code&order=asc&page=1&edit=${id}&confirm=delete`, { intent: "delete", id: String(id), confirmed: "yes" });
+  it("a post to the question without confirmed=yes changes nothing and asks again", async () => {
+    const { id } = await createItem(api, { code: "DEL-3", name: "まだ残る品目" });
+    const answer = await postTo(deleteAction, `/items/delete/${id}?q=&sort=code&order=asc&page=1`, { intent: "delete" }, { id: String(id) });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/items/delete/${id}?q=&sort=code&order=asc&page=1`);
+    expect((await api.call(`/items/${id}`)).status).toBe(200);
+  });
+
+  it("deletes once confirmed and goes back to the list with the same query, without the row", async () => {
+    const { id } = await createItem(api, { code: "DEL-4", name: "削除する品目" });
+    const answer = await postTo(
+      deleteAction,
+      `/items/delete/${id}?q=DEL&sort=code&order=asc&page=1`,
+      { intent: "delete", confirmed: "yes" },
+      { id: String(id) },
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/items/list?q=DEL&sort=code&order=asc&page=1");
     expect((await api.call(`/items/${id}`)).status).toBe(404);
+  });
+
+  it("another company's item cannot be asked about or deleted", async () => {
+    const { id } = await createItem(api, { code: "DEL-5", name: "他社からは見えない品目" });
+    const other = async (init?: RequestInit) => signedInRequest(api, "shinkinOwner", `/items/delete/${id}`, init);
+    await expect(deleteLoader({ request: await other(), params: { id: String(id) }, context })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      deleteAction({
+        request: await other({ method: "POST", body: new URLSearchParams({ intent: "delete", confirmed: "yes" }) }),
+        params: { id: String(id) },
+        context,
+      }),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+    expect((await api.call(`/items/${id}`)).status).toBe(200);
   });
 });

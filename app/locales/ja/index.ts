@@ -20,6 +20,7 @@ import documentsNotices from "./documentsNotices.json";
 import documentsShared from "./documentsShared.json";
 import errors from "./errors.json";
 import item from "./item.json";
+import itemServer from "./itemServer.json";
 import layout from "./layout.json";
 import list from "./list.json";
 import mail from "./mail.json";
@@ -86,7 +87,8 @@ export const common = {
   confirm,
   customer,
   list,
-  item,
+  // The item list's notices and its delete question are written on the server (the loader words the question), so the page does not carry them.
+  item: { ...item, ...itemServer },
   // The export's encoding choice sits on the document lists and the link to a CSV page on the master lists,
   // which need none of the other CSV texts.
   csv: { ...csv, ...csvEncoding, ...csvLink },
