@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
 import { settled } from "./fixtures";
 
 /** WCAG 2.1 A and AA: what the bank's accessibility requirement asks of every page. */
@@ -10,7 +10,15 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * axe runs inside the page and needs its timers, which a browser with JavaScript off does not run: there the
  * page as served (the DOM a JavaScript-off visitor gets) is analysed in a scratch page that runs no script of ours.
  */
+/**
+ * What one page's analysis may add to its test's time limit: axe takes 1–3 s a page on the 2-core machine alone, and
+ * several times that while CI runs the other worker and the PostgreSQL tests beside it, so a test that walks many pages
+ * is given time by the page rather than one guessed limit.
+ */
+const TIME_PER_PAGE_MS = 12_000;
+
 export async function violationsOn(page: Page, javaScript: boolean, path: string): Promise<string[]> {
+  test.info().setTimeout(test.info().timeout + TIME_PER_PAGE_MS);
   await page.goto(path);
   await settled(page, javaScript);
   const target = javaScript ? page : await servedCopyOf(page);
