@@ -35,7 +35,7 @@ if (!config.paymentApiBaseUrl) {
   const issuers = apiConfig.issuers.length === 0 && sandbox ? sandbox.issuers : apiConfig.issuers;
   // Registration numbers go to the sandbox's NTA stand-in unless a mode was chosen (decision 025).
   const nta = apiConfig.nta.mode === null && sandbox ? { ...apiConfig.nta, mode: "api" as const, ...sandbox.nta } : apiConfig.nta;
-  embeddedApi = await startPaymentApi({ ...apiConfig, issuers, nta }, {
+  embeddedApi = await startPaymentApi({ ...apiConfig, issuers, nta, bankServiceBaseUrl: config.bankServiceBaseUrl }, {
     logger,
     migrationsFolder: path.join(root, "api", "db", "migrations"),
     seedAssetsDir: path.join(root, "sandbox", "assets"),

@@ -45,6 +45,7 @@ const envSchema = z.object({
   MAIL_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(2000),
+  BANK_SERVICE_BASE_URL: z.string().url().optional(),
   NTA_MODE: z.enum(["api", "offline"]).optional(),
   NTA_API_BASE_URL: z.string().url().optional(),
   NTA_APPLICATION_ID: z.string().min(1).optional(),
@@ -79,6 +80,8 @@ export type ApiConfig = {
     pollMs: number;
   };
   nta: NtaSettings;
+  /** The bank service (SPEC §7), which the API asks with the caller's token; the sandbox's in the web server's process unless configured. */
+  bankServiceBaseUrl: string;
 };
 
 const DEV_LINK_SECRET = "dev-only-link-secret-change-me";
@@ -125,6 +128,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       ratePerHour: e.MAIL_RATE_PER_HOUR,
       pollMs: e.MAIL_POLL_MS,
     },
+    bankServiceBaseUrl: (e.BANK_SERVICE_BASE_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/bank-service`).replace(/\/+$/, ""),
     nta: { mode: ntaMode, baseUrl: e.NTA_API_BASE_URL ?? null, applicationId: e.NTA_APPLICATION_ID ?? null, timeoutMs: e.NTA_TIMEOUT_MS },
   };
 }

@@ -21,6 +21,7 @@ import { referenceRoutes } from "./routes/reference";
 import { bankConfigRoutes } from "./routes/bank-config";
 import { revocationCheck, sessionRoutes } from "./routes/sessions";
 import { snakeCaseResponses } from "./snake-case";
+import type { BankService } from "./bank-service";
 import { createDatabaseFileStorage, type FileStorage } from "./storage/storage";
 import { userServiceRoutes } from "./routes/user-service";
 import { accountUserRoutes } from "./routes/account-users";
@@ -48,6 +49,8 @@ export type PaymentApiDeps = {
   /** Where registration numbers are looked up; the offline table unless given. */
   registrationLookup?: RegistrationLookup;
   now?: () => Date;
+  /** The bank's service, asked with the caller's token where the bank's word decides (decision 037). */
+  bankService: BankService;
 };
 
 /** The Payment API (SPEC §7): mount the returned router anywhere; it answers under /api/v1. */
@@ -71,8 +74,8 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(referenceRoutes(deps.db));
   api.use(bankConfigRoutes(deps.db));
   api.use(userServiceRoutes(deps.db, deps.now));
-  api.use(accountRoutes(deps.db, deps.now));
-  api.use(accountUserRoutes(deps.db));
+  api.use(accountRoutes(deps.db, deps.bankService, deps.now));
+  api.use(accountUserRoutes(deps.db, deps.bankService));
   api.use(companyRoutes(deps.db, storage));
   api.use(fileRoutes(deps.db, storage));
   // Before the id routes, which would read "export" as an id.

@@ -4,6 +4,7 @@ import type { ApiConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { seedDemoData } from "./db/seed";
 import { createPaymentApi } from "./router";
+import { createBankService } from "./bank-service";
 import { createS3FileStorage } from "./storage/s3-storage";
 import { createDatabaseFileStorage } from "./storage/storage";
 import { createLinkSigner } from "./mail/links";
@@ -58,6 +59,7 @@ export async function startPaymentApi(
     clientId: config.clientId,
     maintenance: config.maintenance,
     registrationLookup,
+    bankService: createBankService(config.bankServiceBaseUrl),
   });
   const close = async () => {
     await recurring.stop();

@@ -4,6 +4,7 @@ import { permissionsSchema, roleChangeSchema, USER_CODE_PATTERN } from "../../do
 import { todayJst } from "../../domain/datetime";
 import { PAYMENT_ROLE } from "../../domain/roles";
 import { tenantOf } from "../auth";
+import { idTokenOf, type BankService } from "../bank-service";
 import type { Database } from "../db/client";
 import { companyPlans, paymentServiceUsers } from "../db/schema";
 import { conflict, notFound, violatesUniqueIndex } from "../errors";
@@ -47,7 +48,7 @@ function lockedUsersOf(tx: Pick<Database, "select">, tenant: string) {
  * or all, change a role, enable a bank user of the company, set what each
  * sees. The company is always the caller's, from the token.
  */
-export function accountUserRoutes(db: Database): Router {
+export function accountUserRoutes(db: Database, bankService: BankService): Router {
   const router = Router();
 
   // Called by the sign-in callback instead of GET /user_service/me: the same answer, and the sign-in recorded.
@@ -117,12 +118,16 @@ export function accountUserRoutes(db: Database): Router {
     }),
   );
 
-  // A bank user of the company starts using the product as a company user. The web app has asked the bank service that the user is the company's (the Payment API has no client of it; decision 024).
+  // A bank user of the company starts using the product as a company user. The bank says who its company's users are,
+  // asked here with the owner's own token (decision 037): a code of another company, of bank staff or of nobody is one answer.
   router.post(
     "/user_service/users/:code/enable",
     handler(async (req, res) => {
       const tenant = await requireOwner(db, req);
       const code = userCode(req);
+      const bankUser = await bankService.companyUser(idTokenOf(req), code);
+      const companyUser = bankUser?.ba_user_type === "company_user" || bankUser?.ba_user_type === "company_owner";
+      if (!bankUser || !companyUser || bankUser.ba_user_unique_code !== code || bankUser.ba_company_unique_code !== tenant) throw notFound(NOT_FOUND);
       const [plan] = await db.select({ planId: companyPlans.planId }).from(companyPlans).where(eq(companyPlans.companyUniqueCode, tenant));
       try {
         const [row] = await db

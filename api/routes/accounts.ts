@@ -14,9 +14,10 @@ import {
 } from "../../domain/plans";
 import { PAYMENT_ROLE } from "../../domain/roles";
 import { tenantOf } from "../auth";
+import { idTokenOf, type BankService } from "../bank-service";
 import type { Database } from "../db/client";
 import { companyPlanOf, offeredPlans, openCampaign, planStateOf, requiredTerms } from "../accounts/store";
-import { companyEnrollments, companyPlanHistory, companyPlans, paymentInfos, paymentServiceUsers, termsAgreements } from "../db/schema";
+import { banks, companyEnrollments, companyPlanHistory, companyPlans, paymentInfos, paymentServiceUsers, termsAgreements } from "../db/schema";
 import { conflict, forbidden, planChangedThisMonth, subscriptionCanceled, validationFailed } from "../errors";
 import { requireOwner } from "../membership";
 import { parseBody } from "../validation";
@@ -44,9 +45,22 @@ function refusalError(refusal: PlanChangeRefusal) {
  * 022). Registration is open to the bank's company owner before the company
  * has a payment user; everything else to the company's owner.
  */
-export function accountRoutes(db: Database, now: () => Date = () => new Date()): Router {
+export function accountRoutes(db: Database, bankService: BankService, now: () => Date = () => new Date()): Router {
   const router = Router();
   const today = () => todayJst(now());
+
+  /**
+   * Whether registration must take a payment method: the bank wants it checked (its setting in the product, decision 027),
+   * the company has none on file here, and the bank's own service holds none for it either (asked with the caller's token).
+   */
+  const asksPaymentMethod = async (req: Request, company: string): Promise<boolean> => {
+    const [[bank], [payment]] = await Promise.all([
+      db.select({ checks: banks.checkPaymentMethodFilled }).from(banks).where(eq(banks.bankCode, req.caller!.bankCode)).limit(1),
+      db.select({ paymentMethod: paymentInfos.paymentMethod }).from(paymentInfos).where(eq(paymentInfos.companyUniqueCode, company)).limit(1),
+    ]);
+    if (!bank?.checks || payment?.paymentMethod) return false;
+    return !(await bankService.paymentMethodOnFile(idTokenOf(req)));
+  };
 
   router.get(
     "/accounts/registration",
@@ -54,12 +68,13 @@ export function accountRoutes(db: Database, now: () => Date = () => new Date()):
       const company = tenantOf(req.caller);
       const bankCode = req.caller!.bankCode;
       const day = today();
-      const [existing, offered, required, campaign, payment] = await Promise.all([
+      const [existing, offered, required, campaign, payment, asks] = await Promise.all([
         companyPlanOf(db, company),
         offeredPlans(db, bankCode),
         requiredTerms(db, bankCode),
         openCampaign(db, bankCode, req.caller!.branchCode, day),
         db.select({ paymentMethod: paymentInfos.paymentMethod }).from(paymentInfos).where(eq(paymentInfos.companyUniqueCode, company)).limit(1),
+        asksPaymentMethod(req, company),
       ]);
       const registered = existing !== null && planStatusOn(planStateOf(existing), day) !== "ended";
       res.json({
@@ -69,6 +84,7 @@ export function accountRoutes(db: Database, now: () => Date = () => new Date()):
         campaign: campaign && { freeMonths: campaign.freeMonths, startDate: campaign.startDate, finishDate: campaign.finishDate },
         schedule: registrationTerms(day, campaign),
         paymentMethod: payment[0]?.paymentMethod ?? null,
+        asksPaymentMethod: asks,
       });
     }),
   );
@@ -82,8 +98,8 @@ export function accountRoutes(db: Database, now: () => Date = () => new Date()):
       if (caller.userType !== "company_owner") throw forbidden("プランのお申し込みは企業の代表者（オーナー）が行います。");
       const input = parseBody(registrationInputSchema, req.body);
       const day = today();
-      // Read before the transaction: PGlite has one connection, which the transaction holds.
-      const required = await requiredTerms(db, caller.bankCode);
+      // Read before the transaction: PGlite has one connection, which the transaction holds (and the bank is asked over HTTP).
+      const [required, asks] = await Promise.all([requiredTerms(db, caller.bankCode), input.payment_method ? false : asksPaymentMethod(req, company)]);
 
       const result = await db.transaction(async (tx) => {
         // One registration per company: the row is locked (or its absence raced on the primary key) before anything is written.
@@ -99,6 +115,7 @@ export function accountRoutes(db: Database, now: () => Date = () => new Date()):
         if (required.some((item) => !agreed.has(item.id))) {
           throw validationFailed({ agreed_terms: ["すべての規約をお読みいただき、同意してください（規約が更新された場合は、新しい版に同意してください）"] });
         }
+        if (asks) throw validationFailed({ payment_method: ["お支払い方法を選択してください"] });
 
         const schedule = registrationTerms(day, campaign);
         const companyName = caller.companyName ?? existing?.companyName ?? company;

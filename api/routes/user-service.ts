@@ -7,6 +7,7 @@ import { todayJst } from "../../domain/datetime";
 import { planStatusOn, previousPlanOn, retainedUntil } from "../../domain/plans";
 import { notFound } from "../errors";
 import { planStateOf } from "../accounts/store";
+import { requireMember } from "../membership";
 import { handler } from "./handler";
 
 /** The caller's payment service user, plan info and payment info (SPEC §7). */
@@ -32,7 +33,8 @@ export function userServiceRoutes(db: Database, now: () => Date = () => new Date
   router.get(
     "/user_service/planinfo",
     handler(async (req, res) => {
-      const company = tenantOf(req.caller);
+      // A payment user made invalid (role 0) sees nothing of the company, its plan included.
+      const company = await requireMember(db, req, { write: false });
       const [row] = await db
         .select({ plan: companyPlans, amounts: plans })
         .from(companyPlans)
@@ -73,7 +75,7 @@ export function userServiceRoutes(db: Database, now: () => Date = () => new Date
   router.get(
     "/payment_company/list",
     handler(async (req, res) => {
-      const company = tenantOf(req.caller);
+      const company = await requireMember(db, req, { write: false });
       res.json(await db.select().from(paymentInfos).where(eq(paymentInfos.companyUniqueCode, company)));
     }),
   );

@@ -2,7 +2,6 @@ import { redirect } from "@remix-run/node";
 import { registrationInputSchema, type RegistrationInput } from "@domain/account-input";
 import type { PlanChangeKind, PlanStatus } from "@domain/plans";
 import type { PaymentRole } from "@domain/roles";
-import { getBankConfig } from "./bank-service.server";
 import { isNotFound } from "./errors.server";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 import type { PlanInfoForSession } from "./auth.server";
@@ -36,21 +35,14 @@ export type Registration = {
     campaign: { free_months: number; start_date: string; finish_date: string; applied_start_date: string; applied_finish_date: string } | null;
   };
   payment_method: "debit" | "card" | null;
+  /** The API decides, asking the bank's service: the bank wants a payment method and neither it nor the product has one. */
+  asks_payment_method: boolean;
 };
 
-/**
- * Registration as the company's owner sees it, and whether a payment method is asked for first: the bank
- * wants it checked (its setting in the product, which its admin edits: decision 027) and the bank's own
- * service does not hold one for the company.
- */
+/** Registration as the company's owner sees it, with whether a payment method is asked for first (the API decides). */
 export async function getRegistration(caller: PaymentApiCaller): Promise<Registration & { asksPaymentMethod: boolean }> {
-  const [registration, product, bank] = await Promise.all([
-    callPaymentApi<Registration>(caller, "/accounts/registration"),
-    callPaymentApi<{ check_payment_method_filled: boolean }>(caller, "/bank/config"),
-    getBankConfig(caller.idToken),
-  ]);
-  const asksPaymentMethod = product.check_payment_method_filled && !bank.is_payment_method_filled && registration.payment_method === null;
-  return { ...registration, asksPaymentMethod };
+  const registration = await callPaymentApi<Registration>(caller, "/accounts/registration");
+  return { ...registration, asksPaymentMethod: registration.asks_payment_method };
 }
 
 export function register(caller: PaymentApiCaller, input: RegistrationInput): Promise<{ plan_id: number }> {

@@ -139,8 +139,12 @@ async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: stri
       ? callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/signed_in", { method: "POST" }).then((me) => me.role, orNullWhenMissing)
       : // Bank staff's sign-ins are kept in the admin audit trail (decision 027).
         callPaymentApi(caller, "/admin/signed_in", { method: "POST" }).then(() => null),
+    // A user made invalid (role 0) is refused the plan: the session needs none for them.
     companyUser
-      ? callPaymentApi<PlanInfoForSession>(caller, "/user_service/planinfo").then((info) => info, orNullWhenMissing)
+      ? callPaymentApi<PlanInfoForSession>(caller, "/user_service/planinfo").then(
+          (info) => info,
+          (thrown: unknown) => (answeredWith(thrown, 403) ? null : orNullWhenMissing(thrown)),
+        )
       : null,
     callPaymentApi(caller, "/terms/cookie").then(
       () => true,

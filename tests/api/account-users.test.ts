@@ -135,9 +135,24 @@ describe("enabling a bank user", () => {
     expect((await again.json()).message).toBe("このユーザーはすでに登録されています。");
   });
 
-  it("cannot take a user another company has registered", async () => {
-    expect((await api.call("/user_service/users/U-SHINKIN-OWNER/enable", { method: "POST" })).status).toBe(409);
+  it("refuses, as one unknown user, a code the bank does not give as the owner's company's: another company's, bank staff's, nobody's", async () => {
+    // shinkin's owner tries demo's new hire; demo's owner tries shinkin's owner, bank staff and a code that does not exist.
+    const attempts: Array<[FixtureUserName, string]> = [
+      ["shinkinOwner", "U-DEMO-NEWHIRE"],
+      ["owner", "U-SHINKIN-OWNER"],
+      ["owner", "U-SYSADMIN"],
+      ["owner", "U-NOBODY"],
+    ];
+    for (const [as, code] of attempts) {
+      const response = await api.call(`/user_service/users/${code}/enable`, { method: "POST", as });
+      expect(response.status, `${as} ${code}`).toBe(404);
+      expect(await response.json()).toEqual({ code: "not_found", message: "ユーザーが見つかりません。" });
+    }
+    expect(await userRow("U-DEMO-NEWHIRE")).toBeUndefined();
     expect(await userRow("U-SHINKIN-OWNER")).toMatchObject({ companyUniqueCode: "C-SHINKIN", role: 1 });
+    expect(await userRow("U-SYSADMIN")).toBeUndefined();
+    // The new hire is still theirs to enable.
+    expect((await api.call("/user_service/users/U-DEMO-NEWHIRE/enable", { method: "POST" })).status).toBe(201);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { companyPlanHistory, companyPlans, paymentServiceUsers, termsAgreements } from "../../api/db/schema";
 import { startTestApi, type TestApi } from "../support/api";
-import { insertPaymentUser, insertPlans, insertTerms, offerPlans } from "../support/factories";
+import { insertBank, insertPaymentUser, insertPlans, insertTerms, offerPlans } from "../support/factories";
 
 let api: TestApi;
 /** The API's clock: tests move it across month ends. */
@@ -15,6 +15,7 @@ beforeAll(async () => {
   api = await startTestApi({ now: () => now });
   const { db } = api.database;
   await insertPlans(db);
+  await insertBank(db, "0001", { checkPaymentMethodFilled: true });
   await offerPlans(db, "0001", [1, 2]);
   // The product's own terms give way to the bank's edition; another bank's are not the caller's to agree to.
   await insertTerms(db, { kind: "product", product: "chohyo", title: "帳票クラウド利用規約" });
@@ -62,6 +63,11 @@ describe("registration", () => {
     const debitWithoutAccount = await api.call("/accounts/registration", { as: "newcomer", ...jsonPost({ plan_id: 1, agreed_terms: termIds, payment_method: "debit" }) });
     expect(debitWithoutAccount.status).toBe(422);
     expect(Object.keys((await debitWithoutAccount.json()).fields).sort()).toEqual(["debit_account_name", "debit_account_no", "debit_bank_code", "debit_branch_code"]);
+    // Bank 0001 checks for a payment method and its service holds none for 新規工房: the API asks the bank itself, not the page.
+    expect((await (await api.call("/accounts/registration", { as: "newcomer" })).json()).asks_payment_method).toBe(true);
+    const noPaymentMethod = await api.call("/accounts/registration", { as: "newcomer", ...jsonPost({ plan_id: 1, agreed_terms: termIds }) });
+    expect(noPaymentMethod.status).toBe(422);
+    expect((await noPaymentMethod.json()).fields).toEqual({ payment_method: ["お支払い方法を選択してください"] });
     const [plan] = await api.database.db.select().from(companyPlans).where(eq(companyPlans.companyUniqueCode, "C-NEWCOMER"));
     expect(plan).toBeUndefined();
   });

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentServiceUsers } from "../../api/db/schema";
 import { startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser, insertPlans } from "../support/factories";
 
@@ -33,6 +35,17 @@ describe("GET /user_service/me", () => {
 });
 
 describe("GET /user_service/planinfo", () => {
+  it("refuses a user whose payment role is invalid (0), as every company endpoint does", async () => {
+    await insertPaymentUser(api.database.db, "user", 2);
+    await api.database.db.update(paymentServiceUsers).set({ role: 0 }).where(eq(paymentServiceUsers.userUniqueCode, "U-DEMO-USER"));
+    for (const path of ["/user_service/planinfo", "/payment_company/list"]) {
+      const response = await api.call(path, { as: "user" });
+      expect(response.status, path).toBe(403);
+      expect((await response.json()).code).toBe("forbidden");
+    }
+    await api.database.db.delete(paymentServiceUsers).where(eq(paymentServiceUsers.userUniqueCode, "U-DEMO-USER"));
+  });
+
   it("returns the company's plan with the plan's name and amounts", async () => {
     const info = await (await api.call("/user_service/planinfo")).json();
     expect(info).toMatchObject({ company_unique_code: "C-DEMO", plan_id: 2, plan_name: "発行・受取プラン", amount: 2000, total_amount: 2200, max_receive_files: 100 });

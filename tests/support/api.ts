@@ -10,6 +10,7 @@ import { createMailOutbox, type MailOutbox, type MailSettings } from "../../api/
 import { createLocalMailbox, type MailTransport } from "../../api/mail/transport";
 import type { RegistrationLookup } from "../../api/registration-numbers/lookup";
 import { createPaymentApi } from "../../api/router";
+import { createBankService } from "../../api/bank-service";
 import { DEMO_USERS } from "../../sandbox/demo-data";
 import { ssoProfileOf } from "../../sandbox/sso-profile";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
@@ -52,6 +53,7 @@ export async function startTestApi(
   // Short waits so retries happen within a test; the worker is not started: tests drain the outbox themselves.
   const mailSettings = { from: "帳票クラウド <no-reply@test.example>", publicUrl: "http://web.test", linkDays: 30, ratePerHour: 20, maxAttempts: 3, retryBaseMs: 10, leaseMs: 60_000 };
   const outbox = createMailOutbox({ db: database.db, storage, transport: options.transport ?? createLocalMailbox(database.db), signer, settings: mailSettings });
+  let origin = "";
   const app = express();
   app.use(requestLogging(pino({ level: "silent" })));
   // No cooldown, so a rotated key is fetched at once.
@@ -66,11 +68,13 @@ export async function startTestApi(
     maintenance: options.maintenance ?? null,
     now: options.now,
     registrationLookup: options.registrationLookup?.(database.db),
+    // The sandbox bank service above, on this server: its port is known once it listens.
+    bankService: createBankService(() => `${origin}/bank-service`),
   });
   app.use("/payment-api", paymentApi);
   const server: Server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const url = `${origin}/payment-api/api/v1`;
 
   const tokenFor = (name: FixtureUserName, overrides: Record<string, unknown> = {}) => {
