@@ -23,6 +23,10 @@ const logger = getLogger();
 // The proxy's host only: its address may carry credentials.
 if (proxy) logger.info({ proxy: new URL(proxy.httpsProxy ?? proxy.httpProxy!).host, noProxy: proxy.noProxy }, "outbound requests go through the proxy");
 
+if (config.production && config.sessionSecretSource === "data-dir") {
+  logger.warn({ dataDir: readApiConfig().dataDir }, "SESSION_SECRET is not set: sessions are signed with a secret kept in DATA_DIR, which only this instance knows");
+}
+
 const build = (await import(path.join(root, "build", "index.js"))) as ServerBuild;
 
 // Without an external identity provider, the sandbox's providers and bank service run here.

@@ -29,7 +29,8 @@ if (!buildIsCurrent()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [...heapLimitFlags(), entry], { stdio: "inherit" });
+// What a bank tries first is what it runs: production (no stack traces, no /dev pages) unless told otherwise (`npm run dev`).
+const server = spawn(process.execPath, [...heapLimitFlags(), entry], { stdio: "inherit", env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" } });
 // A stop request to this wrapper (a process manager's SIGTERM) must reach the server for its graceful shutdown.
 for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
   process.on(signal, () => server.kill(signal));

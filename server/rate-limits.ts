@@ -10,7 +10,10 @@ const TOO_MANY =
   "<body><h1>しばらくお待ちください</h1><p>短い時間にアクセスが集中しました。数分待ってから、もう一度お試しください。</p>" +
   '<p><a href="/bamidp/login">ログイン画面へ</a></p></body></html>';
 
-function limiter(windowMs: number, limit: number, prefix: string, store?: RateLimitStoreFactory) {
+/** The Payment API's own answer shape ({ code, message }), for callers of its public endpoints. */
+const TOO_MANY_API = { code: "too_many_requests", message: "短い時間にアクセスが集中しました。数分待ってから、もう一度お試しください。" };
+
+function limiter(windowMs: number, limit: number, prefix: string, store?: RateLimitStoreFactory, answer: "page" | "api" = "page") {
   return rateLimit({
     windowMs,
     limit,
@@ -18,7 +21,9 @@ function limiter(windowMs: number, limit: number, prefix: string, store?: RateLi
     legacyHeaders: false,
     ...(store ? { store: store(prefix) } : {}),
     handler: (_req, res) => {
-      res.status(429).type("html").set("Cache-Control", "no-store").send(TOO_MANY);
+      res.status(429).set("Cache-Control", "no-store");
+      if (answer === "api") res.json(TOO_MANY_API);
+      else res.type("html").send(TOO_MANY);
     },
   });
 }
@@ -33,6 +38,9 @@ export function mountRateLimits(app: Router, limits: { signInPerTenMinutes: numb
   app.post("/bamidp/login", signIn);
   app.get("/callback", signIn);
   app.use("/view-pdf", limiter(60_000, limits.viewPdfPerMinute, "view-pdf:", store));
+  // The API behind those pages answers the same links to anyone who calls it directly: the same limit. The pages'
+  // own calls reach the API in process and are not counted twice.
+  app.use("/payment-api/api/v1/public/mails", limiter(60_000, limits.viewPdfPerMinute, "public-mails-api:", store, "api"));
   // A page in a loop must not flood the error reporter.
   app.post(CLIENT_ERRORS_PATH, limiter(60_000, 30, "client-errors:", store));
 }

@@ -30,7 +30,12 @@ describe("the session secret", () => {
     expect(readConfig({ NODE_ENV: "development", DATA_DIR: dataDir(), SESSION_SECRET: "new-secret, old-secret" }).sessionSecrets).toEqual(["new-secret", "old-secret"]);
   });
 
-  it("must be set in production", () => {
-    expect(() => readConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow("SESSION_SECRET must be set in production.");
+  it("must be set in production with the bank's identity provider; a trial on the sandbox's keeps its own", () => {
+    expect(() => readConfig({ NODE_ENV: "production", DATA_DIR: dataDir(), OIDC_ISSUER: "https://idp.bank.example", OIDC_CLIENT_SECRET: "s" })).toThrow(
+      "SESSION_SECRET must be set in production",
+    );
+    const trial = readConfig({ NODE_ENV: "production", DATA_DIR: dataDir() });
+    expect(trial.sessionSecretSource).toBe("data-dir");
+    expect(trial.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(40);
   });
 });

@@ -78,6 +78,8 @@ export type Config = {
   host: string;
   trustProxy: boolean | number | string;
   sessionSecrets: string[];
+  /** Whether the secrets came from SESSION_SECRET or were made and kept in DATA_DIR (one instance only). */
+  sessionSecretSource: "environment" | "data-dir";
   cookieSecure: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   shutdownTimeoutMs: number;
@@ -117,8 +119,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
-  if (production && !e.SESSION_SECRET) {
-    throw new Error("SESSION_SECRET must be set in production.");
+  // A bank's own sign-in needs a secret every instance shares; a trial on the sandbox's sign-in keeps one in DATA_DIR.
+  if (production && !e.SESSION_SECRET && e.OIDC_ISSUER) {
+    throw new Error("SESSION_SECRET must be set in production with the bank's identity provider (OIDC_ISSUER).");
   }
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_SECRET) {
     throw new Error("OIDC_CLIENT_SECRET must be set with OIDC_ISSUER.");
@@ -131,8 +134,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
     // Comma-separated so a secret can be rotated: the first signs, all verify.
+    sessionSecretSource: e.SESSION_SECRET ? "environment" : "data-dir",
     sessionSecrets: (e.SESSION_SECRET ?? localSessionSecret(e.DATA_DIR)).split(",").map((s) => s.trim()).filter(Boolean),
-    cookieSecure: e.COOKIE_SECURE ?? production,
+    // Secure where the browser reaches the product over TLS (the bank's proxy); a cookie marked so on plain HTTP is never sent back.
+    cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith("https:"),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN ?? null,

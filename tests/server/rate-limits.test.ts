@@ -38,4 +38,13 @@ describe("rate limits per client address", () => {
     expect(statuses.slice(0, 2).every((status) => status !== 429)).toBe(true);
     expect(statuses[2]).toBe(429);
   });
+
+  it("limits the API behind the link page alike, answering in the API's own shape", async () => {
+    const statuses = [];
+    for (let n = 0; n < 2; n += 1) statuses.push((await fetch(`${server.baseUrl}/payment-api/api/v1/public/mails/forged`)).status);
+    expect(statuses.every((status) => status !== 429)).toBe(true);
+    const refused = await fetch(`${server.baseUrl}/payment-api/api/v1/public/mails/forged/pdf`);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ code: "too_many_requests", message: "短い時間にアクセスが集中しました。数分待ってから、もう一度お試しください。" });
+  });
 });
