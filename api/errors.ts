@@ -106,6 +106,17 @@ function isUnstorableValue(error: unknown): boolean {
   return postgresError(error)?.code.startsWith("22") ?? false;
 }
 
+/** What busboy and multer say of a multipart body they cannot read: no boundary, no parts, a header that never ends, a body cut off. */
+const UNREADABLE_MULTIPART = new Set([
+  "Multipart: Boundary not found",
+  "Malformed part header",
+  "Unexpected end of form",
+  "Unexpected end of file",
+  "Malformed content type",
+  "Missing Content-Type",
+  "Malformed urlencoded form",
+]);
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseAway(error)) return serviceUnavailable();
@@ -113,6 +124,9 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof multer.MulterError) {
     if (error.code === "LIMIT_FILE_SIZE" && error.field) return payloadTooLarge(undefined, { [error.field]: [payloadTooLarge().message] });
     return error.code === "LIMIT_FILE_SIZE" || error.code === "LIMIT_FIELD_VALUE" ? payloadTooLarge() : badRequest();
+  }
+  if (error instanceof Error && (UNREADABLE_MULTIPART.has(error.message) || error.message.startsWith("Unsupported content type: "))) {
+    return badRequest("送信された内容を読み取れませんでした。ファイルを選び直して、もう一度送信してください。");
   }
   // PostgreSQL's unique violation (Drizzle wraps the driver's error in `cause`): two requests raced for something that exists once.
   if (postgresError(error)?.code === "23505") return conflict("すでに登録されています。");
@@ -133,6 +147,11 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => 
   } else if (apiError.status >= 500) {
     (req.log ?? console).error({ err: error }, "Payment API request failed");
     errorReporter()?.report(error, { source: "api", traceId: req.id === undefined ? undefined : String(req.id), userType: req.caller?.userType, bankCode: req.caller?.bankCode });
+  }
+  // A stream (an export) that fails once begun can no longer be answered: cut it off, so the download shows as failed, not short.
+  if (res.headersSent) {
+    res.destroy();
+    return;
   }
   const body: ApiErrorBody = { code: apiError.code, message: apiError.message };
   if (apiError.fields) body.fields = apiError.fields;

@@ -30,8 +30,9 @@ const isoDate = z
 export const listQuery = z.object({
   kind: z.enum(DOCUMENT_KIND_IDS),
   q: z.string().max(100).optional().default(""),
-  status: z.coerce.number().int().optional(),
-  customer_id: z.coerce.number().int().positive().optional(),
+  // Within PostgreSQL's integer: a value past it would fail in the query, after an export has begun to stream.
+  status: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  customer_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   issued_from: isoDate,
   issued_to: isoDate,
   amount_min: amount,

@@ -45,6 +45,8 @@ export type PublicMail = {
 
 /** What a recipient's link shows, asked without sign-in; a refused link is its status and the API's message. */
 export async function publicMail(token: string, transport: PaymentApiTransport = fetch): Promise<{ ok: true; mail: PublicMail } | { ok: false; status: number; message: string }> {
+  // No token is no link: asked with an empty path segment, the API would take the call for a signed-in one and refuse it 401.
+  if (token === "") return { ok: false, status: 404, message: "" };
   const response = await transport(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}`, { headers: { Accept: "application/json" } });
   await throwIfMaintenance(response);
   const body = (await response.json().catch(() => ({}))) as PublicMail & { message?: string };
@@ -61,6 +63,7 @@ export async function recordMailOpened(token: string, transport: PaymentApiTrans
 
 /** The sent document's PDF for the link's holder: the API's response as it streams, or null for a refused link. */
 export async function publicMailPdf(token: string, transport: PaymentApiTransport = fetch): Promise<Response | null> {
+  if (token === "") return null;
   const response = await transport(`${paymentApiBaseUrl()}/public/mails/${encodeURIComponent(token)}/pdf`);
   await throwIfMaintenance(response);
   if (response.status === 404 || response.status === 410) return null;

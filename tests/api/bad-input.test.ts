@@ -83,6 +83,52 @@ describe("the Payment API refuses input no field can hold with 4xx and {code, me
   });
 });
 
+describe("a multipart body that cannot be read is a 400 with a message (issue 29)", () => {
+  const MULTIPART_ENDPOINTS = ["/companies", "/bank-statements", "/received-documents/uploads"];
+  const CRLF = "\r\n";
+  const bodies: Array<[string, string, string]> = [
+    ["no boundary", "multipart/form-data", `--x${CRLF}Content-Disposition: form-data; name="a"${CRLF}${CRLF}1${CRLF}--x--${CRLF}`],
+    ["a boundary and no parts", "multipart/form-data; boundary=xyz", ""],
+    ["a part header that never ends", "multipart/form-data; boundary=xyz", `--xyz${CRLF}Content-Disposition: form-data; name="file"; filename="a.pdf"${CRLF}${"X-Pad: y".repeat(20_000)}`],
+    ["a body cut off inside a file", "multipart/form-data; boundary=xyz", `--xyz${CRLF}Content-Disposition: form-data; name="file"; filename="a.csv"${CRLF}${CRLF}日付,入金額${CRLF}2026`],
+    ["a file name holding NUL, CR and LF", "multipart/form-data; boundary=xyz", `--xyz${CRLF}Content-Disposition: form-data; name="file"; filename="a\u0000b${CRLF}c.pdf"${CRLF}${CRLF}%PDF-1.4${CRLF}--xyz--${CRLF}`],
+  ];
+  for (const path of MULTIPART_ENDPOINTS) {
+    it.each(bodies)(`${path}: %s`, async (_case, contentType, body) => {
+      const response = await postRaw(path, body, contentType);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      const answer = await response.json();
+      expect(answer.message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+    });
+  }
+
+  it("never answers 5xx to a file of any name and content, on any upload endpoint (seeded, bounded)", async () => {
+    const fileName = fc.oneof(fc.string({ unit: "binary", maxLength: 20 }), fc.constantFrom("a\u0000b\r\nc.pdf", "../../etc/passwd", "", ".", "\u202e.pdf"));
+    const content = fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.constantFrom("%PDF-1.4\n<html>", "\x89PNG\r\n\x1a\njunk", "\xff\xd8\xffjunk", "日付,入金額\r\n").map((text) => new TextEncoder().encode(text)));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...MULTIPART_ENDPOINTS.map((path) => [path, path === "/companies" ? "logo" : path === "/bank-statements" ? "file" : "files"] as const)), fileName, content, async ([path, field], name, bytes) => {
+        const form = new FormData();
+        form.append(field, new Blob([bytes]), name);
+        const response = await api.call(path, { method: "POST", body: form });
+        await response.arrayBuffer();
+        expect(response.status, `${path} ${JSON.stringify(name)}`).toBeLessThan(500);
+      }),
+      { seed: 20261127, numRuns: 90 },
+    );
+  }, 120_000);
+});
+
+describe("a list's export with a query it cannot use is refused before the file starts (issue 29)", () => {
+  it.each([["status=-99999999999"], ["status=1e308"], ["customer_id=99999999999"], ["page=-1"]])("/documents/export?%s: 4xx with a message", async (query) => {
+    const response = await api.call(`/documents/export?kind=invoice&${query}`);
+    const text = await response.text();
+    expect(response.status, text).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(JSON.parse(text).message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+  });
+});
+
 /** Each write endpoint with the fields its body has, so the run reaches past the first check. */
 const WRITE_ENDPOINTS: Array<{ path: string; base: Record<string, unknown> }> = [
   { path: "/customers", base: { name: "株式会社ファズ", name_kana: "ファズ", email: "a@example.jp", closing_day: 20, payment_month: 1, payment_day: 10 } },
@@ -134,7 +180,7 @@ describe("fuzzing every write endpoint's fields (seeded, bounded)", () => {
   it("never answers 5xx to a list's query", async () => {
     const params = ["q", "page", "per_page", "sort", "order", "status", "issue_date_from", "issue_date_to", "amount_min", "amount_max", "customer_id"];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/customers", "/items", "/documents"), fc.constantFrom(...params), fc.string({ unit: "binary", maxLength: 12 }), async (path, param, value) => {
+      fc.asyncProperty(fc.constantFrom("/customers", "/items", "/documents", "/documents/export"), fc.constantFrom(...params), fc.string({ unit: "binary", maxLength: 12 }), async (path, param, value) => {
         const query = new URLSearchParams({ kind: "invoice", [param]: value });
         const response = await api.call(`${path}?${query}`);
         await response.arrayBuffer();

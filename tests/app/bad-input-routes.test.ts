@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { action as companyAction } from "~/routes/_default.companies.create";
 import { action as customerCreateAction } from "~/routes/_default.customers.create";
 import { action as invoiceCreateAction } from "~/routes/_default.invoices.create";
-import { loader as invoiceListLoader } from "~/routes/_default.invoices.list";
+import { action as invoiceListAction, loader as invoiceListLoader } from "~/routes/_default.invoices.list";
+import { loader as viewPdfFileLoader } from "~/routes/view-pdf.file";
 import { action as estimateCreateAction } from "~/routes/_default.estimates.create";
 import { action as itemsAction } from "~/routes/_default.items.list";
 import { action as officeRulesAction } from "~/routes/_default.office-process-rule-templates";
@@ -78,6 +79,30 @@ describe("text no field can hold is refused with a message, and nothing is saved
   });
 });
 
+describe("what the attack of issue 29 found answers 4xx with a message, never 500", () => {
+  it.each([["0"], ["abc"], ["1e308"], ["-1"]])("tax_type_id=%s on the invoice form's save: 400 beside the field, nothing saved", async (taxType) => {
+    const before = await count("/documents?kind=invoice");
+    const fields = { ...FORMS[1]!.fields, tax_type_id: taxType, idempotency_key: `tax-type-${taxType}-0001` };
+    const request = await signedInRequest(api, "owner", "/invoices/create", { method: "POST", body: new URLSearchParams(fields) });
+    const answer = (await invoiceCreateAction({ request, params: {}, context })) as { init: { status: number } | null; data: { result: { error?: Record<string, string[]> } } };
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.result.error?.tax_type_id?.[0]).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+    expect(await count("/documents?kind=invoice")).toBe(before);
+  });
+
+  it.each([["1e308"], ["99999999999"], ["-1"], ["abc"]])("ids=%s in the list's bulk status change: back to the list with a message", async (id) => {
+    const request = await signedInRequest(api, "owner", "/invoices/list", { method: "POST", body: new URLSearchParams({ ids: id, status: "2" }) });
+    const answer = (await invoiceListAction({ request, params: {}, context })) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/invoices/list");
+  });
+
+  it.each([["empty", ""], ["NUL", "%00"], ["5,000 characters", "x".repeat(5000)]])("the recipients' PDF with a token %s: not found", async (_case, token) => {
+    const request = new Request(`http://localhost/view-pdf/file?token=${token}`);
+    expect((await outcome(() => viewPdfFileLoader({ request, params: {}, context }))).status).toBe(404);
+  });
+});
+
 describe("a body that is not a form reads as an empty one: the page answers with its own messages", () => {
   it.each([
     ["JSON", "application/json", JSON.stringify({ name: "x" })],
@@ -117,7 +142,7 @@ const FORMS: Array<{ path: string; action: RouteAction; fields: Record<string, s
   {
     path: "/invoices/create",
     action: invoiceCreateAction,
-    fields: { intent: "save", customer_name: "株式会社ファズ", issue_date: "2026-11-23", due_date: "2026-12-10", "lines[0].description": "作業", "lines[0].unit_price": "100", "lines[0].quantity": "1", "lines[0].tax_category": "standard", idempotency_key: "fuzz-key-0001" },
+    fields: { intent: "save", customer_name: "株式会社ファズ", issue_date: "2026-11-23", due_date: "2026-12-10", "lines[0].description": "作業", "lines[0].unit_price": "100", "lines[0].quantity": "1", "lines[0].tax_category": "standard", tax_type_id: "1", idempotency_key: "fuzz-key-0001" },
   },
   { path: "/items/list", action: itemsAction, fields: { intent: "create", code: "F-1", name: "品目", unit_price: "100", tax_category: "standard" } },
   { path: "/office-process-rule-templates", action: officeRulesAction, fields: { version: "0", kind: "corporation", company_name: "株式会社", responsible_title: "代表", responsible_name: "山田", effective_date: "2026-11-01" } },

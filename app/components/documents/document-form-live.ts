@@ -1,4 +1,4 @@
-import { TAX_CATEGORIES } from "@domain/codes";
+import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { parseDecimalInput } from "@domain/decimal";
 import type { DocumentKind } from "@domain/document-kinds";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
@@ -38,10 +38,13 @@ export function liveTotals(values: Partial<DocumentFormValues> | null | undefine
     unitPrice: parseDecimalInput(String(line?.unit_price ?? "")),
     taxCategory: TAX_CATEGORIES.find((category) => category.id === line?.tax_category)?.id ?? "standard",
   }));
+  // As the form's check reads it: empty is 税抜 (1); a tax type that does not exist has no totals, only the check's message.
+  const taxTypeId = values?.tax_type_id === undefined || String(values.tax_type_id) === "" ? 1 : Number(values.tax_type_id);
+  if (!TAX_TYPES.some((type) => type.id === taxTypeId)) return null;
   if (lines.length === 0 || lines.some((line) => line.quantity === null || line.unitPrice === null)) return null;
   const totals = computeTotals(
     lines.map((line) => ({ quantity: line.quantity!, unitPrice: line.unitPrice!, taxCategory: line.taxCategory })),
-    totalsRulesOf(rounding, values?.withholding === "on", Number(values?.tax_type_id ?? 1)),
+    totalsRulesOf(rounding, values?.withholding === "on", taxTypeId),
   );
   return formTotalsOf(totals, kind);
 }

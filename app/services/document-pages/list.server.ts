@@ -67,7 +67,8 @@ export const documentListAction = async ({ request, context }: ActionFunctionArg
   // Remix marks a post to an index route with ?index; the list the user sees has no such parameter.
   back.searchParams.delete("index");
   const to = `${back.pathname}${back.search}`;
-  const ids = formData.getAll("ids").map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  // Ids as the API's paths take them (up to nine digits): 1e308 is an integer to JavaScript, not to PostgreSQL.
+  const ids = formData.getAll("ids").filter((id): id is string => typeof id === "string" && /^[1-9]\d{0,8}$/.test(id)).map(Number);
   const status = Number(formData.get("status"));
   if (ids.length === 0) return redirectWithNotice(request, to, "error", t("documents.chooseDocuments"));
   if (!Number.isInteger(status) || status < 1) return redirectWithNotice(request, to, "error", t("documents.chooseStatus"));
