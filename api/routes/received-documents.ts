@@ -96,7 +96,7 @@ async function customerNameOf(db: Database, tenant: string, customerId: number |
 
 /** A document as the detail, edit and snapshot pages show it: data, result, files, history and retention. */
 async function presentDetail(db: Database, scope: ReceiveScope, row: typeof receivedDocuments.$inferSelect) {
-  const { companyUniqueCode: _company, supplierSearchKey: _key, idempotencyKey: _idempotency, ...document } = row;
+  const { companyUniqueCode: _company, supplierSearchKey: _key, idempotencyKey: _idempotency, amount10, tax10, amount8, tax8, amount0, ...document } = row;
   const [documentFiles, versions, retentionEnd, customerName] = await Promise.all([
     filesOf(db, row.id),
     versionsOf(db, row.id),
@@ -105,6 +105,12 @@ async function presentDetail(db: Database, scope: ReceiveScope, row: typeof rece
   ]);
   return {
     ...document,
+    // Named as the form and the CSV name them: snake_case puts no underscore before a digit (amount10), which the pages never read.
+    amount_10: amount10,
+    tax_10: tax10,
+    amount_8: amount8,
+    tax_8: tax8,
+    amount_0: amount0,
     customerName,
     matchResultLabel: MATCH_RESULTS.find((result) => result.id === row.matchResult)?.label ?? null,
     originLabel: RECEIVED_ORIGINS.find((origin) => origin.id === row.origin)?.label ?? row.origin,

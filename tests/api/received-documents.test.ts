@@ -66,6 +66,8 @@ describe("registering a received document", () => {
 
     const created = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-10-31", amount: "55,000", amount_10: "55000", tax_10: "5000", supplier_name: "(株)サンドボックス商事", registration_number: SANDBOX_NTA_NUMBERS.registered, document_number: "SB-2026-0042" });
     expect(created).toMatchObject({ kind: "invoice", amount: 55000, match_result: 1, match_result_label: "一致", credit_rate: 100, version: 1 });
+    // Per rate under the names the form and the detail page use (issue 33: the page showed 「undefined円」).
+    expect(created).toMatchObject({ amount_10: 55000, tax_10: 5000, amount_8: null, tax_8: null, amount_0: null });
     expect(created.files).toHaveLength(1);
     expect(created.files[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(created.versions).toEqual([expect.objectContaining({ version: 1, action: "create", changed_by: "U-DEMO-OWNER" })]);
