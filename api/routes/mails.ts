@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { mailRequestSchema } from "../../domain/mail";
 import type { SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
-import { documentMails, documentSnapshots } from "../db/schema";
+import { documentMails, documents, documentSnapshots } from "../db/schema";
 import { snapshotPdf } from "../documents/snapshots";
 import { ApiError, notFound } from "../errors";
 import type { LinkSigner } from "../mail/links";
@@ -103,23 +103,26 @@ export function publicMailRoutes(db: Database, storage: FileStorage, deps: MailD
     if (!verified.ok && verified.reason === "expired") throw new ApiError(410, "not_found", "このリンクの有効期限が切れています。送信元に再送を依頼してください。");
     if (!verified.ok) throw notFound("リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。");
     const [row] = await db
-      .select({ mail: documentMails, content: documentSnapshots.content })
+      .select({ mail: documentMails, content: documentSnapshots.content, voidedAt: documents.voidedAt })
       .from(documentMails)
       .innerJoin(documentSnapshots, eq(documentSnapshots.id, documentMails.snapshotId))
+      .innerJoin(documents, eq(documents.id, documentMails.documentId))
       .where(eq(documentMails.id, verified.mailId))
       .limit(1);
     if (!row) throw notFound("リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。");
-    return { mail: row.mail, content: row.content as SnapshotContent, expiresAt: verified.expiresAt };
+    return { mail: row.mail, content: row.content as SnapshotContent, expiresAt: verified.expiresAt, voidedAt: row.voidedAt };
   }
 
   router.get(
     "/public/mails/:token",
     handler(async (req, res) => {
-      const { mail, content, expiresAt } = await mailOf(req);
+      const { mail, content, expiresAt, voidedAt } = await mailOf(req);
       res.json({
         mailId: mail.id,
         companyUniqueCode: mail.companyUniqueCode,
         expiresAt: expiresAt.toISOString(),
+        // A document voided after it was sent must not pass for valid with the one who received it.
+        voidedAt: voidedAt?.toISOString() ?? null,
         document: { title: content.title, number: content.number, issueDate: content.issueDate, issuer: content.issuer.name, recipient: `${content.recipient.name} ${content.recipient.honorific}` },
       });
     }),
@@ -141,8 +144,8 @@ export function publicMailRoutes(db: Database, storage: FileStorage, deps: MailD
   router.get(
     "/public/mails/:token/pdf",
     handler(async (req, res) => {
-      const { mail, content } = await mailOf(req);
-      sendPdf(res, await snapshotPdf(storage, mail.companyUniqueCode, content), content);
+      const { mail, content, voidedAt } = await mailOf(req);
+      sendPdf(res, await snapshotPdf(storage, mail.companyUniqueCode, content, voidedAt ? "voided" : null), content);
     }),
   );
 

@@ -46,6 +46,11 @@ export default function ViewPdfPage() {
     <>
       <h1>{t("viewPdf.title", { title: mail.document.title, number: mail.document.number })}</h1>
       {preview ? <p className="notice-inline">{t("viewPdf.preview")}</p> : null}
+      {mail.voided_at ? (
+        <p className="card form-errors" role="alert">
+          {t("viewPdf.voided", { date: formatJapaneseDate(mail.voided_at) })}
+        </p>
+      ) : null}
       <p>{t("viewPdf.from", { issuer: mail.document.issuer })}</p>
       <p>{t("viewPdf.to", { recipient: mail.document.recipient })}</p>
       <p>{t("viewPdf.issueDate", { date: formatJapaneseDate(mail.document.issue_date) })}</p>

@@ -40,6 +40,8 @@ export type PublicMail = {
   mail_id: number;
   company_unique_code: string;
   expires_at: string;
+  /** When the sender voided the document after sending it; null while it stands. */
+  voided_at: string | null;
   document: { title: string; number: string; issue_date: string; issuer: string; recipient: string };
 };
 

@@ -71,6 +71,9 @@ const invoice = (as: "owner" | "shinkinOwner" = "owner") => createDocument(api, 
 const send = (id: number, fields: Record<string, unknown> = {}, as: "owner" | "shinkinOwner" = "owner") =>
   api.call(`/documents/${id}/mails`, { ...json({ to: ["keiri@aozora.example"], cc: ["boss@aozora.example"], subject: "請求書送付のご案内", body: "株式会社青空商事 御中\n\n請求書をお送りします。", delivery: "attachment", ...fields }), as });
 
+/** A PDF answer's text layer, as a reader would copy it. */
+const textOf = async (response: Response) => (await extractText(new Uint8Array(await response.arrayBuffer()), { mergePages: true })).text;
+
 const mailsOf = async (id: number) => (await (await api.call(`/documents/${id}/mails`)).json()).mails as Array<Record<string, unknown>>;
 
 describe("sending documents by e-mail", () => {
@@ -198,6 +201,13 @@ describe("sending documents by e-mail", () => {
 
     const pdf = await api.call(`/public/mails/${token}/pdf`, { as: null });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(info.status).toBe(200);
+    expect(await textOf(pdf)).not.toContain("無効");
+
+    // Voided after it was sent (issue 33): the link says so, and so does its PDF, as the sender's own copies do.
+    expect((await api.call(`/documents/${document.id}/void`, { method: "POST", body: JSON.stringify({}), headers: { "Content-Type": "application/json" } })).status).toBe(200);
+    expect(await (await api.call(`/public/mails/${token}`, { as: null })).json()).toMatchObject({ voided_at: expect.any(String) });
+    expect(await textOf(await api.call(`/public/mails/${token}/pdf`, { as: null }))).toContain("無効");
 
     const forged = token.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
     expect((await api.call(`/public/mails/${forged}`, { as: null })).status).toBe(404);
