@@ -5,7 +5,9 @@ import { codeOf, requiredText } from "./form-fields";
 import { PAYMENT_METHODS } from "./plans";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
-const planId = z.coerce.number({ invalid_type_error: VALIDATION_MESSAGES.required }).int().min(1, "プランを選択してください").max(4, "プランを選択してください");
+/** Nothing chosen is the same message as a plan that does not exist: the form offers radios, not a number field. */
+const CHOOSE_PLAN = "プランを選択してください";
+const planId = z.coerce.number({ invalid_type_error: CHOOSE_PLAN, required_error: CHOOSE_PLAN }).int(CHOOSE_PLAN).min(1, CHOOSE_PLAN).max(4, CHOOSE_PLAN);
 
 /** A form sends one id per ticked box (or one string); the API sends an array. */
 const termsIds = z

@@ -69,11 +69,13 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
   if (blocked) throw forbidden();
   const formData = await readFormData(request);
   const submission = parseForm(formData, registrationInputSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // The terms and the payment method are said together with the plan's message, so a form sent with nothing chosen says everything to choose.
   const fieldErrors: Record<string, string[]> = {};
+  const agreed = formData.getAll("agreed_terms").map(String);
+  if (registration.terms.some((item) => !agreed.includes(String(item.id)))) fieldErrors.agreed_terms = ["すべての規約をお読みいただき、同意してください"];
+  if (registration.asksPaymentMethod && !formData.get("payment_method")) fieldErrors.payment_method = ["お支払い方法を選択してください"];
+  if (submission.status !== "success") return data(submission.reply({ fieldErrors }), { status: 400 });
   if (!registration.plans.some((plan) => plan.plan_id === submission.value.plan_id)) fieldErrors.plan_id = ["このプランはお選びいただけません"];
-  if (registration.terms.some((item) => !submission.value.agreed_terms.includes(item.id))) fieldErrors.agreed_terms = ["すべての規約をお読みいただき、同意してください"];
-  if (registration.asksPaymentMethod && !submission.value.payment_method) fieldErrors.payment_method = ["お支払い方法を選択してください"];
   if (Object.keys(fieldErrors).length > 0) return data(submission.reply({ fieldErrors }), { status: 400 });
   return redirect("/accounts/register/confirm", { headers: { "Set-Cookie": await keepRegistrationDraft(request, submission.value) } });
 }

@@ -69,8 +69,21 @@ describe("plan registration pages", () => {
       context,
     })) as unknown as { init: { status: number }; data: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
     expect(answer.init.status).toBe(400);
-    expect(Object.keys(answer.data.error).sort()).toEqual(["debit_account_name", "debit_account_no", "debit_branch_code"]);
+    expect(Object.keys(answer.data.error).sort()).toEqual(["agreed_terms", "debit_account_name", "debit_account_no", "debit_branch_code"]);
     expect(answer.data.initialValue).toMatchObject({ plan_id: "2", debit_bank_code: "0001" });
+  });
+
+  it("sent with nothing chosen, says to choose a plan, agree to the terms and choose a payment method (issue 33)", async () => {
+    const answer = (await registerAction({ request: await post(api, "newcomer", "/accounts/register", []), params: {}, context })) as unknown as {
+      init: { status: number };
+      data: { error: Record<string, string[]> };
+    };
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.error).toEqual({
+      plan_id: ["プランを選択してください"],
+      agreed_terms: ["すべての規約をお読みいただき、同意してください"],
+      payment_method: ["お支払い方法を選択してください"],
+    });
   });
 
   it("goes from the form through the confirmation to TOP with the menu enabled, once", async () => {
