@@ -58,12 +58,38 @@ async function analyzeStaleTables(db: Database): Promise<void> {
   for (const { name } of stale.rows) await db.execute(sql.raw(`ANALYZE ${name}`));
 }
 
+/**
+ * Any connection may die at any moment (a restart, a failover, pg_terminate_backend), and a pg client whose
+ * connection dies emits 'error': unheard, it ends the process. The pool hears only its idle clients, so every
+ * client gets a listener of its own as it joins. A client that was checked out when it died is handed back at
+ * once with the error, so the pool drops it and the next query connects anew: Drizzle's transaction() sends
+ * BEGIN before the try that releases its client (drizzle-orm#6241), so a BEGIN on a dead connection would
+ * otherwise keep its slot for good, and a few failovers would leave the pool with none. The holder's own
+ * release afterwards does nothing, and its next query fails as "not queryable": a 503 (api/errors.ts).
+ */
+function survivePoolConnectionLoss(pool: pg.Pool, onConnectionLost?: (error: Error) => void): void {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) => {
+    let reported = false;
+    client.on("error", (error) => {
+      // A connection that ends says so twice (the server's message, then the closed socket): one report is enough.
+      if (!reported) onConnectionLost?.(error);
+      reported = true;
+      if (!checkedOut.has(client)) return;
+      client.release(error);
+      client.release = () => undefined;
+    });
+  });
+  // An idle client's death reaches the pool as well, which has dropped it already; its listener above reported it.
+  pool.on("error", () => undefined);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server ends (restart, failover, a dropped database) is an 'error' event:
-    // unheard, it would end the process. The pool drops that client and the next query connects anew.
-    pool.on("error", (error) => options.onConnectionLost?.(error));
+    survivePoolConnectionLoss(pool, options.onConnectionLost);
     const db = drizzlePostgres(pool, { schema });
     return {
       db,
