@@ -72,6 +72,8 @@ const app = createApp({
   rateLimitStore: embeddedApi ? (prefix) => new DatabaseRateLimitStore(embeddedApi!.database.db, prefix) : undefined,
 });
 
+// Listening only once the embedded API has the schema current (startPaymentApi waits while another instance
+// migrates, decision 036): until then /healthz and /readyz do not answer, so no traffic meets an old schema.
 const server = app.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

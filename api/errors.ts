@@ -85,13 +85,15 @@ export function violatesUniqueIndex(error: unknown, index: string): boolean {
 /** Connection failures of the pool and the driver: the database restarted, failed over or is not up yet. */
 const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
 
-function isDatabaseAway(error: unknown): boolean {
+export function isDatabaseAway(error: unknown): boolean {
   const code = postgresError(error)?.code;
   if (code) return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03";
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
     const errno = (current as { code?: unknown }).code;
     if (typeof errno === "string" && CONNECTION_ERRNOS.has(errno)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/.test(current.message)) return true;
+    // pg's words for a connection that ended, for a query sent on one that had (a transaction's rollback
+    // after its connection died), and for the pool's wait for a connection running out.
+    if (/Connection terminated|is not queryable|timeout exceeded when trying to connect/.test(current.message)) return true;
     current = current.cause;
   }
   return false;

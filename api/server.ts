@@ -41,6 +41,7 @@ app.get("/readyz", async (_req, res) => {
 });
 app.use(router);
 
+// Listening only once startPaymentApi has the schema current: before that, nothing answers (decision 036).
 const server = app.listen(config.port, process.env.HOST ?? "0.0.0.0", () => {
   logger.info({ port: config.port }, "Payment API listening");
 });

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { trustIssuers } from "./auth";
 import type { ApiConfig } from "./config";
-import { openDatabase, type DatabaseHandle } from "./db/client";
+import { openDatabase, type DatabaseHandle, type MigrationReport } from "./db/client";
 import { seedDemoData } from "./db/seed";
 import { createPaymentApi } from "./router";
 import { createBankService } from "./bank-service";
@@ -31,12 +31,23 @@ export async function startPaymentApi(
       ? { ...config.database, onConnectionLost: (error) => logger.warn({ err: error }, "database connection lost; the next query reconnects") }
       : config.database,
   );
-  await database.migrate(migrationsFolder);
-  // The embedded default starts with the sandbox's demo data, so a fresh `npm start` has something to show.
-  if (seedAssetsDir && database.kind === "pglite" && (await seedDemoData(database.db, seedAssetsDir))) {
-    logger.info("sandbox demo data created");
+  let migration: MigrationReport;
+  let demoDataCreated = false;
+  try {
+    // On PostgreSQL this waits while another instance migrates (decision 036); the server listens only once it is done.
+    migration = await database.migrate(migrationsFolder);
+    // The embedded default starts with the sandbox's demo data, so a fresh `npm start` has something to show.
+    // Only PGlite, which one process owns: instances sharing a PostgreSQL database never seed, so never race to.
+    if (seedAssetsDir && database.kind === "pglite") demoDataCreated = await seedDemoData(database.db, seedAssetsDir);
+  } catch (error) {
+    await database.close();
+    throw error;
   }
-  logger.info({ database: database.kind }, "Payment API database ready");
+  // What the start did to the database, in one line.
+  logger.info(
+    { database: database.kind, migrationsApplied: migration.applied, migrationLockWaitMs: migration.lockWaitMs, demoDataCreated },
+    `Payment API database ready: ${migration.applied > 0 ? `${migration.applied} migration(s) applied` : "schema already current"}, ${migration.lockWaitMs} ms waiting for the migration lock${demoDataCreated ? ", sandbox demo data created" : ""}`,
+  );
   const storage = config.s3 ? createS3FileStorage(database.db, config.s3) : createDatabaseFileStorage(database.db);
   const { smtpUrl, linkSecret, pollMs, ...mailSettings } = config.mail;
   const transport = smtpUrl ? createSmtpTransport(smtpUrl, { proxy: smtpProxyFor(smtpUrl) }) : createLocalMailbox(database.db);

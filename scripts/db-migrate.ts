@@ -7,8 +7,8 @@ import { openDatabase } from "../api/db/client";
 const config = readApiConfig();
 const database = await openDatabase(config.database);
 try {
-  await database.migrate(path.resolve("api/db/migrations"));
-  console.log(`Migrations applied (${database.kind}).`);
+  const { applied, lockWaitMs } = await database.migrate(path.resolve("api/db/migrations"));
+  console.log(`${applied > 0 ? `${applied} migration(s) applied` : "Schema already current"} (${database.kind}; ${lockWaitMs} ms waiting for the migration lock).`);
 } finally {
   await database.close();
 }

@@ -11,11 +11,19 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a migration run did, for the start's log line. */
+export type MigrationReport = {
+  /** Migrations this run applied; 0 when the schema was already current. */
+  applied: number;
+  /** How long it waited for another instance's migration run (PostgreSQL's advisory lock); 0 on PGlite. */
+  lockWaitMs: number;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Applies the committed SQL migrations that have not run yet. */
-  migrate: (migrationsFolder: string) => Promise<void>;
+  /** Applies the committed SQL migrations that have not run yet, then analyses tables with stale statistics. */
+  migrate: (migrationsFolder: string) => Promise<MigrationReport>;
   /** The PostgreSQL pool's connections, for metrics; PGlite has no pool. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Throws when the database cannot answer (for /readyz). */
@@ -58,21 +66,91 @@ async function analyzeStaleTables(db: Database): Promise<void> {
   for (const { name } of stale.rows) await db.execute(sql.raw(`ANALYZE ${name}`));
 }
 
+/** How many migrations Drizzle's journal table records: none before the first run creates it. */
+async function recordedMigrations(db: Database): Promise<number> {
+  const found = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`)) as unknown as { rows: Array<{ exists: boolean }> };
+  if (!found.rows[0]!.exists) return 0;
+  const recorded = (await db.execute(sql`select count(*)::int as "count" from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ count: number }> };
+  return recorded.rows[0]!.count;
+}
+
+/** Migrates, then analyses tables with stale statistics; says how many migrations it applied. */
+async function migrateAndAnalyze(db: Database, migrate: () => Promise<void>): Promise<number> {
+  const before = await recordedMigrations(db);
+  await migrate();
+  const applied = (await recordedMigrations(db)) - before;
+  // Autovacuum analyses later (PGlite has none); a table loaded just before the start (a restore, a bench) is planned well at once.
+  await analyzeStaleTables(db);
+  return applied;
+}
+
+/**
+ * The advisory lock (any fixed number, held per database) under which one instance at a time migrates:
+ * instances that start together would otherwise run the same CREATE TABLE at once, and all but one fail
+ * (duplicate pg_type rows, a column that already exists). "chohyo" in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = 0x63686f68796f;
+
+/**
+ * Migrates a PostgreSQL database on a connection of its own that holds the migration lock throughout:
+ * an instance that finds another migrating waits, then finds nothing left to do. The lock belongs to the
+ * connection, so it is released when the run ends, and by the server when a migrating process dies.
+ */
+async function migratePostgresLocked(databaseUrl: string, migrationsFolder: string): Promise<MigrationReport> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  // A failure ends the query in progress, which fails the start; unheard, the 'error' event would end the process first.
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    const waitStarted = Date.now();
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    const lockWaitMs = Date.now() - waitStarted;
+    const db = drizzlePostgres(client, { schema });
+    const applied = await migrateAndAnalyze(db, () => migratePostgres(db, { migrationsFolder }));
+    return { applied, lockWaitMs };
+  } finally {
+    // Ending the session releases the lock.
+    await client.end();
+  }
+}
+
+/**
+ * Any connection may die at any moment (a restart, a failover, pg_terminate_backend), and a pg client whose
+ * connection dies emits 'error': unheard, it ends the process. The pool hears only its idle clients, so every
+ * client gets a listener of its own as it joins. A client that was checked out when it died is handed back at
+ * once with the error, so the pool drops it and the next query connects anew: Drizzle's transaction() sends
+ * BEGIN before the try that releases its client (drizzle-orm#6241), so a BEGIN on a dead connection would
+ * otherwise keep its slot for good, and a few failovers would leave the pool with none. The holder's own
+ * release afterwards does nothing, and its next query fails as "not queryable": a 503 (api/errors.ts).
+ */
+function survivePoolConnectionLoss(pool: pg.Pool, onConnectionLost?: (error: Error) => void): void {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) => {
+    let reported = false;
+    client.on("error", (error) => {
+      // A connection that ends says so twice (the server's message, then the closed socket): one report is enough.
+      if (!reported) onConnectionLost?.(error);
+      reported = true;
+      if (!checkedOut.has(client)) return;
+      client.release(error);
+      client.release = () => undefined;
+    });
+  });
+  // An idle client's death reaches the pool as well, which has dropped it already; its listener above reported it.
+  pool.on("error", () => undefined);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server ends (restart, failover, a dropped database) is an 'error' event:
-    // unheard, it would end the process. The pool drops that client and the next query connects anew.
-    pool.on("error", (error) => options.onConnectionLost?.(error));
+    survivePoolConnectionLoss(pool, options.onConnectionLost);
     const db = drizzlePostgres(pool, { schema });
     return {
       db,
       kind: "postgres",
-      migrate: async (migrationsFolder) => {
-        await migratePostgres(db, { migrationsFolder });
-        // Autovacuum analyses later; a table loaded just before the start (a restore, a bench) is planned well at once.
-        await analyzeStaleTables(db);
-      },
+      migrate: (migrationsFolder) => migratePostgresLocked(options.databaseUrl, migrationsFolder),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -88,11 +166,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: "pglite",
+    // One process owns a PGlite folder: nothing to wait for.
     migrate: async (migrationsFolder) => {
-      await migratePglite(db, { migrationsFolder });
-      await analyzeStaleTables(db);
+      const applied = await migrateAndAnalyze(db, () => migratePglite(db, { migrationsFolder }));
       // A failed check keeps the statistics there were; the next one tries again.
       analyzer ??= setInterval(() => void analyzeStaleTables(db).catch(() => undefined), PGLITE_ANALYZE_INTERVAL_MS).unref();
+      return { applied, lockWaitMs: 0 };
     },
     ping: async () => {
       await db.execute(sql`select 1`);

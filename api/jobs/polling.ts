@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { isDatabaseAway } from "../errors";
 
 /**
  * A background task run every `intervalMs` by each server, never twice at once in one process (the database
@@ -15,7 +16,8 @@ export function pollingLoop(pass: () => Promise<unknown>, { logger, name }: { lo
   function wake(): void {
     if (!started || stopping || running) return;
     running = pass()
-      .catch((error: unknown) => logger?.error({ err: error }, `${name} failed`))
+      // A lost database connection (a restart, a failover) is expected now and then: the next pass connects anew.
+      .catch((error: unknown) => (isDatabaseAway(error) ? logger?.warn({ err: error }, `${name}: database unavailable, the next pass tries again`) : logger?.error({ err: error }, `${name} failed`)))
       .finally(() => {
         running = null;
       });

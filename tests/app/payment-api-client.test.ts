@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { describeError } from "~/components/errors/error-model";
 import { callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "~/services/payment-api.server";
+import { serviceUnavailable } from "../../api/errors";
 import { startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 
@@ -55,6 +56,15 @@ describe("the web app's Payment API client", () => {
   it("shows the moment's-unavailability screen when the API does not answer", async () => {
     api = await startTestApi();
     const thrown = await callPaymentApi(await caller(), "/constants", {}, "http://127.0.0.1:9/api/v1").catch((error: unknown) => error);
+    expect(asBoundaryError(thrown)).toEqual({ kind: "unavailable", status: 503 });
+  });
+
+  it("shows the moment's-unavailability screen, not the maintenance one, for the API's 503 when its database is away", async () => {
+    const { status, code, message } = serviceUnavailable();
+    // The API's answer while its database fails over (api/errors.ts), as it comes over the wire.
+    const transport = async () => Response.json({ code, message }, { status, headers: { "Retry-After": "5" } });
+    const someone: PaymentApiCaller = { idToken: "token", traceId: "trace-1", bankCode: "0001", bankName: "デモ銀行", screenName: "top", transport };
+    const thrown = await callPaymentApi(someone, "/documents", {}, "http://payment-api.test/api/v1").catch((error: unknown) => error);
     expect(asBoundaryError(thrown)).toEqual({ kind: "unavailable", status: 503 });
   });
 

@@ -43,6 +43,24 @@ export type TestApi = {
   close: () => Promise<void>;
 };
 
+/** An id token for a demo user, with the claims the sandbox's identity provider puts in its tokens (company name and branch included). */
+export function idTokenFor(issuer: TestIssuer, name: FixtureUserName, overrides: Record<string, unknown> = {}): Promise<string> {
+  const user = fixtureUsers[name];
+  const { ba_company_name, ba_user_bb_code, ba_user_bb_name } = ssoProfileOf(DEMO_USERS.find((candidate) => candidate.userUniqueCode === user.userUniqueCode)!);
+  return issuer.sign({
+    ba_user_unique_code: user.userUniqueCode,
+    ba_user_type: user.userType,
+    ba_user_bank_code: user.bankCode,
+    ba_company_unique_code: user.companyUniqueCode ?? undefined,
+    ba_company_name: ba_company_name ?? undefined,
+    ba_user_bb_code: ba_user_bb_code ?? undefined,
+    ba_user_bb_name: ba_user_bb_name ?? undefined,
+    ba_user_last_name: user.lastName,
+    ba_user_first_name: user.firstName,
+    ...overrides,
+  });
+}
+
 /** The Payment API on a fresh database, mounted as the web server mounts it, with a test issuer. */
 export async function startTestApi(
   options: { maintenance?: MaintenanceWindow; now?: () => Date; transport?: MailTransport; registrationLookup?: (db: DatabaseHandle["db"]) => RegistrationLookup } = {},
@@ -77,23 +95,7 @@ export async function startTestApi(
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const url = `${origin}/payment-api/api/v1`;
 
-  const tokenFor = (name: FixtureUserName, overrides: Record<string, unknown> = {}) => {
-    const user = fixtureUsers[name];
-    // The claims the sandbox's identity provider puts in its id tokens for this user (company name and branch included).
-    const { ba_company_name, ba_user_bb_code, ba_user_bb_name } = ssoProfileOf(DEMO_USERS.find((candidate) => candidate.userUniqueCode === user.userUniqueCode)!);
-    return issuer.sign({
-      ba_user_unique_code: user.userUniqueCode,
-      ba_user_type: user.userType,
-      ba_user_bank_code: user.bankCode,
-      ba_company_unique_code: user.companyUniqueCode ?? undefined,
-      ba_company_name: ba_company_name ?? undefined,
-      ba_user_bb_code: ba_user_bb_code ?? undefined,
-      ba_user_bb_name: ba_user_bb_name ?? undefined,
-      ba_user_last_name: user.lastName,
-      ba_user_first_name: user.firstName,
-      ...overrides,
-    });
-  };
+  const tokenFor = (name: FixtureUserName, overrides: Record<string, unknown> = {}) => idTokenFor(issuer, name, overrides);
 
   return {
     url,

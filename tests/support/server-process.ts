@@ -25,12 +25,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production build (dist/server.js) as `npm start` would, on a free loopback port. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Starts the production build (dist/server.js) as `npm start` would, on a free loopback port unless given one. */
+export async function startBuiltServer(env: Record<string, string> = {}, { port = 0 }: { port?: number } = {}): Promise<RunningServer> {
   if (!existsSync("dist/server.js") || !existsSync("build/index.js")) {
     throw new Error("The server is not built: run `npm run build` first (npm test does).");
   }
-  const port = await freePort();
+  port ||= await freePort();
   // Each server gets its own embedded database, removed when it stops.
   const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-test-data-"));
   const child = spawn(process.execPath, ["dist/server.js"], {
