@@ -1,4 +1,5 @@
 import { BANK_ACCOUNT_TYPES, taxCategoryOf, type TAX_TYPES, type TaxCategoryId } from "./codes";
+import { formatJapaneseDate } from "./datetime";
 import type { DocumentKind } from "./document-kinds";
 import type { RateTotal, Totals, UntaxedTotal } from "./totals";
 
@@ -151,7 +152,7 @@ export function issuerLines(issuer: SnapshotContent["issuer"]): string[] {
 export function referenceLines(content: Pick<SnapshotContent, "title" | "reference">): string[] {
   const reference = content.reference;
   if (!reference) return [];
-  const original = `${reference.issueDate} 発行の${content.title.replace(/（.*）$/, "")} No.${reference.number}`;
+  const original = `${formatJapaneseDate(reference.issueDate)} 発行の${content.title.replace(/（.*）$/, "")} No.${reference.number}`;
   if (reference.type === "creditNote") return [`本書は、${original} を取り消す赤伝です。`, ...(reference.reason ? [`理由：${reference.reason}`] : [])];
   return [
     `本書は、${original} の記載事項を修正したもの（第${reference.revision}版）です。`,
