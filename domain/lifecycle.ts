@@ -1,4 +1,4 @@
-import type { DocumentKind } from "./document-kinds";
+import { CONVERSIONS, type DocumentKind } from "./document-kinds";
 import { DOCUMENT_STATUSES, INITIAL_STATUS, STATUS_TRANSITIONS, statusLabel } from "./documents";
 
 /*
@@ -36,9 +36,11 @@ export type LifecycleAction =
   | "send"
   | "delete"
   | "void"
-  | "convert"
   | "duplicate"
   | "creditNote"
+  | "recordPayment"
+  /** Making a document of another kind from this one (SPEC §4 conversions). */
+  | { into: DocumentKind }
   | { status: number };
 
 /** 入金済: an invoice holds it exactly when its payments cover the amount due (decision 033), never by hand. */
@@ -89,6 +91,14 @@ export function settableStatuses(kind: DocumentKind) {
 /** Why the action is refused, in words for the user; null when it is allowed. */
 export function refusalOf(facts: LifecycleFacts, action: LifecycleAction): string | null {
   const stage = stageOf(facts);
+  if (typeof action === "object" && "into" in action) {
+    if (stage === "voided") return "無効にした書類からは作成できません。";
+    if (!CONVERSIONS[facts.kind].includes(action.into)) return "この書類からは作成できません。";
+    if (action.into === "receipt" && facts.creditNote) return "赤伝（取消の請求書）からは領収書を作成できません。";
+    // A receipt says money was received for an invoice the customer holds; a draft is not one yet.
+    if (action.into === "receipt" && stage === "draft") return "領収書は発行した請求書から作成します。先に請求書を発行してください。";
+    return null;
+  }
   if (typeof action === "object") {
     if (stage === "voided") return "無効にした書類のステータスは変更できません。";
     if (!DOCUMENT_STATUSES[facts.kind].some((status) => status.id === action.status)) return "ステータスが正しくありません。";
@@ -121,8 +131,11 @@ export function refusalOf(facts: LifecycleFacts, action: LifecycleAction): strin
       if (stage === "voided") return "この書類はすでに無効です。";
       if (facts.paid) return "入金が記録されている請求書は無効にできません。先に入金の記録を取り消してください。";
       return stage === "draft" ? "下書きは無効にせず削除できます。" : null;
-    case "convert":
-      return stage === "voided" ? "無効にした書類からは作成できません。" : null;
+    case "recordPayment":
+      if (facts.kind !== "invoice") return "入金は請求書にだけ記録できます。";
+      if (facts.creditNote) return "赤伝（取消の請求書）には入金を記録できません。";
+      if (stage === "voided") return "無効にした請求書には入金を記録できません。";
+      return stage === "draft" ? "下書きの請求書には入金を記録できません。発行してから記録してください。" : null;
     case "duplicate":
       return null;
     case "creditNote":

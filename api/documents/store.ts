@@ -4,7 +4,7 @@ import type { DocumentKind } from "../../domain/document-kinds";
 import { documentSettingDefaults, formatDocumentNumber, numberingPeriod, type NumberFormat } from "../../domain/document-settings";
 import type { DocumentInput } from "../../domain/document-input";
 import type { ClosingLineMode } from "../../domain/closing";
-import { CONVERSIONS, copyModeOf } from "../../domain/documents";
+import { copyModeOf } from "../../domain/documents";
 import { refusalOf } from "../../domain/lifecycle";
 import { searchKey } from "../../domain/normalize";
 import { computeTotals, totalsLineOf, totalsRulesOf, type Totals } from "../../domain/totals";
@@ -185,12 +185,11 @@ export async function sourceOf(db: Writer, scope: DocumentScope, kind: DocumentK
   if (!source) throw validationFailed({ source_document_id: ["元の書類が見つかりません"] });
   const sourceKind = source.kind as DocumentKind;
   const duplicate = origin === "duplicate" && sourceKind === kind;
-  if (!duplicate && !CONVERSIONS[sourceKind].includes(kind)) throw validationFailed({ source_document_id: ["この書類からは作成できません"] });
   // A voided document may be copied to start again, but nothing is made from it (domain/lifecycle.ts;
   // whether it was sent or converted before has no bearing on making more).
   const refusal = duplicate
     ? null
-    : refusalOf({ kind: sourceKind, status: source.status, issued: source.issuedAt !== null, voided: source.voidedAt !== null, sent: false, converted: false, creditNote: source.creditNoteOf !== null, paid: false }, "convert");
+    : refusalOf({ kind: sourceKind, status: source.status, issued: source.issuedAt !== null, voided: source.voidedAt !== null, sent: false, converted: false, creditNote: source.creditNoteOf !== null, paid: false }, { into: kind });
   if (refusal) throw validationFailed({ source_document_id: [refusal.replace(/。$/, "")] });
   if (!duplicate && sourceKind === "delivery_slip" && kind === "invoice") {
     // A slip a closing invoice bills (decision 030) is not billed a second time by converting it.

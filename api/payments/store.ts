@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { refusalOf as lifecycleRefusalOf } from "../../domain/lifecycle";
 import type { Database } from "../db/client";
 import { bankStatementLines, documents, payments } from "../db/schema";
 import { followBalance } from "../documents/lifecycle";
@@ -50,12 +51,12 @@ export async function invoiceInScope(db: Writer, scope: DocumentScope, id: numbe
   return row;
 }
 
-/** Why a payment cannot be recorded against the invoice; null when it can. */
+/** Why a payment cannot be recorded against the invoice; null when it can (domain/lifecycle.ts, which the detail page asks too). */
 export function refusalOf(invoice: InvoiceRow): string | null {
-  if (!invoice.issuedAt) return "下書きの請求書には入金を記録できません。発行してから記録してください。";
-  if (invoice.voidedAt) return "無効にした請求書には入金を記録できません。";
-  if (invoice.creditNoteOf !== null) return "赤伝（取消の請求書）には入金を記録できません。";
-  return null;
+  return lifecycleRefusalOf(
+    { kind: "invoice", status: 0, issued: invoice.issuedAt !== null, voided: invoice.voidedAt !== null, sent: false, converted: false, creditNote: invoice.creditNoteOf !== null, paid: false },
+    "recordPayment",
+  );
 }
 
 /**

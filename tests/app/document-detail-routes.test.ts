@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id";
+import { loader as receiptCreateLoader } from "~/routes/_default.receipts.create";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
 import { ok } from "../support/issued";
@@ -23,6 +24,8 @@ describe("the invoice detail page's loader", () => {
     const { title, document, confirm } = await load(draft.id);
     expect(title).toBe("請求書の詳細");
     expect(document).toMatchObject({ name: `請求書 ${stored.number}`, stage: "draft", stageLabel: "下書き", copies: null, confirmed: ["delete"], status: "未請求" });
+    // A receipt is made from an invoice the customer holds, not from a draft (issue 33).
+    expect(document.conversions).toEqual([]);
     expect(document.fields).toEqual([
       ["発行日", "2026年11月22日"],
       ["取引先名", "株式会社青空商事 御中"],
@@ -50,6 +53,19 @@ describe("the invoice detail page's loader", () => {
     expect(document.conversions).toEqual([{ path: `/receipts/create?source=${draft.id}&origin=from_detail`, label: "領収書を作成" }]);
     expect(document.revisions).toEqual([{ revision: 1, title: "第1版", made: expect.stringMatching(/^発行（.+、.+）$/), mails: null }]);
     expect(document.history.at(-1)?.text).toMatch(/^発行：未請求 → 請求済（/);
-    expect(payments).toMatchObject({ rows: [], links: [{ path: `/billing/recurring/create?from=${draft.id}`, label: "定期請求にする" }] });
+    expect(payments).toMatchObject({ rows: [], refusal: null, links: [{ path: `/billing/recurring/create?from=${draft.id}`, label: "定期請求にする" }] });
+  });
+
+  it("offers a voided invoice neither a payment nor a receipt, and its receipt's address goes back to it with the reason (issue 33)", async () => {
+    const draft = await createDocument(api);
+    await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));
+    await ok(await api.call(`/documents/${draft.id}/void`, { method: "POST" }));
+    const { document, payments } = await load(draft.id);
+    expect(document.conversions).toEqual([]);
+    expect(payments?.refusal).toBe("無効にした請求書には入金を記録できません。");
+    const opened = await receiptCreateLoader({ request: await signedInRequest(api, "owner", `/receipts/create?source=${draft.id}&origin=from_detail`), params: {}, context }).catch((thrown: unknown) => thrown);
+    expect(opened).toBeInstanceOf(Response);
+    expect((opened as Response).status).toBe(302);
+    expect((opened as Response).headers.get("Location")).toBe(`/invoices/detail/${draft.id}`);
   });
 });

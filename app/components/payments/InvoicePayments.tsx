@@ -108,31 +108,37 @@ export function InvoicePayments({ payments, reply }: { payments: Payments; reply
         </div>
       )}
       <h3>{t("payments.record.heading")}</h3>
-      <FormErrors id="payment-form-errors" errors={reply ? [reply.message] : undefined} />
-      <Form method="post" className="payment-form" preventScrollReset>
-        <input type="hidden" name="intent" value="payment" />
-        <FieldFrame {...field("paid_on")}>
-          <input {...control("paid_on")} type="date" required />
-        </FieldFrame>
-        <FieldFrame {...field("amount")}>
-          <input {...control("amount")} inputMode="numeric" required />
-        </FieldFrame>
-        <FieldFrame {...field("fee")} hint={t("payments.record.feeHint")}>
-          <input {...control("fee", true)} inputMode="numeric" />
-        </FieldFrame>
-        <FieldFrame {...field("method")}>
-          <select {...control("method")}>
-            {METHODS.map((method) => (
-              <option key={method} value={method}>
-                {t(`payments.methods.${method}`)}
-              </option>
-            ))}
-          </select>
-        </FieldFrame>
-        <button type="submit" className="button">
-          {t("payments.record.submit")}
-        </button>
-      </Form>
+      {payments.refusal ? (
+        <p>{payments.refusal}</p>
+      ) : (
+        <>
+          <FormErrors id="payment-form-errors" errors={reply ? [reply.message] : undefined} />
+          <Form method="post" className="payment-form" preventScrollReset>
+            <input type="hidden" name="intent" value="payment" />
+            <FieldFrame {...field("paid_on")}>
+              <input {...control("paid_on")} type="date" required />
+            </FieldFrame>
+            <FieldFrame {...field("amount")}>
+              <input {...control("amount")} inputMode="numeric" required />
+            </FieldFrame>
+            <FieldFrame {...field("fee")} hint={t("payments.record.feeHint")}>
+              <input {...control("fee", true)} inputMode="numeric" />
+            </FieldFrame>
+            <FieldFrame {...field("method")}>
+              <select {...control("method")}>
+                {METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {t(`payments.methods.${method}`)}
+                  </option>
+                ))}
+              </select>
+            </FieldFrame>
+            <button type="submit" className="button">
+              {t("payments.record.submit")}
+            </button>
+          </Form>
+        </>
+      )}
       {payments.links.length > 0 ? (
         <p className="document-actions">
           {payments.links.map((link) => (

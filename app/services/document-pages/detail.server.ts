@@ -4,7 +4,7 @@ import { formatDateTimeJst, formatJapaneseDate, todayJst } from "@domain/datetim
 import { formatDecimal, formatYen } from "@domain/decimal-display";
 import { CONVERSIONS, DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
-import { can, editModeOf, nextStatuses, stageOf, type LifecycleFacts } from "@domain/lifecycle";
+import { can, editModeOf, nextStatuses, refusalOf, stageOf, type LifecycleFacts } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
 import { totalsRows } from "@domain/snapshot";
@@ -77,7 +77,9 @@ function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: Lif
     stageLabel: t(`documents.stages.${stage}`),
     editPath: editModeOf(facts) === null ? null : kind === "receipt" ? `/receipts/edit/${document.id}` : `${base}/edit?id=${document.id}`,
     confirmed: CONFIRMED_ACTIONS.filter((action) => can(facts, action)),
-    conversions: can(facts, "convert") ? CONVERSIONS[kind].map((target) => ({ path: `${KINDS[target].base}/create?source=${document.id}&origin=from_detail`, label: t("documents.makeInto", { kind: KINDS[target].label }) })) : [],
+    conversions: CONVERSIONS[kind]
+      .filter((target) => can(facts, { into: target }))
+      .map((target) => ({ path: `${KINDS[target].base}/create?source=${document.id}&origin=from_detail`, label: t("documents.makeInto", { kind: KINDS[target].label }) })),
     qualified:
       kind === "invoice" || kind === "receipt"
         ? { message: t(gaps.length > 0 ? "documents.qualifiedState.missing" : kind === "invoice" ? "documents.qualifiedState.ok" : "documents.qualifiedState.okReceipt"), gaps }
@@ -175,7 +177,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const mail = can(facts, "send")
     ? { values: await mailFormDefaults(caller, document, company), labels: { to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
     : null;
-  const payments = summary && facts.issued && !facts.creditNote ? paymentsOf(t, document, summary, url) : null;
+  const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
   return {
     title: t(`titles.${DETAIL_TITLES[kind]}`),
     document: detailOf(t, kind, document, facts, companyFacts(company)),

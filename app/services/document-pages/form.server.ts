@@ -5,7 +5,7 @@ import type { DocumentKind } from "@domain/document-kinds";
 import { documentFieldsSchema, documentInputSchema, type DocumentInput } from "@domain/document-input";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { dueDateBasis, proposeDueDate } from "@domain/due-date";
-import { editModeOf } from "@domain/lifecycle";
+import { editModeOf, refusalOf } from "@domain/lifecycle";
 import { getZodConstraint } from "@conform-to/zod";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
 import type { SubmissionResult } from "@conform-to/react";
@@ -47,6 +47,9 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
     getOwnCompany(caller),
     Number.isInteger(sourceId) && sourceId > 0 && sourceId <= 999_999_999 ? getDocument(caller, sourceId, null) : null,
   ]);
+  // What the detail page does not offer is not opened by its address either: back to the source, saying why.
+  const refusal = source && !(origin === "duplicate" && source.kind === kind) ? refusalOf(lifecycleFactsOf(source), { into: kind }) : null;
+  if (source && refusal) throw await redirectWithNotice(request, `${DOCUMENT_PATHS[source.kind].base}/detail/${source.id}`, "error", refusal);
   const choices = await choicesOf(caller, wantedByDocument(source));
   const today = todayJst();
   const dueDateRules = dueDateRulesOf(kind, setting);
