@@ -10,10 +10,11 @@ export const TEXT_OPERATORS = "BT /F1 12 Tf 72 760 Td (A) Tj ET\n";
 
 /**
  * `text` repeated to `bytes` bytes, deflated in zlib format as it is
- * written, so the whole text is never in memory.
+ * written, so the whole text is never in memory. Level 6 gives the issue's
+ * 289 KB; level 1 is about three times as fast.
  */
-export async function deflatedRepeat(text: string, bytes: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 6 });
+export async function deflatedRepeat(text: string, bytes: number, level = 6): Promise<Buffer> {
+  const deflate = createDeflate({ level });
   const out: Buffer[] = [];
   deflate.on("data", (chunk: Buffer) => out.push(chunk));
   const done = new Promise<void>((resolve, reject) => deflate.on("end", resolve).on("error", reject));
@@ -70,10 +71,10 @@ export async function spacesBomb(): Promise<Uint8Array> {
 /**
  * The same bomb written as hexadecimal text first (ASCIIHexDecode, then
  * FlateDecode): no zlib header where the stream starts, so only pdf.js,
- * inflating it, sees what it becomes.
+ * inflating it, sees what it becomes. Deflated fast: its size does not matter.
  */
 export async function hexEncodedBomb(text: string, bytes: number): Promise<Uint8Array> {
-  const deflated = await deflatedRepeat(text, bytes);
+  const deflated = await deflatedRepeat(text, bytes, 1);
   return onePagePdf(Buffer.from(`${deflated.toString("hex")}>`, "latin1"), ["ASCIIHexDecode", "FlateDecode"]);
 }
 
