@@ -5,7 +5,7 @@ import path from "node:path";
 import { heapLimitFlags } from "./heap-limit.mjs";
 
 const SOURCES = ["app", "server", "api", "domain", "server.ts", "remix.config.js", "package.json"];
-const OUTPUTS = ["build/index.js", "dist/server.js", "dist/api-server.js"];
+const OUTPUTS = ["build/index.js", "dist/server.js", "dist/api-server.js", "dist/pdf-worker.js"];
 // `--api` serves the Payment API alone (npm run start:api).
 const entry = process.argv.includes("--api") ? "dist/api-server.js" : "dist/server.js";
 

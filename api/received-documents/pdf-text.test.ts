@@ -1,10 +1,12 @@
+import { spawn } from "node:child_process";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import type { SnapshotContent } from "../../domain/snapshot";
 import { SANDBOX_NTA_NUMBERS } from "../../sandbox/nta-fixture";
 import { imageOnlyPdf, receivedDocumentPdf, type ReceivedDocumentInput } from "../../sandbox/received-pdfs";
 import { renderSnapshotPdf } from "../documents/pdf";
-import { extractPdfText, proposeFromPdf } from "./pdf-text";
+import { hexEncodedBomb, PDF_THEN_HTML, spacesBomb, TEXT_OPERATORS, textOperatorBomb } from "../../tests/support/hostile-files";
+import { extractPdfText, PDF_READ_LIMITS, proposeFromPdf, readPdf } from "./pdf-text";
 
 const INVOICE: ReceivedDocumentInput = {
   title: "請求書",
@@ -139,5 +141,61 @@ describe("extractPdfText", () => {
 
   it("gives up when reading takes longer than allowed", async () => {
     await expect(extractPdfText(await receivedDocumentPdf(INVOICE), { timeoutMs: 1 })).resolves.toBeNull();
+  });
+});
+
+describe("readPdf, bounded (decision 034)", () => {
+  it("tells a file pdf.js cannot open, or that is cut short, from one that opens without text or needs a password", async () => {
+    const invoice = await receivedDocumentPdf(INVOICE);
+    await expect(readPdf(PDF_THEN_HTML)).resolves.toEqual({ status: "unreadable" });
+    await expect(readPdf(invoice.slice(0, invoice.length / 2))).resolves.toEqual({ status: "unreadable" });
+    // Without its last line pdf.js would rebuild the file and open it; a file cut short is not kept as if it were whole.
+    await expect(readPdf(invoice.slice(0, -20))).resolves.toEqual({ status: "unreadable" });
+    await expect(readPdf(await imageOnlyPdf())).resolves.toEqual({ status: "no-text" });
+    await expect(readPdf(await receivedDocumentPdf(INVOICE, { userPassword: "user", ownerPassword: "owner" }))).resolves.toEqual({ status: "locked" });
+  });
+
+  it("gives up on a file whose streams inflate past the limit before pdf.js inflates them", async () => {
+    for (const bomb of [await textOperatorBomb(), await spacesBomb()]) {
+      const started = performance.now();
+      await expect(readPdf(bomb)).resolves.toEqual({ status: "gave-up", reason: "inflated" });
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+  });
+
+  it("gives up when the process's memory grows past the limit, for a bomb the count cannot see", async () => {
+    // Hexadecimal first: the stream has no zlib header until pdf.js has decoded it, and 400 MB of spaces then go to its buffers.
+    const bomb = await hexEncodedBomb(" ", 400 * 1024 * 1024);
+    // A deadline far off, so that only the memory watch can stop it, however busy the machine.
+    await expect(readPdf(bomb, { timeoutMs: 60_000 })).resolves.toEqual({ status: "gave-up", reason: "memory" });
+    // The worker went with it; the next file gets a new one.
+    await expect(extractPdfText(await pagesPdf(1))).resolves.toBe("Page 1");
+  });
+
+  it("gives up at the deadline on a file that keeps pdf.js busy", async () => {
+    const bomb = await hexEncodedBomb(TEXT_OPERATORS, TEXT_OPERATORS.length * 3_000_000);
+    const started = performance.now();
+    // In a second pdf.js has built far less than the heap or the memory watch allow.
+    await expect(readPdf(bomb, { timeoutMs: 1_000 })).resolves.toEqual({ status: "gave-up", reason: "time" });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("reads one file at a time, and refuses at once what would wait behind a full queue", async () => {
+    const readings = await Promise.all(Array.from({ length: PDF_READ_LIMITS.waiting + 2 }, () => readPdf(PDF_THEN_HTML)));
+    expect(readings.filter((reading) => reading.status === "unreadable")).toHaveLength(PDF_READ_LIMITS.waiting + 1);
+    expect(readings.at(-1)).toEqual({ status: "busy" });
+  });
+
+  it("does not keep a process from exiting once it has read", async () => {
+    const script = `import { extractPdfText } from "./api/received-documents/pdf-text.ts";
+      console.log(await extractPdfText(Buffer.from("${Buffer.from(await pagesPdf(1)).toString("base64")}", "base64")));`;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const started = performance.now();
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect({ code, output: output.trim() }).toEqual({ code: 0, output: "Page 1" });
+    // Not kept for the minutes the idle worker is.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

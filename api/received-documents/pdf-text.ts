@@ -1,47 +1,62 @@
 /**
- * The text layer of a received PDF, read with pdf.js (through unpdf) and
- * laid out as lines, and what it proposes for the document's fields. No OCR:
- * a scan without text gives nothing, and the user types the fields.
+ * The text layer of a received PDF, read with pdf.js (through unpdf) and laid
+ * out as lines, and what it proposes for the document's fields. No OCR: a
+ * scan without text gives nothing, and the user types the fields.
+ *
+ * An upload is untrusted (decision 034): pdf.js reads it in a worker thread
+ * (pdf-worker.ts) with a heap limit, under a deadline and a watch on the
+ * process's memory, one file at a time; a file that goes past a limit is
+ * given up, and the worker with it.
  */
-import { getResolvedPDFJS } from "unpdf";
+import { Worker } from "node:worker_threads";
 import { proposeFromText, type ReceivedProposal } from "../../domain/received-text";
+import type { WorkerAnswer, WorkerRequest } from "./pdf-worker";
 
-/** What an invoice or receipt says is on its first page; later pages of a long one only add lines. */
-const MAX_PAGES = 3;
-/** pdf.js parses in this thread (Node has no worker for it), so a costly file is cut off by time as well as pages. */
-const DEFAULT_TIMEOUT_MS = 5_000;
+export const PDF_READ_LIMITS = {
+  pages: 3,
+  /** An invoice's text layer is read in well under a second (docs/decisions/034). */
+  timeoutMs: 5_000,
+  /** pdf.js's objects for three pages of an invoice take a few MB; a file drawing millions of runs takes gigabytes. */
+  heapMb: 128,
+  /** What pdf.js inflates lives outside the heap, so the file's Flate streams are counted first. */
+  inflatedBytes: 64 * 1024 * 1024,
+  /** A long report has a few thousand; a file of millions of tiny streams costs time to count and to read. */
+  streams: 20_000,
+  /** The process's resident memory may grow this much while a file is read: what the counts above cannot see (encrypted streams, other filters). */
+  memoryGrowthBytes: 256 * 1024 * 1024,
+  /** Reads waiting for the one running; more are refused at once (PdfReading "busy"). */
+  waiting: 8,
+  waitMs: 10_000,
+  /** A worker is kept this long after a read (about 50 MB), so the next files of a sitting do not pay its start (0.2–0.5 s). */
+  idleMs: 5 * 60_000,
+} as const;
 
-type PdfJs = Awaited<ReturnType<typeof getResolvedPDFJS>>;
-type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
-type TextContentItem = Awaited<ReturnType<Awaited<ReturnType<PdfDocument["getPage"]>>["getTextContent"]>>["items"][number];
-type TextItem = Extract<TextContentItem, { str: string }>;
-type Run = { text: string; x: number; y: number; width: number; size: number };
+const MEMORY_CHECK_MS = 50;
+
+export type PdfReading =
+  | Exclude<WorkerAnswer, { status: "gave-up" }>
+  /** A limit was reached, or the worker failed: too large or too broken to say which. */
+  | { status: "gave-up"; reason: Extract<WorkerAnswer, { status: "gave-up" }>["reason"] | "time" | "memory" | "failed"; error?: unknown }
+  /** Other reads have the reader; the caller may try again shortly. */
+  | { status: "busy" };
 
 /**
- * The text of the first pages, a line for each printed line and a tab
- * between runs set apart (columns); null when there is none (a scan), the
- * file needs a password to open or is broken, or reading it takes too long.
- * Never throws.
+ * The file read within PDF_READ_LIMITS: its text (lines, a tab between
+ * columns), or what kept it from being read. Never throws.
  */
-export async function extractPdfText(bytes: Uint8Array, { timeoutMs = DEFAULT_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<string | null> {
-  let timer: NodeJS.Timeout | undefined;
-  let task: ReturnType<PdfJs["getDocument"]> | undefined;
+export async function readPdf(bytes: Uint8Array, { timeoutMs = PDF_READ_LIMITS.timeoutMs }: { timeoutMs?: number } = {}): Promise<PdfReading> {
+  if (!(await turn())) return { status: "busy" };
   try {
-    const { getDocument } = await getResolvedPDFJS();
-    // pdf.js takes over (detaches) the buffer it is given, and refuses a Node Buffer: a plain copy
-    // leaves the caller's bytes whole (Buffer#slice would share them).
-    task = getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("PDF text extraction timed out")), timeoutMs);
-    });
-    const text = await Promise.race([task.promise.then(readPages), timeout]);
-    return /\S/.test(text) ? text : null;
-  } catch {
-    return null;
+    return await readInWorker(bytes, timeoutMs);
   } finally {
-    clearTimeout(timer);
-    await task?.destroy().catch(() => undefined);
+    nextTurn();
   }
+}
+
+/** The text of the first pages, or null when there is none (a scan) or it could not be read (see readPdf). */
+export async function extractPdfText(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<string | null> {
+  const reading = await readPdf(bytes, options);
+  return reading.status === "text" ? reading.text : null;
 }
 
 export async function proposeFromPdf(bytes: Uint8Array): Promise<ReceivedProposal | null> {
@@ -49,49 +64,107 @@ export async function proposeFromPdf(bytes: Uint8Array): Promise<ReceivedProposa
   return text === null ? null : proposeFromText(text);
 }
 
-async function readPages(pdf: PdfDocument): Promise<string> {
-  const pages: string[] = [];
-  for (let number = 1; number <= Math.min(pdf.numPages, MAX_PAGES); number++) {
-    const page = await pdf.getPage(number);
-    const content = await page.getTextContent();
-    pages.push(pageLines(content.items.filter((item): item is TextItem => "str" in item)).join("\n"));
+/** One read at a time: several bombs at once would multiply the memory each may take. */
+let reading = false;
+const waiting: Array<() => void> = [];
+
+function turn(): Promise<boolean> {
+  if (!reading) {
+    reading = true;
+    return Promise.resolve(true);
   }
-  return pages.join("\n");
+  if (waiting.length >= PDF_READ_LIMITS.waiting) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const start = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      waiting.splice(waiting.indexOf(start), 1);
+      resolve(false);
+    }, PDF_READ_LIMITS.waitMs);
+    waiting.push(start);
+  });
+}
+
+function nextTurn() {
+  const next = waiting.shift();
+  if (next) next();
+  else reading = false;
+}
+
+/** The worker kept after its last read, until it has been idle for PDF_READ_LIMITS.idleMs. */
+let idle: { worker: Worker; timer: NodeJS.Timeout } | null = null;
+
+function takeWorker(): Worker {
+  if (idle) {
+    clearTimeout(idle.timer);
+    const { worker } = idle;
+    idle = null;
+    return worker;
+  }
+  const worker = startWorker();
+  // Neither a kept worker nor a read keeps the process from exiting (a read's deadline does, while it runs).
+  worker.unref();
+  worker.once("exit", () => {
+    if (idle?.worker !== worker) return;
+    clearTimeout(idle.timer);
+    idle = null;
+  });
+  return worker;
+}
+
+function keepWorker(worker: Worker) {
+  const timer = setTimeout(() => {
+    if (idle?.worker === worker) idle = null;
+    void worker.terminate();
+  }, PDF_READ_LIMITS.idleMs);
+  timer.unref();
+  idle = { worker, timer };
 }
 
 /**
- * pdf.js gives runs of text in drawing order, with its own guesses at line
- * ends that put a left and a right column on one line with a plain space.
- * Runs are put back in reading order instead: top to bottom by baseline (runs
- * whose baselines are within half a letter are one line), then left to right.
+ * From dist/, the worker is bundled beside the server (scripts/build-server.mjs).
+ * From source (vitest, tsx) Node 20 neither starts a .ts worker nor passes it
+ * tsx's loader, so pdf-worker.dev.mjs registers tsx in the worker first.
  */
-function pageLines(items: TextItem[]): string[] {
-  const runs: Run[] = items
-    .filter((item) => item.str.trim() !== "")
-    .map((item) => ({ text: item.str, x: item.transform[4], y: item.transform[5], width: item.width, size: Math.hypot(item.transform[2], item.transform[3]) || 1 }))
-    .sort((a, b) => b.y - a.y || a.x - b.x);
-  const lines: Run[][] = [];
-  for (const run of runs) {
-    const line = lines.at(-1);
-    const first = line?.[0];
-    if (line && first && Math.abs(first.y - run.y) < Math.min(first.size, run.size) / 2) line.push(run);
-    else lines.push([run]);
-  }
-  return lines.map((line) => joinRuns(line.sort((a, b) => a.x - b.x)));
+function startWorker(): Worker {
+  const fromSource = import.meta.url.endsWith(".ts");
+  return new Worker(new URL(fromSource ? "./pdf-worker.dev.mjs" : "./pdf-worker.js", import.meta.url), {
+    // The server's own flags (its heap size among them) are not the worker's.
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: PDF_READ_LIMITS.heapMb, maxYoungGenerationSizeMb: 16 },
+  });
 }
 
-/** Runs that touch are one word; a gap of a letter or more is a new column (a tab), a smaller one a space. */
-function joinRuns(line: Run[]): string {
-  let text = "";
-  let previous: Run | undefined;
-  for (const run of line) {
-    if (previous) {
-      const gap = run.x - (previous.x + previous.width);
-      const size = Math.min(previous.size, run.size);
-      text += gap >= size ? "\t" : gap > size * 0.15 ? " " : "";
-    }
-    text += run.text;
-    previous = run;
-  }
-  return text;
+function readInWorker(bytes: Uint8Array, timeoutMs: number): Promise<PdfReading> {
+  const worker = takeWorker();
+  const startRss = process.memoryUsage.rss();
+  return new Promise((resolve) => {
+    const finish = (answer: PdfReading, keep: boolean) => {
+      clearTimeout(deadline);
+      clearInterval(memoryCheck);
+      worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+      if (keep) {
+        keepWorker(worker);
+        resolve(answer);
+      } else {
+        // The next read starts once this worker's memory is let go.
+        void worker.terminate().finally(() => resolve(answer));
+      }
+    };
+    const onMessage = (answer: WorkerAnswer) => finish(answer, true);
+    const onError = (error: Error & { code?: string }) => finish({ status: "gave-up", reason: error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "failed", error }, false);
+    const onExit = (code: number) => finish({ status: "gave-up", reason: "failed", error: new Error(`PDF worker exited with code ${code}`) }, false);
+    const deadline = setTimeout(() => finish({ status: "gave-up", reason: "time" }, false), timeoutMs);
+    const memoryCheck = setInterval(() => {
+      if (process.memoryUsage.rss() - startRss > PDF_READ_LIMITS.memoryGrowthBytes) finish({ status: "gave-up", reason: "memory" }, false);
+    }, MEMORY_CHECK_MS);
+    memoryCheck.unref();
+    worker.on("message", onMessage).on("error", onError).on("exit", onExit);
+    // The worker's own copy, handed over: pdf.js takes over the buffer it reads, and the caller keeps its bytes whole.
+    const copy = new Uint8Array(bytes);
+    const request: WorkerRequest = { bytes: copy, maxPages: PDF_READ_LIMITS.pages, maxInflatedBytes: PDF_READ_LIMITS.inflatedBytes, maxStreams: PDF_READ_LIMITS.streams };
+    worker.postMessage(request, [copy.buffer]);
+  });
 }

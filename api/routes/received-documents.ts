@@ -12,7 +12,7 @@ import { customers, files, receivedDocumentFiles, receivedDocuments, receivedUpl
 import { badRequest, forField, notFound, tooManyRequests, validationFailed } from "../errors";
 import { requireReceiveScope, type ReceiveScope } from "../membership";
 import type { RegistrationLookup } from "../registration-numbers/lookup";
-import { proposeFromPdf } from "../received-documents/pdf-text";
+import { inspectReceivedFile, type InspectedUpload } from "../received-documents/inspect-upload";
 import { LIST_COLUMNS, listReceived, receivedConditions, receivedListQuery, type ReceivedSummary } from "../received-documents/list-query";
 import { ListSummaries } from "../documents/list-query";
 import {
@@ -28,7 +28,7 @@ import {
   verifyAgain,
   versionsOf,
 } from "../received-documents/store";
-import { SIZE_LIMITS, detectContentType } from "../storage/file-type";
+import { SIZE_LIMITS } from "../storage/file-type";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
@@ -208,8 +208,17 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
       const received = (req.files as Express.Multer.File[] | undefined) ?? [];
       if (received.length === 0) throw validationFailed({ files: ["ファイルを選んでください"] });
       await db.delete(files).where(inArray(files.id, db.select({ id: receivedUploads.fileId }).from(receivedUploads).where(lt(receivedUploads.uploadedAt, new Date(Date.now() - UPLOAD_KEEP_MS)))));
-      // Read before the transaction, which holds the company's upload lock: a PDF's text layer can take a while.
-      const proposals = await Promise.all(received.map((file) => (detectContentType(file.buffer) === "application/pdf" ? proposeFromPdf(new Uint8Array(file.buffer)) : null)));
+      // Checked and read before the transaction, which holds the company's upload lock: a PDF's text layer can take a while.
+      // One file after another, as the PDF reader takes one at a time (decision 034).
+      const inspected: Array<InspectedUpload & { fileName: string }> = [];
+      for (const file of received) {
+        const fileName = displayName(file.originalname);
+        const result = await inspectReceivedFile(file.buffer, fileName).catch((error: unknown) => {
+          throw forField(error, "files");
+        });
+        if (result.gaveUp) req.log?.warn({ reason: result.gaveUp.reason, err: result.gaveUp.error, bytes: file.size }, "received PDF kept unread: a reading limit was reached");
+        inspected.push({ ...result, fileName });
+      }
       const saved = await db.transaction(async (tx) => {
         // One company's uploads one at a time, so two at once cannot both pass the month's limit.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`received-files:${scope.tenant}`}))`);
@@ -221,14 +230,13 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
         }
         const results = [];
         for (const [index, file] of received.entries()) {
-          const proposal = proposals[index] ?? null;
+          const { proposal, notice, fileName } = inspected[index]!;
           const bytes = new Uint8Array(file.buffer);
           const stored = await storage.save({ companyUniqueCode: scope.tenant, purpose: "document", bytes }, tx).catch((error: unknown) => {
             throw forField(error, "files");
           });
-          const fileName = displayName(file.originalname);
           await tx.insert(receivedUploads).values({ fileId: stored.id, companyUniqueCode: scope.tenant, fileName, uploadedBy: scope.userUniqueCode, proposal });
-          results.push({ id: stored.id, fileName, contentType: stored.contentType, size: stored.size, sha256: stored.sha256, proposal });
+          results.push({ id: stored.id, fileName, contentType: stored.contentType, size: stored.size, sha256: stored.sha256, proposal, notice });
         }
         return results;
       });

@@ -165,6 +165,8 @@ type FormState = {
   errors: Record<string, string[]>;
   formError: string | null;
   notice: string | null;
+  /** The API's words on files kept without being read, each with its file's name. */
+  fileNotices: string[];
 };
 
 /** The create and edit pages: the document (on edit), the customers to link, the plan's file usage and the form's one-time key. */
@@ -215,7 +217,7 @@ export const receivedFormAction = async ({ request, context, params }: ActionFun
     .map(String)
     .filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   const chosen = formData.getAll("files").filter((file): file is File => typeof file !== "string" && file.size > 0);
-  const state: FormState = { values, uploads: [], proposed: [], errors: {}, formError: null, notice: null };
+  const state: FormState = { values, uploads: [], proposed: [], errors: {}, formError: null, notice: null, fileNotices: [] };
   try {
     const added = chosen.length > 0 ? await uploadReceivedFiles(caller, chosen) : [];
     const uploads = [...(await pendingUploads(caller, uploadIds)), ...added];
@@ -224,7 +226,9 @@ export const receivedFormAction = async ({ request, context, params }: ActionFun
       const { values: proposedValues, proposed } = withProposals(values, added);
       state.values = proposedValues;
       state.proposed = proposed;
-      state.notice = added.some((upload) => upload.proposal) ? "proposed" : added.length > 0 ? "noText" : "noFile";
+      state.fileNotices = added.flatMap((upload) => (upload.notice ? [`${upload.file_name}：${upload.notice}`] : []));
+      // 「文字情報のないファイル」 would be wrong for a file the API says it did not read.
+      state.notice = added.some((upload) => upload.proposal) ? "proposed" : state.fileNotices.length > 0 ? null : added.length > 0 ? "noText" : "noFile";
       return data(state, { status: 200 });
     }
     const parsed = receivedDocumentInputSchema.safeParse(values);

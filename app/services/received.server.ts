@@ -10,7 +10,15 @@ export type ReceivedProposal = {
   document_number: string | null;
 };
 
-export type ReceivedUpload = { id: string; file_name: string; content_type: string; size: number; proposal: ReceivedProposal | null };
+export type ReceivedUpload = {
+  id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  proposal: ReceivedProposal | null;
+  /** In the upload's own answer: what the person should know about a file kept all the same (a PDF too large to read). */
+  notice?: string | null;
+};
 
 export type ReceivedListRow = {
   id: number;

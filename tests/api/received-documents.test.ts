@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { banks, companyPlans, plans, receivedDocumentVersions } from "../../api/db/schema";
+import { banks, companyPlans, files, plans, receivedDocumentVersions } from "../../api/db/schema";
+import { PDF_GAVE_UP } from "../../api/received-documents/inspect-upload";
+import { PDF_READ_LIMITS } from "../../api/received-documents/pdf-text";
 import { createWebApiLookup } from "../../api/registration-numbers/web-api";
 import { SANDBOX_NTA_NUMBERS } from "../../sandbox/nta-fixture";
 import { todayJst } from "../../domain/datetime";
@@ -9,6 +11,7 @@ import { startTestApi, type TestApi } from "../support/api";
 import { createCustomer, insertPaymentUser } from "../support/factories";
 import { PNG_BYTES, createReceived, enableReceiving, uploadReceived } from "../support/received";
 import { startNtaStandIn } from "../support/nta";
+import { JPEG_THEN_JUNK, PDF_THEN_HTML, PNG_THEN_JUNK, spacesBomb, textOperatorBomb } from "../support/hostile-files";
 
 let ntaStandIn: Awaited<ReturnType<typeof startNtaStandIn>>;
 let api: TestApi;
@@ -120,6 +123,46 @@ describe("registering a received document", () => {
     const again = await api.call("/received-documents", { method: "POST", body: JSON.stringify({ kind: "invoice", ...body }), headers: { "Content-Type": "application/json" } });
     expect(again.status).toBe(200);
     expect((await again.json()).id).toBe(first.id);
+  });
+});
+
+describe("uploads made to hurt (issue 29, decision 034)", () => {
+  const invoicePdf = () =>
+    receivedDocumentPdf({ title: "請求書", supplierName: "株式会社あとの商事", registrationNumber: null, addressee: "株式会社デモ商事", date: "2026-11-20", amount: 2_200, documentNumber: "AFTER-1" });
+
+  it.each<[string, () => Promise<Uint8Array>]>([
+    ["a page of text operators that inflates to 100 MB", textOperatorBomb],
+    ["200 MB of spaces", spacesBomb],
+  ])("keeps %s unread, answers at once and stays up", async (_, bomb) => {
+    const bytes = await bomb();
+    const started = performance.now();
+    const [upload] = await uploadReceived(api, [{ name: "bomb.pdf", bytes }]);
+    // Given up by the count, before the reader's deadline could have stopped it.
+    expect(performance.now() - started).toBeLessThan(PDF_READ_LIMITS.timeoutMs);
+    expect(upload).toMatchObject({ file_name: "bomb.pdf", content_type: "application/pdf", proposal: null, notice: PDF_GAVE_UP });
+    expect(process.memoryUsage().heapUsed).toBeLessThan(512 * 1024 * 1024);
+    // The same server reads the next file as before.
+    const [next] = await uploadReceived(api, [{ name: "after.pdf", bytes: await invoicePdf() }]);
+    expect(next).toMatchObject({ notice: null, proposal: { document_number: "AFTER-1", amount: "2200" } });
+  });
+
+  it.each<[string, Uint8Array | (() => Promise<Uint8Array>), string]>([
+    ["%PDF- and then a web page", PDF_THEN_HTML, "「file」はPDFとして開けません。壊れていないPDFのファイルを選んでください。"],
+    ["the first half of a PDF", async () => (await invoicePdf()).slice(0, 8_000), "「file」はPDFとして開けません。壊れていないPDFのファイルを選んでください。"],
+    ["a PDF without its last bytes", async () => (await invoicePdf()).slice(0, -20), "「file」はPDFとして開けません。壊れていないPDFのファイルを選んでください。"],
+    ["a PNG signature and then something else", PNG_THEN_JUNK, "「file」は画像として読み取れません。壊れていないJPEG・PNGのファイルを選んでください。"],
+    ["a JPEG signature and then something else", JPEG_THEN_JUNK, "「file」は画像として読み取れません。壊れていないJPEG・PNGのファイルを選んでください。"],
+  ])("refuses %s and stores nothing", async (_, made, message) => {
+    const bytes = typeof made === "function" ? await made() : made;
+    const stored = async () => (await api.database.db.select({ count: sql<number>`count(*)::int` }).from(files))[0]!.count;
+    const before = await stored();
+    const form = new FormData();
+    form.append("files", new Blob([PNG_BYTES]), "fine.png");
+    form.append("files", new Blob([bytes as Uint8Array<ArrayBuffer>]), "file");
+    const response = await api.call("/received-documents/uploads", { method: "POST", body: form });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ code: "unsupported_media_type", message, fields: { files: [message] } });
+    expect(await stored()).toBe(before);
   });
 });
 

@@ -20,6 +20,7 @@ export type ReceivedFormProps = {
   uploads: Upload[];
   proposed: string[];
   notice: string | null;
+  fileNotices: string[];
   errors: Record<string, string[]>;
   formError: string | null;
 };
@@ -33,7 +34,7 @@ type TextName = Exclude<keyof ReceivedFormValues, "origin" | "customer_id" | "pa
  * so the page needs no form library in the browser.
  */
 export function ReceivedForm(props: ReceivedFormProps) {
-  const { kindLabel, base, values, document, customers, usage, idempotencyKey, origins, accountTypes, uploads, proposed, notice, errors, formError } = props;
+  const { kindLabel, base, values, document, customers, usage, idempotencyKey, origins, accountTypes, uploads, proposed, notice, fileNotices, errors, formError } = props;
   const { t } = useTexts({ received: receivedFormTexts });
   const label = (name: TextName) => t(`received.fields.${name}`);
   const describedBy = (name: string) => (errors[name]?.length ? `received-${name}-error` : undefined);
@@ -54,15 +55,16 @@ export function ReceivedForm(props: ReceivedFormProps) {
   );
   const left = Math.max(0, usage.max - usage.used);
   const proposedNames = proposed.map((name) => t(`received.fields.${name as TextName}`)).join("、");
+  const noticeText = [notice === "proposed" ? t("received.form.proposed", { fields: proposedNames }) : notice ? t(`received.form.${notice as "noText"}`) : "", ...fileNotices].join("");
 
   return (
     <Form method="post" encType="multipart/form-data" className="received-form" aria-label={kindLabel}>
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
       {document ? <input type="hidden" name="version" value={String(document.version)} /> : null}
       {formError || Object.keys(errors).length > 0 ? <FormErrors id="received-form-errors" errors={[formError ?? t("received.form.errors")]} /> : null}
-      {notice ? (
+      {noticeText ? (
         <p className="card notice" role="status" data-testid="received-proposal">
-          {notice === "proposed" ? t("received.form.proposed", { fields: proposedNames }) : t(`received.form.${notice as "noText"}`)}
+          {noticeText}
         </p>
       ) : null}
       <section className="card">

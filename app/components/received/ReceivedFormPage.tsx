@@ -3,8 +3,8 @@ import type { ReceivedFormProps } from "./ReceivedForm";
 import { ReceivedForm } from "./ReceivedForm";
 import receivedFormTexts from "~/locales/ja/receivedForm.json";
 
-type Loaded = Omit<ReceivedFormProps, "uploads" | "proposed" | "notice" | "errors" | "formError">;
-type Submitted = Pick<ReceivedFormProps, "values" | "uploads" | "proposed" | "notice" | "errors" | "formError"> | undefined;
+type Loaded = Omit<ReceivedFormProps, "uploads" | "proposed" | "notice" | "fileNotices" | "errors" | "formError">;
+type Submitted = Pick<ReceivedFormProps, "values" | "uploads" | "proposed" | "notice" | "fileNotices" | "errors" | "formError"> | undefined;
 
 /**
  * The create and edit pages: the loader's form, or what the last post gave
@@ -13,7 +13,7 @@ type Submitted = Pick<ReceivedFormProps, "values" | "uploads" | "proposed" | "no
  */
 export function ReceivedFormPage({ title, loaded, submitted }: { title: string; loaded: Loaded; submitted: Submitted }) {
   const { t } = useTexts({ received: receivedFormTexts });
-  const state = submitted ?? { values: loaded.values, uploads: [], proposed: [], notice: null, errors: {}, formError: null };
+  const state = submitted ?? { values: loaded.values, uploads: [], proposed: [], notice: null, fileNotices: [], errors: {}, formError: null };
   return (
     <>
       <h1>{title}</h1>
