@@ -64,10 +64,11 @@ export class FormBrowser {
     const redirects: string[] = [];
     let response = await this.request(url, init);
     while (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
+      // Past the limit, the last redirect is the page: its status says the browser gave up.
+      if (redirects.length === limit) break;
       await response.body?.cancel();
       url = new URL(response.headers.get("location")!, url).toString();
       redirects.push(url);
-      if (redirects.length > limit) break;
       response = await this.request(url);
     }
     const body = await response.text();
