@@ -29,9 +29,12 @@ COPY --from=build /app/api/db/migrations ./api/db/migrations
 COPY --from=build /app/sandbox/assets ./sandbox/assets
 COPY package.json ./
 COPY scripts/heap-limit.mjs ./scripts/
-# The embedded database and files live in ./data.
-RUN mkdir -p /app/data && chown node:node /app/data
-USER node
+# The embedded database and files live in ./data, the only place the server writes (with /tmp for
+# a read-only root filesystem). It belongs to node and to group 0, as a platform that runs the
+# image under an arbitrary UID (OpenShift's restricted policy) gives that UID group 0; the rest of
+# /app stays root's and read-only. The user is numeric so Kubernetes can check runAsNonRoot.
+RUN mkdir -p /app/data && chown 1000:0 /app/data && chmod 0770 /app/data
+USER 1000
 VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \

@@ -146,6 +146,15 @@ export async function createSandboxIdentityProvider(options: SandboxIdentityProv
   const keySet = createLocalJWKSet({ keys: [{ ...key, d: undefined, p: undefined, q: undefined, dp: undefined, dq: undefined, qi: undefined }] });
 
   const router = Router();
+  // A real provider's addresses do not depend on the way a request came. Here one comes from the browser (through the
+  // bank's proxy, with whatever Host it sends) or from this server over loopback: the provider is told its issuer's.
+  const issuerUrl = new URL(options.issuer);
+  provider.proxy = true;
+  router.use((req, _res, next) => {
+    req.headers["x-forwarded-proto"] = issuerUrl.protocol.slice(0, -1);
+    req.headers["x-forwarded-host"] = issuerUrl.host;
+    next();
+  });
   router.get("/assets/login.css", (_req, res) => {
     res.type("css").set("Cache-Control", "public, max-age=3600").send(LOGIN_CSS);
   });

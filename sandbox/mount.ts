@@ -26,7 +26,7 @@ const TITLES = { default: "デモ銀行グループ ログイン", "0182": "み�
  */
 export async function mountSandbox(config: Config, { keysDir }: { keysDir: string }) {
   const router = Router();
-  const loopback = `http://127.0.0.1:${config.port}`;
+  const loopback = config.loopbackUrl;
   const issuers: IssuerConfig[] = [];
   for (const id of ["default", "0182"] as const) {
     const issuer = `${config.publicUrl}${SANDBOX_IDP_PATHS[id]}`;

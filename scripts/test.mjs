@@ -1,6 +1,7 @@
 // `npm test`: every check, in the order a failure is cheapest to learn about.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureNginx } from "./ensure-nginx.mjs";
 
 /** @type {Array<[string, string, string[]]>} */
 const steps = [
@@ -12,6 +13,7 @@ const steps = [
 ];
 
 ensureChromium();
+ensureNginx();
 for (const [label, command, args] of steps) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { stdio: "inherit" });

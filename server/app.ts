@@ -14,7 +14,7 @@ import { inProcessTransport } from "./in-process-api";
 import { errorReporter } from "./error-reporting";
 import { measureRequests, mountMetrics } from "./metrics";
 import { mountRateLimits, type RateLimitStoreFactory } from "./rate-limits";
-import { normalizeForwardedHost, redirectToPublicHost, refuseCrossSiteWrites } from "./forwarded";
+import { diagnoseProxy, normalizeForwardedHost, redirectToPublicHost, refuseCrossSiteWrites } from "./forwarded";
 import { requestLogging } from "./logging";
 import { assignCspNonce, cspNonceOf, noStoreWhenSignedIn, securityHeaders } from "./security";
 
@@ -73,7 +73,7 @@ export function createApp({
   app.use(normalizeForwardedHost(config.trustProxy));
   app.use(assignCspNonce);
   app.use(securityHeaders({ formTargets: externalIdentityProviderOrigins(config) }));
-  app.use(refuseCrossSiteWrites);
+  app.use(refuseCrossSiteWrites(config.publicUrl));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -131,7 +131,8 @@ export function createApp({
     if (PAGE_METHODS.has(req.method)) return next();
     res.status(405).set("Allow", [...PAGE_METHODS].join(", ")).type("text/plain; charset=utf-8").send("この操作はできません。");
   });
-  app.use(redirectToPublicHost(config.publicUrl, config.trustProxy));
+  app.use(diagnoseProxy(config.publicUrl, config.trustProxy, logger));
+  app.use(redirectToPublicHost(config.publicUrl));
   app.use(limitRequestBody());
   app.use(noStoreWhenSignedIn);
 

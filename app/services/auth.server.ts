@@ -5,7 +5,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { isAdminUserType, USER_TYPES, type UserType } from "@domain/roles";
 import type { SsoProfile } from "@domain/sso-profile";
-import { getConfig } from "./config.server";
+import { backChannelUrl, getConfig } from "./config.server";
 import { getBankConfig } from "./bank-service.server";
 import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 import { SIGN_IN_PATH } from "./route-checks.server";
@@ -85,7 +85,7 @@ const keySets = new Map<string, JWTVerifyGetKey>();
 async function discover(issuer: string): Promise<Discovery> {
   let found = discoveries.get(issuer);
   if (!found) {
-    found = fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) }).then(async (response) => {
+    found = fetch(backChannelUrl(getConfig(), `${issuer}/.well-known/openid-configuration`), { signal: AbortSignal.timeout(10_000) }).then(async (response) => {
       if (!response.ok) throw new Error(`discovery of ${issuer} answered ${response.status}`);
       return (await response.json()) as Discovery;
     });
@@ -99,7 +99,7 @@ async function discover(issuer: string): Promise<Discovery> {
 function keysOf(discovery: Discovery): JWTVerifyGetKey {
   let keys = keySets.get(discovery.jwks_uri);
   if (!keys) {
-    keys = createRemoteJWKSet(new URL(discovery.jwks_uri));
+    keys = createRemoteJWKSet(new URL(backChannelUrl(getConfig(), discovery.jwks_uri)));
     keySets.set(discovery.jwks_uri, keys);
   }
   return keys;
@@ -182,7 +182,8 @@ async function strategyFor(provider: string, traceId: string): Promise<OidcStrat
       clientId: config.oidc.clientId,
       clientSecret: config.oidc.clientSecret,
       authorizationEndpoint: discovery.authorization_endpoint,
-      tokenEndpoint: discovery.token_endpoint,
+      // The browser goes to the public authorization endpoint; this server's own calls stay off PUBLIC_URL.
+      tokenEndpoint: backChannelUrl(config, discovery.token_endpoint),
       redirectURI: `${config.publicUrl}/callback`,
       scopes: ["openid"],
       cookie: { name: STATE_COOKIE, path: "/", httpOnly: true, sameSite: "Lax", maxAge: SIGN_IN_TTL_SECONDS, ...(config.cookieSecure ? { secure: true as const } : {}) },
@@ -196,7 +197,7 @@ async function strategyFor(provider: string, traceId: string): Promise<OidcStrat
         requiredClaims: ["exp", "nonce"],
       });
       if (!sameText(payload.nonce, nonceFor(state))) throw new Error("the id token's nonce does not match this sign-in");
-      const userinfo = await fetch(discovery.userinfo_endpoint, {
+      const userinfo = await fetch(backChannelUrl(config, discovery.userinfo_endpoint), {
         headers: { Authorization: `Bearer ${tokens.accessToken()}` },
         signal: AbortSignal.timeout(10_000),
       });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readConfig } from "./config.server";
+import { backChannelUrl, readConfig } from "./config.server";
 
 const folders: string[] = [];
 const dataDir = () => {
@@ -37,5 +37,21 @@ describe("the session secret", () => {
     const trial = readConfig({ NODE_ENV: "production", DATA_DIR: dataDir() });
     expect(trial.sessionSecretSource).toBe("data-dir");
     expect(trial.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe("the server's own requests to the sandbox's providers", () => {
+  const env = { NODE_ENV: "production" as const, SESSION_SECRET: "s", PORT: "3112", PUBLIC_URL: "https://chohyo.bank.example:8443" };
+
+  it("go over loopback: behind a proxy the server may not resolve PUBLIC_URL's name", () => {
+    const config = readConfig(env);
+    expect(config.oidc.issuers.default).toBe("https://chohyo.bank.example:8443/sandbox/idp/default");
+    expect(backChannelUrl(config, "https://chohyo.bank.example:8443/sandbox/idp/default/token")).toBe("http://127.0.0.1:3112/sandbox/idp/default/token");
+    expect(backChannelUrl(config, "https://chohyo.bank.example:8443/callback")).toBe("https://chohyo.bank.example:8443/callback");
+  });
+
+  it("leave a bank's provider's addresses alone", () => {
+    const config = readConfig({ ...env, OIDC_ISSUER: "https://chohyo.bank.example:8443/sandbox/idp/default", OIDC_CLIENT_SECRET: "s" });
+    expect(backChannelUrl(config, "https://chohyo.bank.example:8443/sandbox/idp/default/token")).toBe("https://chohyo.bank.example:8443/sandbox/idp/default/token");
   });
 });

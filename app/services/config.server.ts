@@ -95,6 +95,8 @@ export type Config = {
   paymentApiBaseUrl: string | null;
   /** The address users reach the product at; redirect URIs and the sandbox issuers derive from it. */
   publicUrl: string;
+  /** Where this process reaches itself (loopback at its port): never through PUBLIC_URL, which behind a proxy it may not resolve. */
+  loopbackUrl: string;
   oidc: {
     clientId: string;
     clientSecret: string;
@@ -150,6 +152,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enableDevRoutes: e.ENABLE_DEV_ROUTES ?? !production,
     paymentApiBaseUrl: e.PAYMENT_API_BASE_URL?.replace(/\/+$/, "") ?? null,
     publicUrl,
+    loopbackUrl: loopback,
     oidc: {
       clientId: e.OIDC_CLIENT_ID,
       clientSecret: e.OIDC_CLIENT_SECRET ?? "sandbox-client-secret",
@@ -160,6 +163,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bankServiceBaseUrl: (e.BANK_SERVICE_BASE_URL ?? `${loopback}${SANDBOX_BANK_SERVICE_PATH}`).replace(/\/+$/, ""),
   };
+}
+
+/**
+ * The address this server uses for its own requests to a sandbox provider
+ * (discovery, token, userinfo, keys): the sandbox is this process, so those go
+ * over loopback while the issuer and the browser's addresses stay PUBLIC_URL.
+ */
+export function backChannelUrl(config: Config, url: string): string {
+  const sandboxAtPublicUrl = `${config.publicUrl}/sandbox/`;
+  if (!config.oidc.sandbox || !url.startsWith(sandboxAtPublicUrl)) return url;
+  return `${config.loopbackUrl}${url.slice(config.publicUrl.length)}`;
 }
 
 let current: Config | undefined;

@@ -25,8 +25,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production build (dist/server.js) as `npm start` would, on a free loopback port unless given one. */
-export async function startBuiltServer(env: Record<string, string> = {}, { port = 0 }: { port?: number } = {}): Promise<RunningServer> {
+/**
+ * Starts the production build (dist/server.js) as `npm start` would, on a free
+ * loopback port unless given one; `env` may depend on that port (a PUBLIC_URL naming it).
+ */
+export async function startBuiltServer(
+  env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+  { port = 0 }: { port?: number } = {},
+): Promise<RunningServer> {
   if (!existsSync("dist/server.js") || !existsSync("build/index.js")) {
     throw new Error("The server is not built: run `npm run build` first (npm test does).");
   }
@@ -45,7 +51,7 @@ export async function startBuiltServer(env: Record<string, string> = {}, { port 
       ENABLE_DEV_ROUTES: "true",
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
+      ...(typeof env === "function" ? env(port) : env),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
