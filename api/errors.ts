@@ -14,6 +14,8 @@ export type ApiErrorCode =
   | "receive_plan_required"
   | "not_found"
   | "conflict"
+  /** A received document that looks like one already kept (same file, or same supplier, date and amount); sent again with allow_duplicate to keep it anyway. */
+  | "possible_duplicate"
   | "payload_too_large"
   | "unsupported_media_type"
   | "too_many_requests"

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull } from "drizzle-orm";
-import { startOfMonthJst, todayJst } from "../../domain/datetime";
-import { MATCH_RESULT, inputTaxCreditOn, parseRegistrationNumber } from "../../domain/registration-number";
+import { formatJapaneseDate, startOfMonthJst, todayJst } from "../../domain/datetime";
+import { MATCH_RESULT, businessNameKey, inputTaxCreditOn, parseRegistrationNumber } from "../../domain/registration-number";
 import {
   RECEIVED_FIELD_LABELS,
   changesBetween,
@@ -13,7 +13,7 @@ import {
 import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { companies, customers, files, receivedDocumentFiles, receivedDocuments, receivedDocumentVersions, receivedUploads } from "../db/schema";
-import { conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
+import { ApiError, conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
 import type { ReceiveScope } from "../membership";
 import { verifyRegistrationNumber, type RegistrationLookup } from "../registration-numbers/lookup";
 import { inReceiveScope } from "./list-query";
@@ -126,7 +126,59 @@ async function claimUploads(tx: Writer, scope: ReceiveScope, fileIds: string[]) 
   return fileIds.filter((id, index) => fileIds.indexOf(id) === index).map((id) => claimed.find((file) => file.fileId === id)!);
 }
 
-type CreateRequest = { kind: ReceivedKind; input: ReceivedDocumentInput; uploadIds: string[]; idempotencyKey: string | null };
+type CreateRequest = { kind: ReceivedKind; input: ReceivedDocumentInput; uploadIds: string[]; idempotencyKey: string | null; allowDuplicate?: boolean };
+
+/** At most this many earlier documents are named in a warning: enough to find them, short enough to read. */
+const DUPLICATES_NAMED = 3;
+
+/**
+ * Earlier documents of the company that look like this one (issue 33: a double-payment risk): one holding a file
+ * with the same bytes (SHA-256) as an upload, or one of the same kind from the same supplier on the same date for
+ * the same amount. The whole company is looked at, since the same invoice registered by two people is the risk;
+ * deleted documents are not.
+ */
+async function possibleDuplicates(db: Database, scope: ReceiveScope, kind: ReceivedKind, columns: ReturnType<typeof receivedColumnsOf>, uploadIds: string[]) {
+  const shown = { id: receivedDocuments.id, transactionDate: receivedDocuments.transactionDate, supplierName: receivedDocuments.supplierName, amount: receivedDocuments.amount };
+  const uploadedHashes = db
+    .select({ sha256: files.sha256 })
+    .from(receivedUploads)
+    .innerJoin(files, eq(files.id, receivedUploads.fileId))
+    .where(and(eq(receivedUploads.companyUniqueCode, scope.tenant), inArray(receivedUploads.fileId, uploadIds)));
+  const [sameFile, sameDetails] = await Promise.all([
+    db
+      .selectDistinct(shown)
+      .from(receivedDocuments)
+      .innerJoin(receivedDocumentFiles, and(eq(receivedDocumentFiles.documentId, receivedDocuments.id), isNull(receivedDocumentFiles.removedInVersion)))
+      .innerJoin(files, eq(files.id, receivedDocumentFiles.fileId))
+      .where(and(eq(receivedDocuments.companyUniqueCode, scope.tenant), isNull(receivedDocuments.deletedAt), inArray(files.sha256, uploadedHashes)))
+      .limit(DUPLICATES_NAMED),
+    // The same day and amount first (the date index narrows it); the supplier compared as business names are, so (株)二重 is 株式会社二重.
+    db
+      .select(shown)
+      .from(receivedDocuments)
+      .where(
+        and(
+          eq(receivedDocuments.companyUniqueCode, scope.tenant),
+          eq(receivedDocuments.kind, kind),
+          eq(receivedDocuments.transactionDate, columns.transactionDate),
+          eq(receivedDocuments.amount, columns.amount),
+          isNull(receivedDocuments.deletedAt),
+        ),
+      )
+      .limit(100)
+      .then((rows) => rows.filter((row) => businessNameKey(row.supplierName) === businessNameKey(columns.supplierName))),
+  ]);
+  const fileIds = new Set(sameFile.map((row) => row.id));
+  const found = [...sameFile.map((row) => ({ ...row, sameFile: true })), ...sameDetails.filter((row) => !fileIds.has(row.id)).map((row) => ({ ...row, sameFile: false }))];
+  return found.slice(0, DUPLICATES_NAMED);
+}
+
+/** The warning, beside the box that lets the user go on: each earlier document by date, supplier and amount. */
+function duplicateWarning(found: Array<{ transactionDate: string; supplierName: string; amount: number; sameFile: boolean }>) {
+  const named = found.map((row) => `${formatJapaneseDate(row.transactionDate)} ${row.supplierName} ${row.amount.toLocaleString("en-US")}円（${row.sameFile ? "同じファイル" : "同じ取引先・日付・金額"}）`).join("、");
+  const message = `同じ書類がすでに登録されている可能性があります：${named}。二重に支払わないよう、ご確認ください。別の書類であれば「重複ではないことを確認しました」にチェックして、もう一度登録してください。`;
+  return new ApiError(409, "possible_duplicate", message, { allow_duplicate: [message] });
+}
 
 /** Registers a received document with its files as version 1; a repeated form (same key) finds the first. */
 export async function createReceived(db: Database, lookup: RegistrationLookup, scope: ReceiveScope, request: CreateRequest): Promise<{ row: Row; created: boolean }> {
@@ -142,6 +194,10 @@ export async function createReceived(db: Database, lookup: RegistrationLookup, s
   if (uploadIds.length === 0) throw validationFailed({ files: [FILE_REQUIRED] });
   await requireOwnCustomer(db, scope.tenant, input.customer_id);
   const columns = receivedColumnsOf(input);
+  if (!request.allowDuplicate) {
+    const found = await possibleDuplicates(db, scope, kind, columns, uploadIds);
+    if (found.length > 0) throw duplicateWarning(found);
+  }
   const verification = await verificationColumns(lookup, columns);
   try {
     const row = await db.transaction(async (tx) => {

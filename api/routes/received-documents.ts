@@ -2,6 +2,7 @@ import { Router, type Request } from "express";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import multer from "multer";
 import { z } from "zod";
+import { checkbox } from "../../domain/form-fields";
 import { MATCH_RESULTS } from "../../domain/codes";
 import { serializeCsv } from "../../domain/csv";
 import { todayJst } from "../../domain/datetime";
@@ -60,6 +61,8 @@ const createMeta = z.object({
   kind: z.enum(RECEIVED_KIND_IDS, { errorMap: () => ({ message: "書類の種類が正しくありません" }) }),
   idempotency_key: z.string().trim().min(8).max(100).optional(),
   upload_ids: fileIds,
+  // The user has seen the warning of a possible duplicate and keeps this one anyway.
+  allow_duplicate: checkbox,
 });
 
 const updateMeta = z.object({
@@ -309,7 +312,7 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
       const scope = await requireReceiveScope(db, req, { write: true });
       const meta = parseBody(createMeta, req.body);
       const input = parseBody(receivedDocumentInputSchema, req.body);
-      const { row, created } = await createReceived(db, lookup, scope, { kind: meta.kind, input, uploadIds: meta.upload_ids, idempotencyKey: meta.idempotency_key ?? null });
+      const { row, created } = await createReceived(db, lookup, scope, { kind: meta.kind, input, uploadIds: meta.upload_ids, idempotencyKey: meta.idempotency_key ?? null, allowDuplicate: meta.allow_duplicate });
       res.status(created ? 201 : 200).json(await presentDetail(db, scope, row));
     }),
   );

@@ -240,7 +240,7 @@ export const receivedFormAction = async ({ request, context, params }: ActionFun
           version: Number(formData.get("version")),
           remove_file_ids: formData.getAll("remove_file_ids").map(String),
         })
-      : await createReceived(caller, { ...body, kind, idempotency_key: String(formData.get("idempotency_key") ?? "") || undefined });
+      : await createReceived(caller, { ...body, kind, idempotency_key: String(formData.get("idempotency_key") ?? "") || undefined, allow_duplicate: formData.get("allow_duplicate") === "on" });
     return redirectWithNotice(request, `${receivedPath(kind)}/detail/${saved.id}`, "success", editing ? "受取書類を保存しました。" : "受取書類を登録しました。");
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;

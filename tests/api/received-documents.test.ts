@@ -9,7 +9,7 @@ import { todayJst } from "../../domain/datetime";
 import { receivedDocumentPdf } from "../../sandbox/received-pdfs";
 import { startTestApi, type TestApi } from "../support/api";
 import { createCustomer, insertPaymentUser } from "../support/factories";
-import { PNG_BYTES, createReceived, enableReceiving, uploadReceived } from "../support/received";
+import { PNG_BYTES, anotherScan, createReceived, enableReceiving, uploadReceived } from "../support/received";
 import { startNtaStandIn } from "../support/nta";
 import { JPEG_THEN_JUNK, PDF_THEN_HTML, PNG_THEN_JUNK, spacesBomb, textOperatorBomb } from "../support/hostile-files";
 
@@ -92,16 +92,16 @@ describe("registering a received document", () => {
     const noFile = await api.call("/received-documents", { method: "POST", body: JSON.stringify({ kind: "receipt", transaction_date: "2026-11-01", amount: "1000", supplier_name: "文具店" }), headers: { "Content-Type": "application/json" } });
     expect(noFile.status).toBe(422);
     expect((await noFile.json()).fields.files).toEqual(["書類のファイル（PDF、JPEG、PNG）を1つ以上添付してください"]);
-    const [upload] = await uploadReceived(api, [{ name: "scan.png", bytes: PNG_BYTES }]);
+    const [upload] = await uploadReceived(api, [{ name: "scan.png", bytes: anotherScan() }]);
     const mismatch = await api.call("/received-documents", { method: "POST", body: JSON.stringify({ kind: "receipt", upload_ids: [upload.id], transaction_date: "2026-11-01", amount: "1000", amount_10: "900", supplier_name: "文具店" }), headers: { "Content-Type": "application/json" } });
     expect(mismatch.status).toBe(422);
     expect((await mismatch.json()).fields.amount).toEqual(["税率ごとの金額（税込）の合計が、金額（税込）と一致しません"]);
   });
 
   it("saves with result 4 when the NTA does not answer in time or fails, checks again on request, and flags a document without a number as not deductible", async () => {
-    for (const number of [SANDBOX_NTA_NUMBERS.noAnswer, SANDBOX_NTA_NUMBERS.serverError]) {
-      const [upload] = await uploadReceived(api, [{ name: "scan.png", bytes: PNG_BYTES }]);
-      const created = await createReceived(api, { kind: "invoice", origin: "scanned", upload_ids: [upload.id], transaction_date: "2026-11-02", amount: "5500", supplier_name: "株式会社おそい", registration_number: number });
+    for (const [number, amount] of [[SANDBOX_NTA_NUMBERS.noAnswer, "5500"], [SANDBOX_NTA_NUMBERS.serverError, "6600"]] as const) {
+      const [upload] = await uploadReceived(api, [{ name: "scan.png", bytes: anotherScan() }]);
+      const created = await createReceived(api, { kind: "invoice", origin: "scanned", upload_ids: [upload.id], transaction_date: "2026-11-02", amount, supplier_name: "株式会社おそい", registration_number: number });
       expect(created).toMatchObject({ version: 1, match_result: 4, match_result_label: "エラー", credit_rate: null });
       const again = await api.call(`/received-documents/${created.id}/verification`, { method: "POST" });
       expect(again.status).toBe(200);
@@ -110,14 +110,36 @@ describe("registering a received document", () => {
       expect(checked).toMatchObject({ version: 1, match_result: 4 });
       expect(Date.parse(checked.match_checked_at)).toBeGreaterThan(Date.parse(created.match_checked_at));
     }
-    const [upload] = await uploadReceived(api, [{ name: "receipt.png", bytes: PNG_BYTES }]);
+    const [upload] = await uploadReceived(api, [{ name: "receipt.png", bytes: anotherScan() }]);
     const created = await createReceived(api, { kind: "receipt", upload_ids: [upload.id], transaction_date: "2026-11-02", amount: "880", supplier_name: "喫茶店" });
     expect(created).toMatchObject({ match_result: null, credit_rate: 50 });
     expect(created.credit_label).toContain("50%");
   });
 
+  it("warns of a possible duplicate (the same file, or the same supplier, date and amount) and keeps it once the user says so (issue 33)", async () => {
+    const scan = anotherScan();
+    const post = async (fields: Record<string, unknown>) => api.call("/received-documents", { method: "POST", body: JSON.stringify({ kind: "invoice", ...fields }), headers: { "Content-Type": "application/json" } });
+    const [first] = await uploadReceived(api, [{ name: "dup.png", bytes: scan }]);
+    await createReceived(api, { upload_ids: [first.id], transaction_date: "2026-11-05", amount: "33000", supplier_name: "株式会社二重" });
+
+    const [sameFile] = await uploadReceived(api, [{ name: "dup-again.png", bytes: scan }]);
+    const warned = await post({ upload_ids: [sameFile.id], transaction_date: "2026-11-06", amount: "1", supplier_name: "別名" });
+    expect(warned.status).toBe(409);
+    const warning = await warned.json();
+    expect(warning).toMatchObject({ code: "possible_duplicate", fields: { allow_duplicate: [warning.message] } });
+    expect(warning.message).toContain("2026年11月5日 株式会社二重 33,000円（同じファイル）");
+
+    const [otherFile] = await uploadReceived(api, [{ name: "dup-other.png", bytes: anotherScan() }]);
+    const sameDetails = await post({ upload_ids: [otherFile.id], transaction_date: "2026-11-05", amount: "33,000", supplier_name: "（株）二重" });
+    expect(sameDetails.status).toBe(409);
+    expect((await sameDetails.json()).message).toContain("（同じ取引先・日付・金額）");
+
+    const kept = await post({ upload_ids: [otherFile.id], transaction_date: "2026-11-05", amount: "33000", supplier_name: "株式会社二重", allow_duplicate: true });
+    expect(kept.status).toBe(201);
+  });
+
   it("makes one document of a form sent twice", async () => {
-    const [upload] = await uploadReceived(api, [{ name: "twice.png", bytes: PNG_BYTES }]);
+    const [upload] = await uploadReceived(api, [{ name: "twice.png", bytes: anotherScan() }]);
     const body = { upload_ids: [upload.id], idempotency_key: "received-twice-0001", transaction_date: "2026-11-03", amount: "100", supplier_name: "二度押し商店" };
     const first = await createReceived(api, body);
     const again = await api.call("/received-documents", { method: "POST", body: JSON.stringify({ kind: "invoice", ...body }), headers: { "Content-Type": "application/json" } });
@@ -168,9 +190,9 @@ describe("uploads made to hurt (issue 29, decision 034)", () => {
 
 describe("corrections and deletion (電子帳簿保存法)", () => {
   it("keeps each edit as a version with the previous value, adds files without replacing them, and refuses a stale edit", async () => {
-    const [upload] = await uploadReceived(api, [{ name: "first.png", bytes: PNG_BYTES }]);
+    const [upload] = await uploadReceived(api, [{ name: "first.png", bytes: anotherScan() }]);
     const created = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-11-04", amount: "3300", supplier_name: "株式会社あとから工業" });
-    const [second] = await uploadReceived(api, [{ name: "second.png", bytes: PNG_BYTES }]);
+    const [second] = await uploadReceived(api, [{ name: "second.png", bytes: anotherScan() }]);
     const edited = await api.call(`/received-documents/${created.id}`, patch({ version: 1, upload_ids: [second.id], remove_file_ids: [created.files[0].id], transaction_date: "2026-11-04", amount: "3,520", supplier_name: "株式会社あとから工業" }));
     expect(edited.status).toBe(200);
     const body = await edited.json();
@@ -190,7 +212,7 @@ describe("corrections and deletion (電子帳簿保存法)", () => {
   });
 
   it("refuses a deletion inside the retention period and never lets the history be rewritten", async () => {
-    const [upload] = await uploadReceived(api, [{ name: "keep.png", bytes: PNG_BYTES }]);
+    const [upload] = await uploadReceived(api, [{ name: "keep.png", bytes: anotherScan() }]);
     const created = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-11-05", amount: "500", supplier_name: "保存商店" });
     const refused = await api.call(`/received-documents/${created.id}/delete`, { method: "POST", body: JSON.stringify({ version: 1, reason: "誤登録" }), headers: { "Content-Type": "application/json" } });
     expect(refused.status).toBe(409);
@@ -206,7 +228,7 @@ describe("the list", () => {
   it("searches by date range, amount range and supplier together, by free text, by result and by link filter", async () => {
     const customer = await createCustomer(api, { name: "株式会社みどり文具" });
     const make = async (fields: Record<string, unknown>) => {
-      const [upload] = await uploadReceived(api, [{ name: "list.png", bytes: PNG_BYTES }]);
+      const [upload] = await uploadReceived(api, [{ name: "list.png", bytes: anotherScan() }]);
       return createReceived(api, { kind: "other", upload_ids: [upload.id], ...fields });
     };
     const a = await make({ transaction_date: "2026-06-10", amount: "12000", supplier_name: "株式会社みどり文具", customer_id: customer.id, notes: "コピー用紙" });
@@ -243,7 +265,7 @@ describe("the list", () => {
 
 describe("tenants, permissions and the plan limit", () => {
   it("shows another company's documents to nobody, and a user limited to their own only those", async () => {
-    const [upload] = await uploadReceived(api, [{ name: "mine.png", bytes: PNG_BYTES }]);
+    const [upload] = await uploadReceived(api, [{ name: "mine.png", bytes: anotherScan() }]);
     const created = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-11-06", amount: "700", supplier_name: "秘密商店" });
     expect((await api.call(`/received-documents/${created.id}`, { as: "shinkinOwner" })).status).toBe(404);
     expect((await api.call(`/received-documents/${created.id}/files/${created.files[0].id}`, { as: "shinkinOwner" })).status).toBe(404);
@@ -258,7 +280,7 @@ describe("tenants, permissions and the plan limit", () => {
   it("refuses files past the plan's monthly max_receive_files with how many are left", async () => {
     const usage = await (await api.call("/received-documents/usage")).json();
     await api.database.db.update(plans).set({ maxReceiveFiles: usage.used + 1 }).where(eq(plans.planId, 2));
-    const response = await api.call("/received-documents/uploads", { method: "POST", body: formOf([{ name: "a.png", bytes: PNG_BYTES }, { name: "b.png", bytes: PNG_BYTES }]) });
+    const response = await api.call("/received-documents/uploads", { method: "POST", body: formOf([{ name: "a.png", bytes: anotherScan() }, { name: "b.png", bytes: anotherScan() }]) });
     expect(response.status).toBe(429);
     expect((await response.json()).message).toBe("今月受け取れるファイルは残り1件です（ご契約のプランでは月" + (usage.used + 1) + "件まで）。来月になるか、上位のプランに変更してください。");
     await api.database.db.update(plans).set({ maxReceiveFiles: 100 }).where(eq(plans.planId, 2));

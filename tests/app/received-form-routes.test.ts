@@ -4,7 +4,7 @@ import { PDF_GAVE_UP } from "../../api/received-documents/inspect-upload";
 import { receivedDocumentPdf } from "../../sandbox/received-pdfs";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { PDF_THEN_HTML, textOperatorBomb } from "../support/hostile-files";
-import { enableReceiving } from "../support/received";
+import { anotherScan, enableReceiving } from "../support/received";
 
 /*
  * The receive form's 「読み取る」 against the real Payment API (decision 034): a PDF too large to read is
@@ -49,5 +49,32 @@ describe("reading a received file on the form", () => {
     const message = "「fake.pdf」はPDFとして開けません。壊れていないPDFのファイルを選んでください。";
     expect(status).toBe(415);
     expect(data).toMatchObject({ formError: message, errors: { files: [message] }, uploads: [] });
+  });
+});
+
+describe("saving a received document that looks like one already kept (issue 33)", () => {
+  async function save(fields: Record<string, string>, file: Uint8Array): Promise<{ status: number; data?: FormAnswer; location?: string | null }> {
+    const form = new FormData();
+    form.append("intent", "save");
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("files", new File([file as Uint8Array<ArrayBuffer>], "scan.png", { type: "image/png" }));
+    const request = await signedInRequest(api, "owner", "/receive/invoices/create", { method: "POST", body: form });
+    const answer = (await createAction({ request, params: {}, context })) as unknown as Response | { data: FormAnswer; init: { status?: number } | null };
+    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
+    return { status: answer.init?.status ?? 200, data: answer.data };
+  }
+
+  it("warns beside a box to tick, keeps what was typed, and saves once the box is ticked", async () => {
+    const scan = anotherScan();
+    const fields = { transaction_date: "2026-11-20", amount: "12100", supplier_name: "株式会社二重払い", origin: "scanned" };
+    expect((await save(fields, scan)).status).toBe(302);
+    const warned = await save(fields, scan);
+    expect(warned.status).toBe(409);
+    expect(warned.data?.errors.allow_duplicate?.[0]).toContain("2026年11月20日 株式会社二重払い 12,100円（同じファイル）");
+    expect(warned.data?.values).toMatchObject({ amount: "12100", supplier_name: "株式会社二重払い" });
+    expect(warned.data?.uploads).toHaveLength(1);
+    const kept = await save({ ...fields, allow_duplicate: "on" }, scan);
+    expect(kept.status).toBe(302);
+    expect(kept.location).toMatch(/^\/receive\/invoices\/detail\/\d+$/);
   });
 });

@@ -5,6 +5,10 @@ export const PNG_BYTES = Buffer.from(
   "base64",
 );
 
+let scans = 0;
+/** A scan of another paper: the same picture with different bytes after its end (which viewers and the upload check ignore), so no two are one file to the duplicate warning. */
+export const anotherScan = () => Buffer.concat([PNG_BYTES, Buffer.from(`scan ${++scans}`)]);
+
 /** The first bytes of a PDF, enough for type detection. */
 export const PDF_BYTES = Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n");
 

@@ -3,7 +3,7 @@ import { banks } from "../../api/db/schema";
 import { insertPlans } from "./factories";
 import type { FixtureUserName } from "./users";
 
-export { PNG_BYTES } from "./files";
+export { anotherScan, PNG_BYTES } from "./files";
 
 type Upload = { id: string; file_name: string; content_type: string; proposal: Record<string, string | null> | null };
 

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import receivedFormTexts from "~/locales/ja/receivedForm.json";
 import type { Code } from "@domain/codes";
-import { FormErrors, FieldFrame } from "~/components/forms/field-frame";
+import { FieldErrors, FormErrors, FieldFrame } from "~/components/forms/field-frame";
 import type { ReceivedFormValues } from "~/services/received-pages.server";
 
 type Upload = { id: string; file_name: string; content_type: string; size: number };
@@ -172,6 +172,14 @@ export function ReceivedForm(props: ReceivedFormProps) {
           <textarea id="received-notes" name="notes" rows={3} defaultValue={values.notes} aria-describedby={describedBy("notes")} />
         </FieldFrame>
       </section>
+      {errors.allow_duplicate?.length ? (
+        <div className="field">
+          <FieldErrors id="received-allow_duplicate-error" errors={errors.allow_duplicate} />
+          <label>
+            <input type="checkbox" name="allow_duplicate" aria-describedby="received-allow_duplicate-error" /> {t("received.form.allowDuplicate")}
+          </label>
+        </div>
+      ) : null}
       <p>
         <button type="submit" name="intent" value="save" className="button">
           {document ? t("received.form.update") : t("received.form.save")}
