@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { normalizePayerName, proposeMatches, type MatchProposal, type OpenInvoice } from "../../domain/payer-match";
-import { parseStatementFile, type StatementEntry } from "../../domain/zengin-statement";
+import { MAX_STATEMENT_LINES, parseStatementFile, statementLineCount, tooManyLinesMessage, type StatementEntry } from "../../domain/zengin-statement";
 import type { Database } from "../db/client";
 import { bankStatementLines, bankStatements, customers, documents, payerNames, payments } from "../db/schema";
 import { inScope, type DocumentScope } from "../documents/scope";
-import { conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
+import { conflict, notFound, payloadTooLarge, validationFailed, violatesUniqueIndex } from "../errors";
 import { sha256Of } from "../storage/storage";
 import { followBalance } from "../documents/lifecycle";
 import { clearedOf } from "../documents/presenters";
@@ -71,10 +71,16 @@ async function stageContent(tx: Writer, bytes: Uint8Array) {
 const STAGED_CONTENT = sql`(select string_agg(bytes, ''::bytea order by part) from statement_content_parts)`;
 
 /**
- * Reads and keeps an uploaded statement with its lines. A file of which nothing could be read is refused
- * (422 with the problems by line); one with some unreadable lines is kept, the problems beside it.
+ * Reads and keeps an uploaded statement with its lines. A file over MAX_STATEMENT_LINES is refused before it
+ * is read (413); one of which nothing could be read is refused (422 with the problems by line); one with some
+ * unreadable lines is kept, the problems beside it.
  */
 export async function saveStatement(db: Database, scope: DocumentScope, uploadedBy: string, fileName: string, bytes: Uint8Array) {
+  const lineCount = statementLineCount(bytes);
+  if (lineCount > MAX_STATEMENT_LINES) {
+    const message = tooManyLinesMessage(lineCount);
+    throw payloadTooLarge(message, { file: [message] });
+  }
   const parsed = parseStatementFile(bytes);
   if (parsed.entries.length === 0) {
     const message = parsed.problems.length > 0 ? "入出金明細を読み取れませんでした。" : "入出金明細に取引がありません。";

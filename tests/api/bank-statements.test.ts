@@ -198,3 +198,27 @@ describe("bank statements", () => {
     expect((await api.call(`/bank-statements/${mine.id}`, { as: "user" })).status).toBe(200);
   });
 });
+
+describe("bounded statements (ADR 035)", () => {
+  const statementCount = async () => (await ok(await api.call("/bank-statements"))).total as number;
+
+  it("refuses a statement over 10,000 lines before reading it, says the limit and what to do, and keeps nothing", async () => {
+    const before = await statementCount();
+    // The attack of issue 29: one data record repeated 24,000 times (4.8 MB).
+    const small = zenginFile([{ amount: 1_000, payer: "ｱ" }]);
+    const record = small.subarray(202, 404);
+    const attack = Buffer.concat([small.subarray(0, 202), ...Array.from({ length: 24_000 }, () => record), small.subarray(404)]);
+    const refused = await upload(attack);
+    expect(refused.status).toBe(413);
+    const body = await refused.json();
+    expect(body.message).toBe(
+      "明細ファイルの行数が多すぎます（24,003行）。1回に取り込めるのは10,000行（全銀形式は10,000レコード）までです。期間を短くして（1か月ごとなど）明細をダウンロードし、分けて取り込んでください。",
+    );
+    expect(body.fields).toEqual({ file: [body.message] });
+    // One line over: a CSV's header and 10,000 rows.
+    const over = await upload(csvFile(Array.from({ length: 10_000 }, (_, index) => ["2026/11/10", "ﾀﾅｶ", index + 1])), "over.csv");
+    expect(over.status).toBe(413);
+    expect((await over.json()).message).toMatch(/^明細ファイルの行数が多すぎます（10,001行）。/);
+    expect(await statementCount()).toBe(before);
+  });
+});
