@@ -2,6 +2,7 @@
  * CSV (RFC 4180) for importing and exporting master data. Pure: the byte
  * encoding (UTF-8 / Shift_JIS) is handled on the server, in api/csv/encoding.ts.
  */
+import { ITEMS_PER_STEP, runAtOnce, type Steps } from "./steps";
 
 export type CsvRow = {
   /** 1-based physical line the record starts on (quoted newlines make records span lines). */
@@ -67,6 +68,11 @@ export function serializeCsv(rows: readonly (readonly string[])[]): string {
  * written (see restoreNeutralizedCell); line ends inside quoted cells are kept.
  */
 export function parseCsv(text: string): CsvParseResult {
+  return runAtOnce(csvSteps(text));
+}
+
+/** parseCsv as steps (domain/steps.ts), for a reader that pauses between them. */
+export function* csvSteps(text: string): Steps<CsvParseResult> {
   const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const rows: CsvRow[] = [];
   let i = 0;
@@ -124,6 +130,7 @@ export function parseCsv(text: string): CsvParseResult {
       i += 1;
     }
     rows.push({ line: start, cells });
+    if (rows.length % ITEMS_PER_STEP === 0) yield;
     skipLineEnd();
   }
   return { rows };

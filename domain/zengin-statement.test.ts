@@ -7,6 +7,7 @@ import {
   parseStatementFile,
   parseZenginStatement,
   statementLineCount,
+  statementSteps,
   tooManyLinesMessage,
 } from "./zengin-statement";
 
@@ -367,6 +368,20 @@ describe("statementLineCount", () => {
     expect(tooManyLinesMessage(24_003)).toBe(
       "明細ファイルの行数が多すぎます（24,003行）。1回に取り込めるのは10,000行（全銀形式は10,000レコード）までです。期間を短くして（1か月ごとなど）明細をダウンロードし、分けて取り込んでください。",
     );
+  });
+
+  it("reads a long file in many small steps, to the same result as at once", () => {
+    for (const file of [
+      crlf([header(), ...Array.from({ length: 1_000 }, (_, index) => data({ ...DATA[0]!, reference: index + 1 })), ...goodRecords().slice(-2)]),
+      Buffer.from(["日付,入金額", ...Array.from({ length: 1_000 }, (_, index) => `2026/11/01,${index + 1}`)].join("\r\n")),
+    ]) {
+      const steps = statementSteps(file);
+      let pauses = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) pauses += 1;
+      expect(pauses).toBeGreaterThan(20);
+      expect(step.value).toEqual(parseStatementFile(file));
+    }
   });
 });
 

@@ -5,9 +5,11 @@
  * and problems out. Shift_JIS is decoded with the platform's TextDecoder (WHATWG "shift_jis" is cp932), so
  * this module needs no library and runs in the browser too. A malformed record is reported with its line
  * number and a Japanese message and left out; nothing here throws on bad input. A file is at most
- * MAX_STATEMENT_LINES lines, checked before it is read (ADR 035).
+ * MAX_STATEMENT_LINES lines, checked before it is read (ADR 035), and the readers are steps (domain/steps.ts) so
+ * the server can read a long file in slices.
  */
-import { parseCsv } from "./csv";
+import { csvSteps } from "./csv";
+import { ITEMS_PER_STEP, runAtOnce, type Steps } from "./steps";
 
 export type StatementKind = "deposit" | "withdrawal";
 
@@ -107,7 +109,12 @@ export function statementLineCount(bytes: Uint8Array): number {
 
 /** Reads either kind of statement file, by its first bytes. */
 export function parseStatementFile(bytes: Uint8Array): ParsedStatement {
-  return looksLikeZengin(bytes) ? parseZenginStatement(bytes) : parseBankCsv(bytes);
+  return runAtOnce(statementSteps(bytes));
+}
+
+/** parseStatementFile as steps, for a reader that pauses between them. */
+export function statementSteps(bytes: Uint8Array): Steps<ParsedStatement> {
+  return looksLikeZengin(bytes) ? zenginSteps(bytes) : bankCsvSteps(bytes);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -133,7 +140,7 @@ function withoutEofMarks(bytes: Uint8Array): number {
 }
 
 /** The file cut into records: one per line when it has line breaks (CRLF, or a lone CR or LF), else every 200 bytes. */
-function recordsOf(bytes: Uint8Array, problems: StatementProblem[]): RawRecord[] {
+function* recordsOf(bytes: Uint8Array, problems: StatementProblem[]): Steps<RawRecord[]> {
   const body = bytes.subarray(0, withoutEofMarks(bytes));
   const records: RawRecord[] = [];
   // Shift_JIS trail bytes are 0x40 and above, so a CR or LF byte is always a line break.
@@ -150,12 +157,14 @@ function recordsOf(bytes: Uint8Array, problems: StatementProblem[]): RawRecord[]
       else if (index < body.length) problems.push({ line, message: "空の行があります。" });
       if (byte === CR && body[index + 1] === LF) index += 1;
       start = index + 1;
+      if (line % ITEMS_PER_STEP === 0) yield;
       line += 1;
     }
     return records;
   }
   for (let start = 0, line = 1; start < body.length; start += RECORD_LENGTH, line += 1) {
     records.push({ line, bytes: padded(body.subarray(start, start + RECORD_LENGTH)) });
+    if (line % ITEMS_PER_STEP === 0) yield;
   }
   return records;
 }
@@ -322,15 +331,20 @@ function checkTrailer(record: Uint8Array, line: number, group: Group, problems: 
 
 /** Parses a 全銀 入出金取引明細 file: header (1), data (2)…, trailer (8), repeated per account, then end (9). */
 export function parseZenginStatement(bytes: Uint8Array): ParsedStatement {
+  return runAtOnce(zenginSteps(bytes));
+}
+
+function* zenginSteps(bytes: Uint8Array): Steps<ParsedStatement> {
   const problems: StatementProblem[] = [];
   const accounts: StatementAccount[] = [];
   const entries: StatementEntry[] = [];
-  const records = recordsOf(bytes, problems);
+  const records = yield* recordsOf(bytes, problems);
   let group: Group | null = null;
   let ended = false;
   let recordTotal = 0;
   for (const { line, bytes: record } of records) {
     recordTotal += 1;
+    if (recordTotal % ITEMS_PER_STEP === 0) yield;
     const kind = String.fromCharCode(record[0]!);
     try {
       if (ended) throw new FieldError("エンド・レコードの後にレコードがあります。");
@@ -493,9 +507,13 @@ const HEADER_SEARCH_ROWS = 20;
 
 /** Parses a bank's 入出金明細 CSV; the columns are found by the header row's names (ADR 029). */
 export function parseBankCsv(bytes: Uint8Array): ParsedStatement {
+  return runAtOnce(bankCsvSteps(bytes));
+}
+
+function* bankCsvSteps(bytes: Uint8Array): Steps<ParsedStatement> {
   const problems: StatementProblem[] = [];
   const entries: StatementEntry[] = [];
-  const parsed = parseCsv(decodeText(bytes));
+  const parsed = yield* csvSteps(decodeText(bytes));
   if ("error" in parsed)
     return { format: "csv", accounts: [], entries, problems: [{ line: parsed.error.line, message: `CSVとして読めません：${parsed.error.message}。` }] };
   const rows = parsed.rows;
@@ -506,7 +524,8 @@ export function parseBankCsv(bytes: Uint8Array): ParsedStatement {
   }
   const columns = columnsOf(rows[headerAt]!.cells)!;
   const cellOf = (cells: readonly string[], column: Column) => (columns[column] === undefined ? "" : (cells[columns[column]!] ?? "").trim());
-  for (const { line, cells } of rows.slice(headerAt + 1)) {
+  for (const [index, { line, cells }] of rows.slice(headerAt + 1).entries()) {
+    if (index % ITEMS_PER_STEP === 0) yield;
     if (cells.every((cell) => cell.trim() === "")) continue;
     const postedOn = parseCsvDate(cellOf(cells, "date"));
     if (!postedOn) {
