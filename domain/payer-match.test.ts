@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizePayerName, proposeMatches, type Deposit, type OpenInvoice } from "./payer-match";
+import { normalizePayerName, proposalSteps, proposeMatches, type Deposit, type OpenInvoice } from "./payer-match";
 
 describe("normalizePayerName", () => {
   it.each([
@@ -143,5 +143,16 @@ describe("proposeMatches", () => {
     expect(proposals.get("dep3")![0]).toMatchObject({ invoiceId: "inv3", kind: "fee", fee: 440 });
     const best = deposits.filter((deposit) => proposals.get(deposit.id)![0]?.invoiceId === deposit.id.replace("dep", "inv"));
     expect(best).toHaveLength(10_000);
+  });
+
+  it("indexes the invoices and matches the deposits in many small steps, to the same proposals as at once", () => {
+    const open = Array.from({ length: 1_000 }, (_, index) => invoice(`inv${index}`, 1_000 + index, [`ｶ)ﾒｲｶﾞ${index}`]));
+    const deposits = Array.from({ length: 1_000 }, (_, index) => ({ id: `dep${index}`, amount: 1_000 + index, payerName: `ﾒｲｶﾞ${index}` }));
+    const steps = proposalSteps(deposits, open);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses += 1;
+    expect(pauses).toBeGreaterThan(20);
+    expect(step.value).toEqual(proposeMatches(deposits, open));
   });
 });

@@ -4,8 +4,10 @@
  * type abbreviated (ｶ) ﾔﾏﾀﾞ) — so names are normalised before they are compared; payers often deduct the
  * transfer fee (先方負担手数料), so a shortfall of a usual fee with a name that agrees is a match too.
  * Open invoices are indexed by balance and by customer, so a statement of n lines against m invoices costs
- * about n × (fees + name length) lookups, never n × m.
+ * about n × (fees + name length) lookups, never n × m. The work is steps (domain/steps.ts), so the server can
+ * match a long statement in slices.
  */
+import { ITEMS_PER_STEP, runAtOnce, type Steps } from "./steps";
 
 /** Fees payers deduct (reference §6): the common bank transfer fees from ¥110 to ¥990, with tax. */
 export const DEFAULT_TRANSFER_FEES: readonly number[] = [110, 154, 220, 330, 380, 440, 550, 660, 770, 880, 990];
@@ -152,18 +154,24 @@ class InvoiceIndex {
   /** Every normalised name, sorted, so the names a truncated payer name begins are one binary search away. */
   sortedNames: string[] = [];
 
-  constructor(invoices: readonly OpenInvoice[], knownPayers: readonly KnownPayerName[]) {
+  static *build(invoices: readonly OpenInvoice[], knownPayers: readonly KnownPayerName[]): Steps<InvoiceIndex> {
+    const index = new InvoiceIndex();
     const sorted = [...invoices].sort((a, b) => (a.dueOn ?? "9999").localeCompare(b.dueOn ?? "9999") || a.id.localeCompare(b.id));
-    for (const invoice of sorted) {
+    for (const [at, invoice] of sorted.entries()) {
+      if (at % ITEMS_PER_STEP === 0) yield;
       // An invoice without a customer record is its own "customer": its names still identify it.
       const key = invoice.customerId === null ? `invoice:${invoice.id}` : `customer:${invoice.customerId}`;
-      push(this.byAmount, invoice.balance, invoice);
-      push(this.byCustomerAmount, `${key}|${invoice.balance}`, invoice);
-      push(this.byCustomer, key, invoice);
-      for (const name of invoice.names) this.addName(normalizePayerName(name), key, false);
+      push(index.byAmount, invoice.balance, invoice);
+      push(index.byCustomerAmount, `${key}|${invoice.balance}`, invoice);
+      push(index.byCustomer, key, invoice);
+      for (const name of invoice.names) index.addName(normalizePayerName(name), key, false);
     }
-    for (const { customerId, name } of knownPayers) this.addName(normalizePayerName(name), `customer:${customerId}`, true);
-    this.sortedNames = [...this.names.keys()].sort();
+    for (const [at, { customerId, name }] of knownPayers.entries()) {
+      if (at % ITEMS_PER_STEP === 0) yield;
+      index.addName(normalizePayerName(name), `customer:${customerId}`, true);
+    }
+    index.sortedNames = [...index.names.keys()].sort();
+    return index;
   }
 
   private addName(name: string, key: string, learned: boolean) {
@@ -224,11 +232,17 @@ function lowerBound(sorted: readonly string[], value: string): number {
  * due date first. At most `limit` (default 5) per deposit.
  */
 export function proposeMatches(deposits: readonly Deposit[], invoices: readonly OpenInvoice[], options: MatchOptions = {}): Map<string, MatchProposal[]> {
+  return runAtOnce(proposalSteps(deposits, invoices, options));
+}
+
+/** proposeMatches as steps, for a caller that pauses between them. */
+export function* proposalSteps(deposits: readonly Deposit[], invoices: readonly OpenInvoice[], options: MatchOptions = {}): Steps<Map<string, MatchProposal[]>> {
   const fees = [...new Set(options.fees ?? DEFAULT_TRANSFER_FEES)].filter((fee) => Number.isSafeInteger(fee) && fee > 0).sort((a, b) => a - b);
   const limit = options.limit ?? 5;
-  const index = new InvoiceIndex(invoices, options.knownPayers ?? []);
+  const index = yield* InvoiceIndex.build(invoices, options.knownPayers ?? []);
   const result = new Map<string, MatchProposal[]>();
-  for (const deposit of deposits) {
+  for (const [at, deposit] of deposits.entries()) {
+    if (at % ITEMS_PER_STEP === 0) yield;
     const proposals: MatchProposal[] = [];
     const seen = new Set<string>();
     const propose = (invoice: OpenInvoice, kind: MatchKind, fee: number, hit: NameHit | null) => {

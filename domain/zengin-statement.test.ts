@@ -1,6 +1,15 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { parseBankCsv, parseCsvDate, parseStatementFile, parseZenginStatement } from "./zengin-statement";
+import {
+  MAX_STATEMENT_LINES,
+  parseBankCsv,
+  parseCsvDate,
+  parseStatementFile,
+  parseZenginStatement,
+  statementLineCount,
+  statementSteps,
+  tooManyLinesMessage,
+} from "./zengin-statement";
 
 /** A 200-byte record from [1-based position, length, value, N (zero-padded, right) or C (space-padded, left)] fields. */
 function record(fields: [number, number, string | number, "N" | "C"][]): Buffer {
@@ -338,6 +347,41 @@ describe("parseBankCsv", () => {
       { line: 1, message: "見出し行が見つかりません。日付（取引日・勘定日など）と入金額または出金額の列が必要です。" },
     ]);
     expect(parseBankCsv(Buffer.from('日付,入金額\n"2026/11/01,100\n')).problems[0]!.message).toMatch(/^CSVとして読めません/);
+  });
+});
+
+describe("statementLineCount", () => {
+  it("counts a 全銀 file's records and a CSV's lines as the readers number them, without reading them", () => {
+    expect(statementLineCount(Buffer.concat(goodRecords()))).toBe(8);
+    expect(statementLineCount(Buffer.concat([Buffer.concat(goodRecords()), Buffer.from([0x1a])]))).toBe(8);
+    // A record cut short still counts as a record, as the reader pads it.
+    expect(statementLineCount(Buffer.concat(goodRecords()).subarray(0, 7 * 200 + 10))).toBe(8);
+    expect(statementLineCount(crlf(goodRecords()))).toBe(8);
+    expect(statementLineCount(Buffer.from("日付,入金額\r\n2026/11/01,100\r\n"))).toBe(2);
+    expect(statementLineCount(Buffer.from("日付,入金額\n2026/11/01,100"))).toBe(2);
+    expect(statementLineCount(Buffer.from("日付,入金額\r2026/11/01,100\r\r2026/11/02,200\n"))).toBe(4);
+    expect(statementLineCount(new Uint8Array())).toBe(0);
+  });
+
+  it("bounds a statement at 10,000 lines, and the refusal says the limit and what to do", () => {
+    expect(MAX_STATEMENT_LINES).toBe(10_000);
+    expect(tooManyLinesMessage(24_003)).toBe(
+      "明細ファイルの行数が多すぎます（24,003行）。1回に取り込めるのは10,000行（全銀形式は10,000レコード）までです。期間を短くして（1か月ごとなど）明細をダウンロードし、分けて取り込んでください。",
+    );
+  });
+
+  it("reads a long file in many small steps, to the same result as at once", () => {
+    for (const file of [
+      crlf([header(), ...Array.from({ length: 1_000 }, (_, index) => data({ ...DATA[0]!, reference: index + 1 })), ...goodRecords().slice(-2)]),
+      Buffer.from(["日付,入金額", ...Array.from({ length: 1_000 }, (_, index) => `2026/11/01,${index + 1}`)].join("\r\n")),
+    ]) {
+      const steps = statementSteps(file);
+      let pauses = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) pauses += 1;
+      expect(pauses).toBeGreaterThan(20);
+      expect(step.value).toEqual(parseStatementFile(file));
+    }
   });
 });
 

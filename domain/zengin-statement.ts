@@ -4,9 +4,12 @@
  * /work/shared/reference/zengin-statement.md §3) or the bank's own CSV (入出金明細). Pure: bytes in, entries
  * and problems out. Shift_JIS is decoded with the platform's TextDecoder (WHATWG "shift_jis" is cp932), so
  * this module needs no library and runs in the browser too. A malformed record is reported with its line
- * number and a Japanese message and left out; nothing here throws on bad input.
+ * number and a Japanese message and left out; nothing here throws on bad input. A file is at most
+ * MAX_STATEMENT_LINES lines, checked before it is read (ADR 035), and the readers are steps (domain/steps.ts) so
+ * the server can read a long file in slices.
  */
-import { parseCsv } from "./csv";
+import { csvSteps } from "./csv";
+import { ITEMS_PER_STEP, runAtOnce, type Steps } from "./steps";
 
 export type StatementKind = "deposit" | "withdrawal";
 
@@ -76,9 +79,42 @@ export function looksLikeZengin(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x31 && isDigitByte(bytes[1]) && isDigitByte(bytes[2]) && isDigitByte(bytes[3]);
 }
 
+/**
+ * The most lines one statement file may have: 全銀 records (200 bytes each when the file has no line breaks) or
+ * CSV lines, blank ones included. A year of a small company's account (20–40 entries a business day) fits; a
+ * longer file is refused before it is read, so reading and matching one statement stay bounded (ADR 035).
+ */
+export const MAX_STATEMENT_LINES = 10_000;
+
+/** The refusal of a file over MAX_STATEMENT_LINES: the limit and what to do instead. */
+export const tooManyLinesMessage = (lines: number) =>
+  `明細ファイルの行数が多すぎます（${lines.toLocaleString("ja-JP")}行）。1回に取り込めるのは${MAX_STATEMENT_LINES.toLocaleString("ja-JP")}行（全銀形式は${MAX_STATEMENT_LINES.toLocaleString("ja-JP")}レコード）までです。期間を短くして（1か月ごとなど）明細をダウンロードし、分けて取り込んでください。`;
+
+/**
+ * The file's lines as the readers count them, without reading it: line ends (CR LF once, a last line without
+ * one counted too), or for a 全銀 file without line breaks its 200-byte records. A trailing EOF mark is not a line.
+ */
+export function statementLineCount(bytes: Uint8Array): number {
+  const end = withoutEofMarks(bytes);
+  let lines = 0;
+  for (let index = 0; index < end; index += 1) {
+    const byte = bytes[index];
+    if (byte !== CR && byte !== LF) continue;
+    lines += 1;
+    if (byte === CR && bytes[index + 1] === LF) index += 1;
+  }
+  if (end > 0 && bytes[end - 1] !== CR && bytes[end - 1] !== LF) lines += lines === 0 && looksLikeZengin(bytes) ? Math.ceil(end / RECORD_LENGTH) : 1;
+  return lines;
+}
+
 /** Reads either kind of statement file, by its first bytes. */
 export function parseStatementFile(bytes: Uint8Array): ParsedStatement {
-  return looksLikeZengin(bytes) ? parseZenginStatement(bytes) : parseBankCsv(bytes);
+  return runAtOnce(statementSteps(bytes));
+}
+
+/** parseStatementFile as steps, for a reader that pauses between them. */
+export function statementSteps(bytes: Uint8Array): Steps<ParsedStatement> {
+  return looksLikeZengin(bytes) ? zenginSteps(bytes) : bankCsvSteps(bytes);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -96,11 +132,16 @@ function padded(bytes: Uint8Array): Uint8Array {
   return record;
 }
 
-/** The file cut into records: one per line when it has line breaks (CRLF, or a lone CR or LF), else every 200 bytes. */
-function recordsOf(bytes: Uint8Array, problems: StatementProblem[]): RawRecord[] {
+/** Where the file ends without the DOS end-of-file marks after it. */
+function withoutEofMarks(bytes: Uint8Array): number {
   let end = bytes.length;
   while (end > 0 && bytes[end - 1] === EOF_MARK) end -= 1;
-  const body = bytes.subarray(0, end);
+  return end;
+}
+
+/** The file cut into records: one per line when it has line breaks (CRLF, or a lone CR or LF), else every 200 bytes. */
+function* recordsOf(bytes: Uint8Array, problems: StatementProblem[]): Steps<RawRecord[]> {
+  const body = bytes.subarray(0, withoutEofMarks(bytes));
   const records: RawRecord[] = [];
   // Shift_JIS trail bytes are 0x40 and above, so a CR or LF byte is always a line break.
   const hasBreaks = body.includes(LF) || body.includes(CR);
@@ -116,12 +157,14 @@ function recordsOf(bytes: Uint8Array, problems: StatementProblem[]): RawRecord[]
       else if (index < body.length) problems.push({ line, message: "空の行があります。" });
       if (byte === CR && body[index + 1] === LF) index += 1;
       start = index + 1;
+      if (line % ITEMS_PER_STEP === 0) yield;
       line += 1;
     }
     return records;
   }
   for (let start = 0, line = 1; start < body.length; start += RECORD_LENGTH, line += 1) {
     records.push({ line, bytes: padded(body.subarray(start, start + RECORD_LENGTH)) });
+    if (line % ITEMS_PER_STEP === 0) yield;
   }
   return records;
 }
@@ -288,15 +331,20 @@ function checkTrailer(record: Uint8Array, line: number, group: Group, problems: 
 
 /** Parses a 全銀 入出金取引明細 file: header (1), data (2)…, trailer (8), repeated per account, then end (9). */
 export function parseZenginStatement(bytes: Uint8Array): ParsedStatement {
+  return runAtOnce(zenginSteps(bytes));
+}
+
+function* zenginSteps(bytes: Uint8Array): Steps<ParsedStatement> {
   const problems: StatementProblem[] = [];
   const accounts: StatementAccount[] = [];
   const entries: StatementEntry[] = [];
-  const records = recordsOf(bytes, problems);
+  const records = yield* recordsOf(bytes, problems);
   let group: Group | null = null;
   let ended = false;
   let recordTotal = 0;
   for (const { line, bytes: record } of records) {
     recordTotal += 1;
+    if (recordTotal % ITEMS_PER_STEP === 0) yield;
     const kind = String.fromCharCode(record[0]!);
     try {
       if (ended) throw new FieldError("エンド・レコードの後にレコードがあります。");
@@ -459,9 +507,13 @@ const HEADER_SEARCH_ROWS = 20;
 
 /** Parses a bank's 入出金明細 CSV; the columns are found by the header row's names (ADR 029). */
 export function parseBankCsv(bytes: Uint8Array): ParsedStatement {
+  return runAtOnce(bankCsvSteps(bytes));
+}
+
+function* bankCsvSteps(bytes: Uint8Array): Steps<ParsedStatement> {
   const problems: StatementProblem[] = [];
   const entries: StatementEntry[] = [];
-  const parsed = parseCsv(decodeText(bytes));
+  const parsed = yield* csvSteps(decodeText(bytes));
   if ("error" in parsed)
     return { format: "csv", accounts: [], entries, problems: [{ line: parsed.error.line, message: `CSVとして読めません：${parsed.error.message}。` }] };
   const rows = parsed.rows;
@@ -472,7 +524,8 @@ export function parseBankCsv(bytes: Uint8Array): ParsedStatement {
   }
   const columns = columnsOf(rows[headerAt]!.cells)!;
   const cellOf = (cells: readonly string[], column: Column) => (columns[column] === undefined ? "" : (cells[columns[column]!] ?? "").trim());
-  for (const { line, cells } of rows.slice(headerAt + 1)) {
+  for (const [index, { line, cells }] of rows.slice(headerAt + 1).entries()) {
+    if (index % ITEMS_PER_STEP === 0) yield;
     if (cells.every((cell) => cell.trim() === "")) continue;
     const postedOn = parseCsvDate(cellOf(cells, "date"));
     if (!postedOn) {

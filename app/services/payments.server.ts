@@ -154,7 +154,8 @@ export async function statementsAction({ request, context }: ActionFunctionArgs)
     return redirectWithNotice(request, statementPath(saved.id), "success", notice);
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;
-    return { message: error.message, problems: error.fields.file ?? [] } satisfies StatementsReply;
+    // A refusal of the whole file (too large, too many lines) names the field with its message: shown once.
+    return { message: error.message, problems: (error.fields.file ?? []).filter((problem) => problem !== error.message) } satisfies StatementsReply;
   }
 }
 

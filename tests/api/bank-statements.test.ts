@@ -1,3 +1,4 @@
+import { Worker } from "node:worker_threads";
 import iconv from "iconv-lite";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -196,5 +197,83 @@ describe("bank statements", () => {
     expect(line!.proposals.map((proposal) => proposal.document_id)).not.toContain(ownersInvoice.id);
     expect((await confirm(mine.id, [{ line_id: line!.id, document_id: ownersInvoice.id }], "user")).status).toBe(404);
     expect((await api.call(`/bank-statements/${mine.id}`, { as: "user" })).status).toBe(200);
+  });
+});
+
+/**
+ * Runs `work` while another thread sends the cheapest request there is to the same server (no token: 401 before
+ * any work of the API's own), one after the other every 20 ms: how long each took. From the test's own thread the
+ * requests would wait for the same event loop to be sent at all, so a held loop would go unseen.
+ */
+async function latenciesDuring<T>(work: () => Promise<T>): Promise<{ result: T; latencies: number[] }> {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require("node:worker_threads");
+    let running = true;
+    parentPort.once("message", () => (running = false));
+    (async () => {
+      const latencies = [];
+      while (running) {
+        const started = performance.now();
+        const response = await fetch(workerData);
+        await response.text();
+        latencies.push(response.status === 401 ? performance.now() - started : Infinity);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      parentPort.postMessage(latencies);
+      parentPort.close();
+    })();`,
+    { eval: true, workerData: `${api.url}/bank-statements` },
+  );
+  await new Promise((resolve) => worker.once("online", resolve));
+  try {
+    const result = await work();
+    const latencies = new Promise<number[]>((resolve) => worker.once("message", resolve));
+    worker.postMessage("stop");
+    return { result, latencies: await latencies };
+  } finally {
+    await worker.terminate();
+  }
+}
+
+describe("bounded statements (ADR 035)", () => {
+  const statementCount = async () => (await ok(await api.call("/bank-statements"))).total as number;
+
+  it("refuses a statement over 10,000 lines before reading it, says the limit and what to do, and keeps nothing", async () => {
+    const before = await statementCount();
+    // The attack of issue 29: one data record repeated 24,000 times (4.8 MB).
+    const small = zenginFile([{ amount: 1_000, payer: "ｱ" }]);
+    const record = small.subarray(202, 404);
+    const attack = Buffer.concat([small.subarray(0, 202), ...Array.from({ length: 24_000 }, () => record), small.subarray(404)]);
+    const refused = await upload(attack);
+    expect(refused.status).toBe(413);
+    const body = await refused.json();
+    expect(body.message).toBe(
+      "明細ファイルの行数が多すぎます（24,003行）。1回に取り込めるのは10,000行（全銀形式は10,000レコード）までです。期間を短くして（1か月ごとなど）明細をダウンロードし、分けて取り込んでください。",
+    );
+    expect(body.fields).toEqual({ file: [body.message] });
+    // One line over: a CSV's header and 10,000 rows.
+    const over = await upload(csvFile(Array.from({ length: 10_000 }, (_, index) => ["2026/11/10", "ﾀﾅｶ", index + 1])), "over.csv");
+    expect(over.status).toBe(413);
+    expect((await over.json()).message).toMatch(/^明細ファイルの行数が多すぎます（10,001行）。/);
+    expect(await statementCount()).toBe(before);
+  });
+
+  it("takes in a 5 MB statement of 10,000 lines while the same server answers other requests within a second", async () => {
+    // A bank's CSV quoting every cell, with long payer names: the most bytes 10,000 lines carry within the 5 MB limit.
+    const payer = `ｶ)${"ﾁﾖｳﾋﾖｳ".repeat(25)}`;
+    const rows = Array.from({ length: 9_999 }, (_, index) => `"2026/11/10","${payer}","${1_000 + index}","",""`);
+    const file = Buffer.from(['"日付","振込依頼人名","入金額","出金額","残高"', ...rows].join("\r\n"));
+    expect(file.length).toBeGreaterThan(4.5 * 1024 * 1024);
+
+    const { result, latencies } = await latenciesDuring(async () => ok(await upload(file, "large.csv")));
+    expect(result).toMatchObject({ format: "csv", lines: 9_999, problems: [] });
+    expect(Math.max(...latencies)).toBeLessThan(1_000);
+    expect(latencies.length).toBeGreaterThan(3);
+
+    // Its deposits are matched in slices as well.
+    const shown = await latenciesDuring(async () => ok(await api.call(`/bank-statements/${result.id}`)));
+    expect(shown.result.lines).toHaveLength(9_999);
+    expect((shown.result.lines as Line[]).map((line) => line.line)).toEqual(Array.from({ length: 9_999 }, (_, index) => index + 2));
+    expect(Math.max(...shown.latencies)).toBeLessThan(1_000);
   });
 });

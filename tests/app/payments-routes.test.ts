@@ -192,4 +192,16 @@ describe("statements", () => {
       ]),
     ).toEqual({ "1": "10:0", "3": "12:440", "4": "13.14:0" });
   });
+
+  it("says once why a statement over 10,000 lines is not taken in", async () => {
+    const form = new FormData();
+    form.append("intent", "file");
+    form.append("file", new File([["日付,入金額", ...Array.from({ length: 10_000 }, (_, index) => `2026/11/20,${index + 1}`)].join("\r\n")], "year.csv"));
+    const refused = await outcome(await statementsAction({ request: await post("/billing/payments", form), params: {}, context }));
+    expect(refused.data).toEqual({
+      message:
+        "明細ファイルの行数が多すぎます（10,001行）。1回に取り込めるのは10,000行（全銀形式は10,000レコード）までです。期間を短くして（1か月ごとなど）明細をダウンロードし、分けて取り込んでください。",
+      problems: [],
+    });
+  });
 });
