@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type RunningServer } from "../support/server-process";
 
 let server: RunningServer;
+/** A test that starts a server of its own: a cold start migrates and seeds PGlite, up to the 45 s startBuiltServer allows on busy cores. */
+const SERVER_START_MS = 60_000;
 
 beforeAll(async () => {
   // The bank's proxy is one hop in front, as in production.
@@ -184,7 +186,7 @@ describe("form posts without a proxy in front", () => {
     } finally {
       await direct.stop();
     }
-  });
+  }, SERVER_START_MS);
 });
 
 describe("error pages in production", () => {
@@ -287,7 +289,7 @@ describe("dev routes", () => {
     } finally {
       await production.stop();
     }
-  });
+  }, SERVER_START_MS);
 });
 
 describe("shutdown", () => {
@@ -297,5 +299,5 @@ describe("shutdown", () => {
     expect(await other.exited).toBe(0);
     await expect(fetch(`${other.baseUrl}/healthz`)).rejects.toThrow();
     expect(other.output()).toContain("shutdown complete");
-  });
+  }, SERVER_START_MS);
 });
