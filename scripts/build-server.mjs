@@ -1,9 +1,9 @@
-// Bundles the server entries (and the NTA import command, which runs in the container too) with what they import from app/, server/, api/ and domain/ into dist/.
+// Bundles the server entries (and the NTA import and backup commands, which run in the container too) with what they import from app/, server/, api/ and domain/ into dist/.
 // Packages stay external: they come from node_modules at run time.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { server: "server.ts", "api-server": "api/server.ts", "nta-import": "scripts/nta-import.ts" },
+  entryPoints: { server: "server.ts", "api-server": "api/server.ts", "nta-import": "scripts/nta-import.ts", "db-backup": "scripts/db-backup.ts", "db-restore": "scripts/db-restore.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

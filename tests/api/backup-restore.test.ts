@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { extractText } from "unpdf";
@@ -39,6 +39,20 @@ async function issuedInvoice(target: TestApi, amount: number): Promise<Acknowled
   return { id: draft.id, number: draft.number, at: Date.now() };
 }
 
+/** This version's migrations and one more, as the next version of the product brings them to an older backup. */
+function newerMigrations(): string {
+  const newer = path.join(folder, "migrations");
+  cpSync(MIGRATIONS_FOLDER, newer, { recursive: true });
+  const journalFile = path.join(newer, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8"));
+  const last = journal.entries.at(-1);
+  journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: "9999_after_the_backup" });
+  writeFileSync(journalFile, JSON.stringify(journal));
+  writeFileSync(path.join(newer, "9999_after_the_backup.sql"), `ALTER TABLE "installation" ADD COLUMN "note" text;`);
+  return newer;
+}
+let migratedOnStart = 0;
+
 const uniquePdf = () => Buffer.concat([PDF_BYTES, Buffer.from(`% ${randomUUID()}\n`)]);
 
 beforeAll(async () => {
@@ -73,18 +87,18 @@ beforeAll(async () => {
   writing = false;
   await writer;
 
-  // Restored into a fresh place, then the product started on it as a server starts: migrations first.
+  // Restored into a fresh place, then the product started on it as a newer server starts: migrations first.
   if (api.database.kind === "pglite") {
     const dataDir = path.join(folder, "data");
     restore = await restoreEmbedded(archive, dataDir, MIGRATIONS_FOLDER, {});
     const database = await openDatabase({ dataDir });
-    await database.migrate(MIGRATIONS_FOLDER);
+    migratedOnStart = (await database.migrate(newerMigrations())).applied;
     restored = await startTestApi({ database: { ...database, label: "PGlite restored" } });
   } else {
     const empty = await createEmptyPostgresDatabase();
     restore = await restorePostgres(archive, empty.url, MIGRATIONS_FOLDER, {});
     const database = await openDatabase({ databaseUrl: empty.url, poolSize: 3 });
-    await database.migrate(MIGRATIONS_FOLDER);
+    migratedOnStart = (await database.migrate(newerMigrations())).applied;
     restored = await startTestApi({
       database: {
         ...database,
@@ -114,6 +128,8 @@ describe("a backup restored into a fresh place", () => {
     // The restore checked every count and every file's SHA-256 against the manifest.
     expect(restore.verified.rows).toBe(Object.values(backup.manifest.tables).reduce((sum, rows) => sum + rows, 0));
     expect(restore.verified.filesVerified).toBe(backup.manifest.files.length);
+    // A newer version starting on the backup applies the migration the backup lacks.
+    expect(migratedOnStart).toBe(1);
   });
 
   it("holds every invoice acknowledged before the backup began, with its number", async () => {
