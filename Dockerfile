@@ -29,10 +29,11 @@ COPY --from=build /app/api/db/migrations ./api/db/migrations
 COPY --from=build /app/sandbox/assets ./sandbox/assets
 COPY package.json ./
 COPY scripts/heap-limit.mjs ./scripts/
-# The embedded database and files live in ./data.
-RUN mkdir -p /app/data && chown node:node /app/data
+# The embedded database and files live in ./data; scheduled backups (BACKUP_DIR) go to ./backups, a volume
+# of its own, since every backup copies ./data whole.
+RUN mkdir -p /app/data /app/backups && chown node:node /app/data /app/backups
 USER node
-VOLUME ["/app/data"]
+VOLUME ["/app/data", "/app/backups"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

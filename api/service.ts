@@ -13,7 +13,7 @@ import { createRecurringWorker, recurringPollMs } from "./jobs/recurring-worker"
 import { createRegistrationLookup } from "./registration-numbers/lookup";
 import { createLocalMailbox, createSmtpTransport } from "./mail/transport";
 import { smtpProxyFor } from "../server/outbound-proxy";
-import { startEmbeddedBackups } from "./backup/service";
+import { assertBackupPath, startEmbeddedBackups } from "./backup/service";
 
 export type PaymentApiService = {
   router: ReturnType<typeof createPaymentApi>;
@@ -38,6 +38,8 @@ export async function startPaymentApi(
     publicDir?: string;
   },
 ) {
+  // A backup folder the web server would answer fails the start before anything else happens.
+  if (config.backup && "dataDir" in config.database) assertBackupPath(config.backup.dir, { publicDir, dataDir: config.database.dataDir });
   const database = await openDatabase(
     "databaseUrl" in config.database
       ? { ...config.database, onConnectionLost: (error) => logger.warn({ err: error }, "database connection lost; the next query reconnects") }

@@ -9,7 +9,7 @@ import { openDatabase } from "../api/db/client";
 import { askRunningServer } from "../api/backup/control";
 import { backupEmbedded, type BackupSummary } from "../api/backup/embedded";
 import { backupPostgres } from "../api/backup/postgres";
-import { assertNotServed } from "../api/backup/service";
+import { assertBackupPath } from "../api/backup/service";
 
 const { values } = parseArgs({ options: { to: { type: "string" } } });
 if (!values.to) {
@@ -20,8 +20,8 @@ const to = path.resolve(values.to);
 const migrationsFolder = path.resolve("api/db/migrations");
 
 async function backup(): Promise<{ summary: BackupSummary; how: string }> {
-  assertNotServed(to, path.resolve("public"));
   const config = readApiConfig();
+  assertBackupPath(to, { publicDir: path.resolve("public"), dataDir: "dataDir" in config.database ? config.database.dataDir : undefined });
   if ("databaseUrl" in config.database) return { summary: await backupPostgres(config.database.databaseUrl, to, migrationsFolder), how: "with pg_dump" };
   const dataDir = path.resolve(config.database.dataDir);
   const asked = await askRunningServer(dataDir, to);

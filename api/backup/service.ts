@@ -6,13 +6,18 @@ import { startBackupControl } from "./control";
 import { backupEmbedded, type BackupSummary } from "./embedded";
 import { startBackupSchedule, type BackupSchedule } from "./schedule";
 
-/** Refuses a backup path the web server would answer: a backup holds every company's data (and DATA_DIR's secrets). */
-export function assertNotServed(target: string, publicDir: string | undefined): void {
-  if (!publicDir) return;
-  const inside = path.relative(path.resolve(publicDir), path.resolve(target));
-  if (!inside.startsWith("..") && !path.isAbsolute(inside)) {
-    throw new Error(`Backups are never written under ${publicDir}, which is served over HTTP: ${target}`);
-  }
+const isInside = (target: string, folder: string) => {
+  const inside = path.relative(path.resolve(folder), path.resolve(target));
+  return !inside.startsWith("..") && !path.isAbsolute(inside);
+};
+
+/**
+ * Refuses a backup path the web server would answer (a backup holds every company's data and DATA_DIR's
+ * secrets), or one inside DATA_DIR, which the next backup would copy whole, earlier backups included.
+ */
+export function assertBackupPath(target: string, { publicDir, dataDir }: { publicDir?: string; dataDir?: string }): void {
+  if (publicDir && isInside(target, publicDir)) throw new Error(`Backups are never written under ${publicDir}, which is served over HTTP: ${target}`);
+  if (dataDir && isInside(target, dataDir)) throw new Error(`Backups are never written under DATA_DIR (${dataDir}), which every backup copies whole: ${target}`);
 }
 
 /**
@@ -29,14 +34,12 @@ export async function startEmbeddedBackups(options: {
   logger: Logger;
 }): Promise<{ close: () => Promise<void> }> {
   const { database, dataDir, schedule, migrationsFolder, publicDir, logger } = options;
-  if (schedule) {
-    assertNotServed(schedule.dir, publicDir);
-    await mkdir(schedule.dir, { recursive: true });
-  }
+  // startPaymentApi checked the folder before opening the database.
+  if (schedule) await mkdir(schedule.dir, { recursive: true });
   let last: Promise<unknown> = Promise.resolve();
   const take = (to: string): Promise<BackupSummary> => {
     const run = last.then(async () => {
-      assertNotServed(to, publicDir);
+      assertBackupPath(to, { publicDir, dataDir });
       const summary = await backupEmbedded(database, to, migrationsFolder);
       logger.info({ file: summary.file, bytes: summary.bytes, heldMs: summary.heldMs }, `backup written; requests waited ${summary.heldMs} ms`);
       return summary;
