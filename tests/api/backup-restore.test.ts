@@ -77,7 +77,8 @@ beforeAll(async () => {
   const writer = (async () => {
     while (writing) during.push(await issuedInvoice(api, 1_000 + during.length));
   })();
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The backup begins once the writer has had writes acknowledged, however slow the machine.
+  while (during.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
   backupStartedAt = Date.now();
   backup =
     api.database.kind === "pglite"
