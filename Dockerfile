@@ -33,9 +33,10 @@ COPY scripts/heap-limit.mjs ./scripts/
 # a read-only root filesystem). It belongs to node and to group 0, as a platform that runs the
 # image under an arbitrary UID (OpenShift's restricted policy) gives that UID group 0; the rest of
 # /app stays root's and read-only. The user is numeric so Kubernetes can check runAsNonRoot.
-RUN mkdir -p /app/data && chown 1000:0 /app/data && chmod 0770 /app/data
+# Scheduled backups (BACKUP_DIR) go to ./backups, a volume of its own, since every backup copies ./data whole.
+RUN mkdir -p /app/data /app/backups && chown 1000:0 /app/data /app/backups && chmod 0770 /app/data /app/backups
 USER 1000
-VOLUME ["/app/data"]
+VOLUME ["/app/data", "/app/backups"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

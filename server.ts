@@ -43,6 +43,7 @@ if (!config.paymentApiBaseUrl) {
     logger,
     migrationsFolder: path.join(root, "api", "db", "migrations"),
     seedAssetsDir: path.join(root, "sandbox", "assets"),
+    publicDir: path.join(root, "public"),
   });
 }
 // The embedded mail outbox without SMTP keeps mail locally; the sandbox shows each company its own.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { BackupSchedule } from "./backup/schedule";
 import type { S3Settings } from "./storage/s3-storage";
 
 const issuerSchema = z.object({
@@ -50,6 +51,12 @@ const envSchema = z.object({
   NTA_API_BASE_URL: z.string().url().optional(),
   NTA_APPLICATION_ID: z.string().min(1).optional(),
   NTA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (Japan time)")
+    .default("03:00"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 /**
@@ -82,6 +89,8 @@ export type ApiConfig = {
   nta: NtaSettings;
   /** The bank service (SPEC §7), which the API asks with the caller's token; the sandbox's in the web server's process unless configured. */
   bankServiceBaseUrl: string;
+  /** Daily backups of the embedded database when BACKUP_DIR is set (ADR 039). */
+  backup: BackupSchedule | null;
 };
 
 const DEV_LINK_SECRET = "dev-only-link-secret-change-me";
@@ -130,5 +139,8 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     bankServiceBaseUrl: (e.BANK_SERVICE_BASE_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/bank-service`).replace(/\/+$/, ""),
     nta: { mode: ntaMode, baseUrl: e.NTA_API_BASE_URL ?? null, applicationId: e.NTA_APPLICATION_ID ?? null, timeoutMs: e.NTA_TIMEOUT_MS },
+    backup: e.BACKUP_DIR
+      ? { dir: e.BACKUP_DIR, at: { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) }, keep: e.BACKUP_KEEP }
+      : null,
   };
 }

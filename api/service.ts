@@ -13,6 +13,7 @@ import { createRecurringWorker, recurringPollMs } from "./jobs/recurring-worker"
 import { createRegistrationLookup } from "./registration-numbers/lookup";
 import { createLocalMailbox, createSmtpTransport } from "./mail/transport";
 import { smtpProxyFor } from "../server/outbound-proxy";
+import { assertBackupPath, startEmbeddedBackups } from "./backup/service";
 
 export type PaymentApiService = {
   router: ReturnType<typeof createPaymentApi>;
@@ -24,8 +25,21 @@ export type PaymentApiService = {
 /** Opens the database, applies pending migrations and builds the API router. */
 export async function startPaymentApi(
   config: ApiConfig,
-  { logger, migrationsFolder, seedAssetsDir }: { logger: Logger; migrationsFolder: string; seedAssetsDir?: string },
+  {
+    logger,
+    migrationsFolder,
+    seedAssetsDir,
+    publicDir,
+  }: {
+    logger: Logger;
+    migrationsFolder: string;
+    seedAssetsDir?: string;
+    /** The folder the web server serves, where no backup may be written. */
+    publicDir?: string;
+  },
 ) {
+  // A backup folder the web server would answer fails the start before anything else happens.
+  if (config.backup && "dataDir" in config.database) assertBackupPath(config.backup.dir, { publicDir, dataDir: config.database.dataDir });
   const database = await openDatabase(
     "databaseUrl" in config.database
       ? { ...config.database, onConnectionLost: (error) => logger.warn({ err: error }, "database connection lost; the next query reconnects") }
@@ -72,7 +86,15 @@ export async function startPaymentApi(
     registrationLookup,
     bankService: createBankService(config.bankServiceBaseUrl),
   });
+  // The process that has PGlite open is the only one that can copy it consistently (ADR 039); PostgreSQL is
+  // backed up by pg_dump or the DBA's PITR, from outside.
+  const backups =
+    "dataDir" in config.database
+      ? await startEmbeddedBackups({ database, dataDir: config.database.dataDir, schedule: config.backup, migrationsFolder, publicDir, logger })
+      : undefined;
+  if (config.backup && !backups) logger.warn({ dir: config.backup.dir }, "BACKUP_DIR is for the embedded database; with DATABASE_URL back up PostgreSQL with pg_dump or PITR (README: Backups)");
   const close = async () => {
+    await backups?.close();
     await recurring.stop();
     await outbox.stop();
     transport.close();

@@ -1,10 +1,17 @@
-// Bundles the server entries, the PDF reader's worker (and the NTA import command, which runs in the container too) with what they import from app/, server/, api/ and domain/ into dist/.
+// Bundles the server entries, the PDF reader's worker (and the NTA import and backup commands, which run in the container too) with what they import from app/, server/, api/ and domain/ into dist/.
 // Packages stay external: they come from node_modules at run time.
 import { build } from "esbuild";
 
 await build({
   // pdf-worker is started by file from the server bundle (api/received-documents/pdf-text.ts), so it sits beside it.
-  entryPoints: { server: "server.ts", "api-server": "api/server.ts", "nta-import": "scripts/nta-import.ts", "pdf-worker": "api/received-documents/pdf-worker.ts" },
+  entryPoints: {
+    server: "server.ts",
+    "api-server": "api/server.ts",
+    "nta-import": "scripts/nta-import.ts",
+    "db-backup": "scripts/db-backup.ts",
+    "db-restore": "scripts/db-restore.ts",
+    "pdf-worker": "api/received-documents/pdf-worker.ts",
+  },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -28,14 +28,19 @@ export type DatabaseHandle = {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Throws when the database cannot answer (for /readyz). */
   ping: () => Promise<void>;
+  /**
+   * PGlite only: runs `read` and copies the data folder (an uncompressed tar) in one transaction, so no write
+   * lands between what `read` sees and the copy; requests wait meanwhile (ADR 039).
+   */
+  dumpDataDir?: <T>(read: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>) => Promise<{ read: T; tarball: Uint8Array; heldMs: number }>;
   close: () => Promise<void>;
 };
 
 export type DatabaseOptions =
   /** PostgreSQL through a connection pool: the scale-out path. */
   | { databaseUrl: string; poolSize?: number; onConnectionLost?: (error: Error) => void }
-  /** Embedded PGlite: in a folder, or in memory when none is given (tests). */
-  | { dataDir?: string };
+  /** Embedded PGlite: in a folder, or in memory when none is given (tests); `loadDataDir` fills a new one from a backup's dump. */
+  | { dataDir?: string; loadDataDir?: Blob };
 
 /**
  * PostgreSQL's default of 128 MB of shared buffers is allocated in PGlite's
@@ -167,7 +172,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   // pg_trgm serves the document list's search index (migration 0016); PostgreSQL has it in contrib.
+<<<<<<< HEAD
   const client = new PGlite({ dataDir: options.dataDir, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm }, serializers: PGLITE_SERIALIZERS });
+=======
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } });
+>>>>>>> h/backup
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   let analyzer: NodeJS.Timeout | undefined;
@@ -183,6 +192,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    // Queries outside a transaction wait for PGlite's transaction lock too, so inside this one nothing else runs;
+    // the dump itself takes only the query lock, free between this transaction's statements.
+    dumpDataDir: async (read) => {
+      const held = await client.transaction(async (tx) => {
+        const started = performance.now();
+        const result = await read(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
+        const dump = await client.dumpDataDir("none");
+        return { result, dump, heldMs: Math.round(performance.now() - started) };
+      });
+      return { read: held.result, tarball: new Uint8Array(await held.dump.arrayBuffer()), heldMs: held.heldMs };
     },
     close: () => {
       clearInterval(analyzer);

@@ -30,6 +30,15 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * This installation's identity: one row, made by its migration. Every backup's manifest names it, so a
+ * restore can tell one installation's backup from another's data (ADR 039).
+ */
+export const installation = pgTable("installation", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A bank that offers the product, with its bank config (SPEC §3). */
 export const banks = pgTable("banks", {
   bankCode: text("bank_code").primaryKey(),

@@ -63,9 +63,16 @@ export function idTokenFor(issuer: TestIssuer, name: FixtureUserName, overrides:
 
 /** The Payment API on a fresh database, mounted as the web server mounts it, with a test issuer. */
 export async function startTestApi(
-  options: { maintenance?: MaintenanceWindow; now?: () => Date; transport?: MailTransport; registrationLookup?: (db: DatabaseHandle["db"]) => RegistrationLookup } = {},
+  options: {
+    maintenance?: MaintenanceWindow;
+    now?: () => Date;
+    transport?: MailTransport;
+    registrationLookup?: (db: DatabaseHandle["db"]) => RegistrationLookup;
+    /** A database of the test's own (a restored backup), migrated; closed with the API. */
+    database?: DatabaseHandle & { label: string };
+  } = {},
 ): Promise<TestApi> {
-  const [database, issuer] = await Promise.all([openTestDatabase(), startTestIssuer()]);
+  const [database, issuer] = await Promise.all([options.database ?? openTestDatabase(), startTestIssuer()]);
   const storage = createDatabaseFileStorage(database.db);
   const signer = createLinkSigner("test-link-secret-0123456789");
   // Short waits so retries happen within a test; the worker is not started: tests drain the outbox themselves.

@@ -29,10 +29,10 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; name
 
 /**
  * A fresh database migrated up to the folder's last migration, for one test file: PGlite in memory, or, when
- * TEST_DATABASE_URL is set, a new database on that PostgreSQL server that is
+ * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (its `url`) that is
  * dropped again afterwards.
  */
-export async function openTestDatabase(migrationsFolder = MIGRATIONS_FOLDER): Promise<DatabaseHandle & { label: string }> {
+export async function openTestDatabase(migrationsFolder = MIGRATIONS_FOLDER): Promise<DatabaseHandle & { label: string; url?: string }> {
   if (!process.env.TEST_DATABASE_URL) {
     const handle = await openDatabase({});
     await handle.migrate(migrationsFolder);
@@ -44,6 +44,7 @@ export async function openTestDatabase(migrationsFolder = MIGRATIONS_FOLDER): Pr
   return {
     ...handle,
     label: "PostgreSQL",
+    url: empty.url,
     close: async () => {
       await handle.close();
       await empty.drop();
