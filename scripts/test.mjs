@@ -23,6 +23,12 @@ function printTimings() {
   console.log(`| ${"total".padEnd(width)} | ${timings.reduce((sum, [, seconds]) => sum + seconds, 0).toFixed(0).padStart(5)} |`);
 }
 
+/**
+ * @template T
+ * @param {string} label
+ * @param {() => T} run
+ * @returns {T}
+ */
 function timed(label, run) {
   const started = performance.now();
   const result = run();

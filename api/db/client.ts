@@ -172,11 +172,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   // pg_trgm serves the document list's search index (migration 0016); PostgreSQL has it in contrib.
-<<<<<<< HEAD
-  const client = new PGlite({ dataDir: options.dataDir, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm }, serializers: PGLITE_SERIALIZERS });
-=======
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } });
->>>>>>> h/backup
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm }, serializers: PGLITE_SERIALIZERS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   let analyzer: NodeJS.Timeout | undefined;
