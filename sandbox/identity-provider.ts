@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import express, { Router, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
@@ -28,15 +28,28 @@ export type SandboxIdentityProviderOptions = {
 };
 
 
-/** The provider's RSA signing key, made on first start and kept in the data folder. */
+/**
+ * The provider's RSA signing key, made on first start and kept in the data folder. Instances sharing the folder
+ * may start together: the first key linked into place is every instance's (a link fails where a file is), as a
+ * token signed with one instance's key is checked against another's (ADR 040).
+ */
 async function signingKey(keysDir: string, id: string): Promise<JWK> {
   const file = path.join(keysDir, `sandbox-idp-${id}.jwk.json`);
-  if (existsSync(file)) return JSON.parse(await readFile(file, "utf8")) as JWK;
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), alg: "RS256", use: "sig", kid: `${id}-${Date.now()}` };
-  await mkdir(keysDir, { recursive: true });
-  await writeFile(file, JSON.stringify(jwk), { mode: 0o600 });
-  return jwk;
+  if (!existsSync(file)) {
+    const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+    const jwk = { ...(await exportJWK(privateKey)), alg: "RS256", use: "sig", kid: `${id}-${Date.now()}` };
+    await mkdir(keysDir, { recursive: true });
+    const draft = `${file}.${randomUUID()}`;
+    await writeFile(draft, JSON.stringify(jwk), { mode: 0o600 });
+    try {
+      await link(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      await rm(draft, { force: true });
+    }
+  }
+  return JSON.parse(await readFile(file, "utf8")) as JWK;
 }
 
 function loginPage({ title, uid, basePath, login = "", error }: { title: string; uid: string; basePath: string; login?: string; error?: string }) {

@@ -15,9 +15,13 @@ export class FormBrowser {
   private readonly cookies = new Map<string, string>();
   private readonly agent: Agent;
 
-  /** `hosts` names what this client alone resolves (to 127.0.0.1); `ca` is the certificate the proxy's is trusted by. */
-  constructor({ hosts = [], ca }: { hosts?: string[]; ca?: string } = {}) {
+  /**
+   * `hosts` names what this client alone resolves (to 127.0.0.1); `ca` is the certificate the proxy's is trusted by;
+   * `localAddress` the loopback address it connects from (127.0.0.2 is another user to the server's rate limits).
+   */
+  constructor({ hosts = [], ca, localAddress }: { hosts?: string[]; ca?: string; localAddress?: string } = {}) {
     this.agent = new Agent({
+      ...(localAddress ? { localAddress } : {}),
       connect: {
         ...(ca ? { ca } : {}),
         lookup: (hostname, options, callback) => {

@@ -49,7 +49,7 @@ export async function startNginx(folder: string, server: string, port: number): 
     `pid ${folder}/nginx.pid;
 error_log ${errorLog} warn;
 worker_processes 1;
-events { worker_connections 128; }
+events { worker_connections 512; }
 http {
   access_log off;
   client_body_temp_path ${folder}/client_body;
