@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,7 +11,8 @@ import { documents } from "../../api/db/schema";
 import { startTestApi, type TestApi } from "../support/api";
 import { createEmptyPostgresDatabase, MIGRATIONS_FOLDER } from "../support/database";
 import { createDocument, insertPaymentUser } from "../support/factories";
-import { PDF_BYTES, PNG_BYTES } from "../support/files";
+import { receivedDocumentPdf } from "../../sandbox/received-pdfs";
+import { anotherScan } from "../support/files";
 import { ok, post } from "../support/issued";
 import { createReceived, enableReceiving, uploadReceived } from "../support/received";
 
@@ -53,7 +53,8 @@ function newerMigrations(): string {
 }
 let migratedOnStart = 0;
 
-const uniquePdf = () => Buffer.concat([PDF_BYTES, Buffer.from(`% ${randomUUID()}\n`)]);
+const receivedPdf = (amount: number) =>
+  receivedDocumentPdf({ title: "請求書", supplierName: "株式会社あとから工業", registrationNumber: null, addressee: "株式会社デモ商事", date: "2026-11-02", amount });
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -66,9 +67,11 @@ beforeAll(async () => {
   await ok(await api.call(`/documents/${paid.id}/payments`, post({ paid_on: "2026-11-25", amount: 5_000, method: "transfer" })));
   await api.call(`/documents/${before.invoices[1]!.id}/mails`, post({ to: ["keiri@aozora.example"], subject: "請求書送付のご案内", body: "請求書をお送りします。", delivery: "attachment" }));
   await api.mail.outbox.drain();
-  for (const bytes of [uniquePdf(), uniquePdf(), PNG_BYTES]) {
-    const [upload] = await uploadReceived(api, [{ name: "received.pdf", bytes }]);
-    const document = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-11-02", amount: "3300", supplier_name: "株式会社あとから工業" });
+  // Real PDFs (an upload must open as one) and a scan, each a document of its own amount (the same twice would be warned of as a duplicate).
+  const files = [await receivedPdf(3_300), await receivedPdf(4_400), anotherScan()];
+  for (const [index, bytes] of files.entries()) {
+    const [upload] = await uploadReceived(api, [{ name: index < 2 ? `received-${index}.pdf` : "received.png", bytes }]);
+    const document = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-11-02", amount: String(3_300 + index * 1_100), supplier_name: "株式会社あとから工業" });
     before.received.push({ id: document.id, fileId: document.files[0].id, bytes });
   }
 
