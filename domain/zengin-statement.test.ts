@@ -246,7 +246,7 @@ describe("parseZenginStatement", () => {
       notice.write("01", 1, "latin1");
       expect(problemsOf([notice, ...records.slice(1)])[0]).toEqual({
         line: 1,
-        message: "振込入金通知（種別コード01）のファイルです。入出金取引明細（種別コード03）を取り込んでください。",
+        message: "振込入金通知（種別コード01）のファイルです。取り込めるのは入出金取引明細（種別コード03）です。銀行のサイトから入出金明細を全銀形式でダウンロードしてください。",
       });
       const ebcdic = Buffer.from(records[0]!);
       ebcdic.write("1", 3, "latin1");
@@ -259,6 +259,28 @@ describe("parseZenginStatement", () => {
         message: "1行が201バイトあります。全銀形式のレコードは200バイトです。",
       });
       expect(parseZenginStatement(Buffer.alloc(0)).problems).toEqual([{ line: 1, message: "ファイルが空です。" }]);
+    });
+
+    it("another kind of 全銀 file (総合振込 21, 口座振替 91, one unknown) is said once, with no cascade of line errors (issue 33)", () => {
+      for (const [kind, name] of [["21", "総合振込（種別コード21）"], ["91", "口座振替（種別コード91）"], ["77", "種別コード「77」"]] as const) {
+        const records = goodRecords();
+        const header = Buffer.from(records[0]!);
+        header.write(kind, 1, "latin1");
+        const parsed = parseZenginStatement(crlf([header, ...records.slice(1)]));
+        expect(parsed.problems).toEqual([{ line: 1, message: `${name}のファイルです。取り込めるのは入出金取引明細（種別コード03）です。銀行のサイトから入出金明細を全銀形式でダウンロードしてください。` }]);
+        expect(parsed.entries).toEqual([]);
+      }
+    });
+
+    it("a PDF, an Excel workbook or a picture is said to be one, not read as CSV (issue 33)", () => {
+      const cases: Array<[string, Uint8Array]> = [
+        ["PDFのファイル", Buffer.from("%PDF-1.7\n1 0 obj\n")],
+        ["Excel（.xlsx）などの圧縮されたファイル", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])],
+        ["画像（PNG）のファイル", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a])],
+      ];
+      for (const [what, bytes] of cases) {
+        expect(parseStatementFile(bytes).problems).toEqual([{ line: 1, message: `${what}です。入出金明細は、銀行のサイトから全銀形式（入出金取引明細）またはCSVでダウンロードして取り込んでください。` }]);
+      }
     });
 
     it("bytes that are not Shift_JIS in a payer name", () => {

@@ -112,8 +112,25 @@ export function parseStatementFile(bytes: Uint8Array): ParsedStatement {
   return runAtOnce(statementSteps(bytes));
 }
 
+/** Files people take for a statement by mistake, by their first bytes, and what to say instead of reading them as CSV. */
+const OTHER_FILES: ReadonlyArray<{ signature: number[]; what: string }> = [
+  { signature: [0x25, 0x50, 0x44, 0x46, 0x2d], what: "PDFのファイル" },
+  { signature: [0x50, 0x4b, 0x03, 0x04], what: "Excel（.xlsx）などの圧縮されたファイル" },
+  { signature: [0xd0, 0xcf, 0x11, 0xe0], what: "Excel（.xls）のファイル" },
+  { signature: [0x89, 0x50, 0x4e, 0x47], what: "画像（PNG）のファイル" },
+  { signature: [0xff, 0xd8, 0xff], what: "画像（JPEG）のファイル" },
+];
+
+/** A file that is no statement at all, said once at its first line. */
+// eslint-disable-next-line require-yield -- one step: there is nothing to read, so nothing to pause between
+function* refusedFile(format: ParsedStatement["format"], message: string): Steps<ParsedStatement> {
+  return { format, accounts: [], entries: [], problems: [{ line: 1, message }] };
+}
+
 /** parseStatementFile as steps, for a reader that pauses between them. */
 export function statementSteps(bytes: Uint8Array): Steps<ParsedStatement> {
+  const other = OTHER_FILES.find(({ signature }) => signature.every((byte, index) => bytes[index] === byte));
+  if (other) return refusedFile("csv", `${other.what}です。入出金明細は、銀行のサイトから全銀形式（入出金取引明細）またはCSVでダウンロードして取り込んでください。`);
   return looksLikeZengin(bytes) ? zenginSteps(bytes) : bankCsvSteps(bytes);
 }
 
@@ -240,10 +257,26 @@ type Group = {
   closed: boolean;
 };
 
+/** Other 全銀 files a bank's site offers beside the statement, by 種別コード. */
+const OTHER_ZENGIN_KINDS: Record<string, string> = {
+  "01": "振込入金通知",
+  "11": "給与振込",
+  "12": "賞与振込",
+  "21": "総合振込",
+  "91": "口座振替",
+};
+
+/** A 全銀 file of another kind: none of its records is a statement's, so it is said once and not read on. */
+class OtherZenginKind extends FieldError {}
+
 function readHeader(record: Uint8Array, line: number): StatementAccount {
   const kind = text(record, 2, 2, "種別コード");
-  if (kind === "01") throw new FieldError("振込入金通知（種別コード01）のファイルです。入出金取引明細（種別コード03）を取り込んでください。");
-  if (kind !== "03") throw new FieldError(`種別コード「${kind}」は入出金取引明細（03）ではありません。`);
+  if (kind !== "03") {
+    const name = OTHER_ZENGIN_KINDS[kind];
+    throw new OtherZenginKind(
+      `${name ? `${name}（種別コード${kind}）` : `種別コード「${kind}」`}のファイルです。取り込めるのは入出金取引明細（種別コード03）です。銀行のサイトから入出金明細を全銀形式でダウンロードしてください。`,
+    );
+  }
   const codeKind = text(record, 4, 1, "コード区分");
   if (codeKind === "1") throw new FieldError("コード区分がEBCDIC（1）です。JIS（0）のファイルを取り込んでください。");
   if (codeKind !== "0") throw new FieldError(`コード区分「${codeKind}」が0（JIS）ではありません。`);
@@ -390,6 +423,7 @@ function* zenginSteps(bytes: Uint8Array): Steps<ParsedStatement> {
       }
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
+      if (error instanceof OtherZenginKind) return { format: "zengin", accounts: [], entries: [], problems: [{ line, message: error.message }] };
       problems.push({ line, message: error.message });
     }
   }
