@@ -29,11 +29,9 @@ export function formatMessage(key: ValidationMessageKey, ...values: Array<string
 }
 
 /** Maps zod's own issues onto the messages above, so schemas need no message of their own. */
-const JAPANESE = /[ぁ-んァ-ヶ一-龠]/;
-
 export const japaneseErrorMap: z.ZodErrorMap = (issue, ctx) => {
-  // A schema's own message (invalid_type_error, required_error, errorMap) reaches here as the default: ours are Japanese, zod's English.
-  if (JAPANESE.test(ctx.defaultError)) return { message: ctx.defaultError };
+  // A schema's own message (invalid_type_error, required_error, errorMap) reaches here as the default; zod's own English one is replaced.
+  if (ctx.defaultError !== z.defaultErrorMap(issue, { ...ctx, defaultError: "" }).message) return { message: ctx.defaultError };
   switch (issue.code) {
     case z.ZodIssueCode.invalid_type:
       // A checkbox group with nothing ticked arrives as no value at all.
