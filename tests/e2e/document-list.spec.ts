@@ -1,3 +1,5 @@
+import type { Locator } from "@playwright/test";
+import { violationsOn } from "./axe";
 import { createInvoice, expect, settled, signInAsProjectCompany, test } from "./fixtures";
 
 test.describe("document list", () => {
@@ -55,5 +57,28 @@ test.describe("document list", () => {
       await page.getByRole("link", { name: "選択を外す" }).click();
       for (const box of await rows.all()) await expect(box).not.toBeChecked();
     }
+  });
+
+  test("at 1280 px headings and statuses keep to one line, and a long customer name ends in an ellipsis with the whole name in its title", async ({ page, javaScript }) => {
+    test.skip(!javaScript, "layout only: the same markup and CSS without JavaScript");
+    const customer = "株式会社とても長い名前の取引先ホールディングス東日本営業本部経理課";
+    await signInAsProjectCompany(page, javaScript);
+    const number = await createInvoice(page, javaScript, customer, "3000");
+    await page.goto("/invoices/list");
+    const table = page.getByTestId("documents");
+    // Lines a cell's text takes: a line is about 1.4 font sizes tall, two are nearly three.
+    const lines = (cell: Locator) =>
+      cell.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return Math.floor(range.getBoundingClientRect().height / (parseFloat(getComputedStyle(element).fontSize) * 1.9)) + 1;
+      });
+    for (const heading of await table.locator("th:not(.document-list__select)").all()) expect(await lines(heading), await heading.innerText()).toBe(1);
+    const row = table.locator("tbody tr", { hasText: number });
+    for (const name of ["number", "date", "customer", "amount", "status"]) expect(await lines(row.locator(`.document-list__${name}`)), name).toBe(1);
+    await expect(row.locator(".document-list__customer")).toContainText("御中");
+    await expect(row.locator(".document-list__customer [title]")).toHaveAttribute("title", customer);
+    expect(await row.locator(".document-list__customer [title]").evaluate((name) => name.scrollWidth > name.clientWidth)).toBe(true);
+    expect(await violationsOn(page, javaScript, "/invoices/list")).toEqual([]);
   });
 });

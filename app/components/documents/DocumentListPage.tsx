@@ -193,55 +193,61 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
           <p>
             <ListPaging {...paging} placement="count" /> <strong data-testid="documents-sum">{t("documents.sum", { amount: `${formatDecimal(page.sum.tax_included)}円` })}</strong>
           </p>
-          <table className="table document-list" data-testid="documents">
-            <thead>
-              <tr>
-                <th scope="col" className="document-list__select">
-                  {hydrated ? (
-                    <input type="checkbox" aria-label={t("documents.selectAll")} onChange={toggleRows} defaultChecked={allSelected} data-testid="select-all" />
-                  ) : (
-                    <Link to={urlWith(list, filters, { page: filters.page, [SELECT_ALL_PARAM]: allSelected ? "" : "all" })} prefetch="none" data-testid="select-all">
-                      {allSelected ? t("documents.clearSelection") : t("documents.selectAll")}
-                    </Link>
-                  )}
-                </th>
-                {heading("number")}
-                {heading("issue_date")}
-                {heading("customer")}
-                <th scope="col" className="document-list__optional">
-                  {t("documents.columns.subject")}
-                </th>
-                {heading("amount")}
-                {heading("status")}
-                <th scope="col" className="document-list__optional">
-                  {t("documents.columns.mail")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((document) => (
-                <tr key={document.id}>
-                  <td className="document-list__select">
-                    <input type="checkbox" name="ids" value={String(document.id)} aria-label={t("documents.select", { number: document.number })} defaultChecked={allSelected} />
-                  </td>
-                  <td className="document-list__number">
-                    <Link to={`${base}/detail/${document.id}`} prefetch="none">
-                      {document.number}
-                    </Link>
-                    {document.state === "voided" ? ` (${t("documents.voidedMark")})` : document.state === "issued" ? "" : ` (${t("documents.draft")})`}
-                  </td>
-                  <td className="document-list__date">{formatListDate(document.issue_date)}</td>
-                  <td className="document-list__customer">
-                    {document.customer_name} {document.customer_honorific}
-                  </td>
-                  <td className="document-list__subject">{document.subject}</td>
-                  <td className="table__number document-list__amount">{formatDecimal(document.tax_included)}円</td>
-                  <td className="document-list__status">{statuses.find((status) => status.id === document.status)?.label ?? document.status}</td>
-                  <td className="document-list__mail" data-testid="list-mail-status">{document.mail_status ? mailLabels[document.mail_status] : ""}</td>
+          {/* Between the cards (below 480 px) and the width with the side menu (1025 px), the table scrolls in its own box. */}
+          <div className="table-scroll">
+            <table className="table document-list" data-testid="documents">
+              <thead>
+                <tr>
+                  <th scope="col" className="document-list__select">
+                    {hydrated ? (
+                      <input type="checkbox" aria-label={t("documents.selectAll")} onChange={toggleRows} defaultChecked={allSelected} data-testid="select-all" />
+                    ) : (
+                      <Link to={urlWith(list, filters, { page: filters.page, [SELECT_ALL_PARAM]: allSelected ? "" : "all" })} prefetch="none" data-testid="select-all">
+                        {allSelected ? t("documents.clearSelection") : t("documents.selectAll")}
+                      </Link>
+                    )}
+                  </th>
+                  {heading("number")}
+                  {heading("issue_date")}
+                  {heading("customer")}
+                  <th scope="col" className="document-list__optional">
+                    {t("documents.columns.subject")}
+                  </th>
+                  {heading("amount")}
+                  {heading("status")}
+                  <th scope="col" className="document-list__optional">
+                    {t("documents.columns.mail")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.items.map((document) => (
+                  <tr key={document.id}>
+                    <td className="document-list__select">
+                      <input type="checkbox" name="ids" value={String(document.id)} aria-label={t("documents.select", { number: document.number })} defaultChecked={allSelected} />
+                    </td>
+                    <td className="document-list__number">
+                      <Link to={`${base}/detail/${document.id}`} prefetch="none">
+                        {document.number}
+                      </Link>
+                      {document.state === "voided" ? ` (${t("documents.voidedMark")})` : document.state === "issued" ? "" : ` (${t("documents.draft")})`}
+                    </td>
+                    <td className="document-list__date">{formatListDate(document.issue_date)}</td>
+                    <td className="document-list__customer">
+                      <span className="document-list__customer-name" title={document.customer_name}>
+                        {document.customer_name}
+                      </span>{" "}
+                      {document.customer_honorific}
+                    </td>
+                    <td className="document-list__subject">{document.subject}</td>
+                    <td className="table__number document-list__amount">{formatDecimal(document.tax_included)}円</td>
+                    <td className="document-list__status">{statuses.find((status) => status.id === document.status)?.label ?? document.status}</td>
+                    <td className="document-list__mail" data-testid="list-mail-status">{document.mail_status ? mailLabels[document.mail_status] : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <div className="search-form">
             <label htmlFor="bulk-status">{t("documents.bulkStatus")}</label>
             <select id="bulk-status" name="status" defaultValue="">
