@@ -33,6 +33,17 @@ test.describe("document list", () => {
     await expect(page.getByRole("searchbox", { name: "番号・取引先・件名" })).toHaveValue(customer);
     await expect(page.locator("details.document-filters__more")).not.toHaveAttribute("open");
     await expect(page.getByTestId("documents").locator("tbody tr")).toHaveCount(1);
+
+    // An empty list says why, with the way back: a period the wrong way round, a page past the last.
+    await page.goto(`/invoices/list?q=${encodeURIComponent(customer)}&issued_from=2099-12-31&issued_to=2000-01-01`);
+    await expect(page.getByTestId("documents-empty")).toContainText("発行日（から）が発行日（まで）より後の日付のため");
+    await page.getByRole("link", { name: "期間を入れ替えて表示する" }).click();
+    await expect(page.getByTestId("documents").locator("tbody tr")).toHaveCount(1);
+    await expect(page).toHaveURL(/issued_from=2000-01-01&issued_to=2099-12-31/);
+    await page.goto(`/invoices/list?q=${encodeURIComponent(customer)}&page=7`);
+    await expect(page.getByTestId("documents-empty")).toContainText("7ページ目に書類はありません。絞り込んだ1件は1ページ目までです。");
+    await page.getByRole("link", { name: "1ページ目を表示する" }).click();
+    await expect(page.getByTestId("documents").locator("tbody tr")).toHaveCount(1);
   });
 
   test("the header selects every row: a checkbox with JavaScript, a link that reloads with all checked without", async ({ page, javaScript }) => {

@@ -62,6 +62,8 @@ type Props = {
   filters: Filters;
   ignored: string[];
   page: DocumentListData;
+  /** Why the page is empty when the filters say so (the loader decides). */
+  emptyBecause: "reversedPeriod" | "pastEnd" | null;
   statuses: readonly Code[];
   /** What the bulk change offers: 入金済 follows the payments and is not set by hand. */
   settableStatuses: readonly Code[];
@@ -73,7 +75,7 @@ type Props = {
  * A kind's list: filters as a GET form, sortable headings, 50 a page, the filtered total and a bulk status change.
  * Labels, paths and options come from the loader, so the page does not load the kinds' code lists.
  */
-export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ignored, page, statuses, settableStatuses, voidedFilters, mailLabels }: Props) {
+export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ignored, page, emptyBecause, statuses, settableStatuses, voidedFilters, mailLabels }: Props) {
   const { t } = useTexts({ documents: { ...documentsListTexts, ...documentsSharedTexts } });
   const links: ListLinks<SortKey> = {
     sort: (filters.sort || "issue_date") as SortKey,
@@ -83,6 +85,7 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
     pageHref: (pageNumber) => urlWith(list, filters, { page: String(pageNumber) }),
   };
   const paging = { links, total: page.total, perPage: page.per_page };
+  const lastPage = Math.max(1, Math.ceil(page.total / page.per_page));
   const heading = (key: SortKey) => <SortHeading links={links} sort={key} label={t(`documents.columns.${key}`)} />;
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
@@ -186,7 +189,21 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
           {t("documents.export.button")}
         </button>
       </Form>
-      {page.items.length === 0 ? (
+      {emptyBecause === "reversedPeriod" ? (
+        <p className="card" data-testid="documents-empty">
+          {t("documents.emptyBecause.reversedPeriod")}{" "}
+          <Link to={urlWith(list, filters, { issued_from: filters.issued_to, issued_to: filters.issued_from })} prefetch="none">
+            {t("documents.emptyBecause.swapPeriod")}
+          </Link>
+        </p>
+      ) : emptyBecause === "pastEnd" ? (
+        <p className="card" data-testid="documents-empty">
+          {t("documents.emptyBecause.pastEnd", { page: links.page, total: page.total, last: lastPage })}{" "}
+          <Link to={links.pageHref(lastPage)} prefetch="none">
+            {t("documents.emptyBecause.lastPage", { last: lastPage })}
+          </Link>
+        </p>
+      ) : page.items.length === 0 ? (
         <p className="card">{t("documents.noDocuments")}</p>
       ) : (
         <Form method="post">
