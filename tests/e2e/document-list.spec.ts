@@ -23,6 +23,8 @@ test.describe("document list", () => {
     await page.getByLabel("金額（以上）").fill("10,000");
     await page.getByRole("button", { name: "検索", exact: true }).click();
     await expect(page.getByTestId("documents").locator("tbody tr")).toHaveCount(1);
+    // The total says what it covers: the voided documents are out of it unless the filter shows them.
+    await expect(page.getByTestId("documents-sum-covers")).toHaveText("絞り込んだ1件（下書きを含み、無効にした書類を除く）の税込金額の合計です。");
     const chips = page.getByTestId("filter-chips");
     await expect(chips.getByRole("listitem")).toHaveText([`番号・取引先・件名：${customer}×`, "金額（以上）：10000×"]);
     // An inner filter in use keeps 「詳細条件」 open, so what narrows the list is in view.
@@ -33,6 +35,9 @@ test.describe("document list", () => {
     await expect(page.getByRole("searchbox", { name: "番号・取引先・件名" })).toHaveValue(customer);
     await expect(page.locator("details.document-filters__more")).not.toHaveAttribute("open");
     await expect(page.getByTestId("documents").locator("tbody tr")).toHaveCount(1);
+
+    await page.goto(`/invoices/list?q=${encodeURIComponent(customer)}&voided=include`);
+    await expect(page.getByTestId("documents-sum-covers")).toHaveText("絞り込んだ1件（下書きと無効にした書類を含む）の税込金額の合計です。");
 
     // An empty list says why, with the way back: a period the wrong way round, a page past the last.
     await page.goto(`/invoices/list?q=${encodeURIComponent(customer)}&issued_from=2099-12-31&issued_to=2000-01-01`);

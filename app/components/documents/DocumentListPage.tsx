@@ -209,6 +209,11 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
         <Form method="post">
           <p>
             <ListPaging {...paging} placement="count" /> <strong data-testid="documents-sum">{t("documents.sum", { amount: `${formatDecimal(page.sum.tax_included)}円` })}</strong>
+            {/* Every page of the filtered set, drafts included, and voided documents only when the filter shows them. */}
+            <span className="field__hint" data-testid="documents-sum-covers">
+              {" "}
+              {t(`documents.sumCovers.${(filters.voided || "exclude") as "exclude"}`, { count: page.total })}
+            </span>
           </p>
           {/* Between the cards (below 480 px) and the width with the side menu (1025 px), the table scrolls in its own box. */}
           <div className="table-scroll">
