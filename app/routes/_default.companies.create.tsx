@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTexts } from "~/components/texts";
 import companyTexts from "~/locales/ja/company.json";
 import { companyEdit as companyEditTitle } from "~/locales/ja/titlesPages.json";
@@ -41,6 +41,13 @@ function ImageField({
   const { t } = useTexts({ company: companyTexts, titles: { companyEdit: companyEditTitle } });
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const input = useRef<HTMLInputElement>(null);
+  // A refused file goes: with JavaScript the input kept it (and its preview) after the answer, so the next save sent it again.
+  useEffect(() => {
+    if (!errors?.length || !input.current) return;
+    input.current.value = "";
+    setPreview(null);
+  }, [errors]);
   const source = preview ?? (current ? `/companies/file/${current.path}` : null);
   return (
     <fieldset className="field">
@@ -48,6 +55,7 @@ function ImageField({
       {source ? <img src={source} alt={alt} className={name === "logo" ? "company-logo" : "company-stamp"} data-testid={`${name}-preview`} /> : null}
       <label htmlFor={`company-${name}`}>{t("company.replaceImage")}</label>
       <input
+        ref={input}
         id={`company-${name}`}
         type="file"
         name={name}

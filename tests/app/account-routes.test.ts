@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { banks, companyPlans, paymentServiceUsers } from "../../api/db/schema";
-import { action as confirmAction, loader as confirmLoader } from "~/routes/_default.accounts.register.confirm";
-import { action as registerAction, loader as registerLoader } from "~/routes/_default.accounts.register._index";
-import { loader as addplanLoader } from "~/routes/_default.accounts.register.addplan._index";
-import { loader as changeplanConfirmLoader } from "~/routes/_default.accounts.register.changeplan.confirm";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/_default.accounts.register_.confirm";
+import { action as registerAction, loader as registerLoader } from "~/routes/_default.accounts.register";
+import { loader as addplanLoader } from "~/routes/_default.accounts.register_.addplan._index";
+import { loader as changeplanConfirmLoader } from "~/routes/_default.accounts.register_.changeplan.confirm";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.accounts.settings._index";
 import { action as unregisterAction } from "~/routes/_default.accounts.settings.unregister.confirm";
 import { getSession } from "~/services/session.server";

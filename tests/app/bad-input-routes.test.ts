@@ -12,6 +12,7 @@ import { action as officeRulesAction } from "~/routes/_default.office-process-ru
 import { action as documentSettingsAction } from "~/routes/_default.settings.documents";
 import { loader as signInLoader } from "~/routes/_plain.bamidp.login";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { days, issued } from "../support/issued";
 
 const api = useRouteTestApi();
 const context = { traceId: "test-trace" } as never;
@@ -100,6 +101,25 @@ describe("what the attack of issue 29 found answers 4xx with a message, never 50
   it.each([["empty", ""], ["NUL", "%00"], ["5,000 characters", "x".repeat(5000)]])("the recipients' PDF with a token %s: not found", async (_case, token) => {
     const request = new Request(`http://localhost/view-pdf/file?token=${token}`);
     expect((await outcome(() => viewPdfFileLoader({ request, params: {}, context }))).status).toBe(404);
+  });
+});
+
+describe("a list left empty by its address says why", () => {
+  const list = async (query: string) =>
+    (await invoiceListLoader({ request: await signedInRequest(api, "owner", `/invoices/list?${query}`), params: {}, context })) as unknown as {
+      page: { items: unknown[]; total: number };
+      emptyBecause: string | null;
+    };
+
+  it("a period that ends before it starts, a page past the last, and neither when nothing matches", async () => {
+    await issued(api, { issue_date: days(-3), customer_name: "株式会社空の一覧", amount: 1000 });
+    expect(await list("issued_from=2026-11-30&issued_to=2026-11-01")).toMatchObject({ page: { items: [] }, emptyBecause: "reversedPeriod" });
+    const pastEnd = await list("page=999");
+    expect(pastEnd.page.items).toEqual([]);
+    expect(pastEnd.page.total).toBeGreaterThan(0);
+    expect(pastEnd.emptyBecause).toBe("pastEnd");
+    expect((await list("q=どこにもない取引先")).emptyBecause).toBeNull();
+    expect((await list("")).emptyBecause).toBeNull();
   });
 });
 

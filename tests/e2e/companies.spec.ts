@@ -125,6 +125,9 @@ test.describe("own company info", () => {
       await logo.setInputFiles(file);
       await page.getByRole("button", { name: "保存する" }).click();
       await expect(logo).toHaveAccessibleDescription(message);
+      // The refused file is neither chosen nor shown any more: the saved logo is.
+      expect(await logo.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+      await expect(page.getByTestId("logo-preview")).toHaveAttribute("src", /^\/companies\/file\//);
       await expect(page).toHaveURL(/\/companies\/create$/);
       for (const [label, value] of Object.entries(edits)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
       await expect(page.getByLabel("消費税の端数処理")).toHaveValue("3");

@@ -1,9 +1,12 @@
+import { todayJst } from "../../domain/datetime";
+import { proposeDueDate } from "../../domain/due-date";
+import { japaneseHolidays } from "../../domain/holidays.server";
 import { expect, settled, signInThroughBank, test } from "./fixtures";
 
 test.describe("invoice due dates", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("choosing a customer with 20日締め翌月10日 proposes the business day before a Sunday and 成人の日, keeps a typed date, and refuses one before the issue date", async ({ page, javaScript }) => {
+  test("choosing a customer with 20日締め翌月10日 first thing shows and saves its due date; then it proposes the business day before a Sunday and 成人の日, keeps a typed date, and refuses one before the issue date", async ({ page, javaScript }) => {
     // Each run and project gets its own customer, found by its kana typed in hiragana (stored as katakana).
     const suffix = `${javaScript ? "ジェイエス" : "ノージェイエス"}${Date.now()}`;
     const name = `株式会社二十日締め${suffix}`;
@@ -22,6 +25,23 @@ test.describe("invoice due dates", () => {
     await expect(page.getByTestId("notice")).toHaveText(/取引先を保存しました。/);
     await page.goto(`/customers/list?q=${encodeURIComponent(name)}`);
     await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("ハツカジメ");
+
+    // Chosen before anything else in the form is touched (the date followed only once something had loaded its check,
+    // then changed out of sight), the customer's terms give the date on screen, and that date is the one saved.
+    await page.goto("/invoices/create");
+    await settled(page, javaScript);
+    const today = todayJst();
+    const terms = { closing_day: 20, payment_month_offset: 1, payment_day: 10, holiday_shift: "previous" as const };
+    const proposed = proposeDueDate(today, { rule: "customer_terms", dueDays: null, calendar: japaneseHolidays() }, terms)!;
+    await page.getByLabel("取引先", { exact: true }).selectOption({ label: name });
+    if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
+    await expect(page.getByLabel("支払期限")).toHaveValue(proposed);
+    await page.getByLabel("1行目の品名").fill("保守作業");
+    await page.getByLabel("1行目の単価").fill("10000");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
+    const [year, month, day] = proposed.split("-").map(Number);
+    await expect(page.locator("dt", { hasText: /^支払期限$/ }).locator("+ dd")).toHaveText(`${year}年${month}月${day}日`);
 
     await page.goto("/invoices/create");
     await settled(page, javaScript);

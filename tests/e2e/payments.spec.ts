@@ -35,6 +35,13 @@ test.describe("payments", () => {
     await issue(page, javaScript, number);
     const section = page.getByTestId("invoice-payments");
     await expect(section.getByTestId("payment-balance")).toHaveText("11,000円");
+    // The amounts look like every other field (they have no type attribute, which the fields' CSS once required).
+    const look = (label: string) =>
+      section.getByLabel(label).evaluate((input) => {
+        const style = getComputedStyle(input);
+        return [style.paddingLeft, style.borderTopColor, style.borderRadius, input.getBoundingClientRect().width];
+      });
+    for (const label of ["入金額（円）", "振込手数料（円）"]) expect(await look(label), label).toEqual(await look("入金日"));
 
     await recordPayment(page, javaScript, "5千円");
     await expect(page.getByRole("alert")).toContainText("入力内容");
@@ -142,5 +149,13 @@ test.describe("payments", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), path).toBe(false);
     }
+    // Each statement line is a card: the proposal's invoice number is whole in view, the payer's name on one line, not a character a line.
+    await page.goto(statementUrl);
+    const lines = page.getByTestId("statement-lines");
+    const proposal = lines.locator("label", { hasText: number });
+    const box = (await proposal.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect((await lines.locator("td", { hasText: /^ｹﾝｻ$/ }).boundingBox())!.width).toBeGreaterThan(200);
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { violationsOn } from "./axe";
 import { expect, settled, signInThroughBank, test } from "./fixtures";
 
 /** True when the page itself scrolls sideways; a table scrolling inside its own box does not count. */
@@ -34,6 +35,22 @@ test.describe("lists at 375 px", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await pageScrollsSideways(page), path).toBe(false);
     }
+  });
+});
+
+test.describe("an issued document's printable page at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the A4 sheet follows the screen instead of being 794 px wide", async ({ page, javaScript }) => {
+    test.skip(!javaScript, "layout only: the same markup and CSS without JavaScript");
+    await signInThroughBank(page, "user@demo.example");
+    await page.goto("/invoices/list");
+    const detail = (await page.getByTestId("documents").locator("tbody tr", { hasText: "入金済" }).first().getByRole("link").first().getAttribute("href"))!;
+    const snapshot = `/invoices/snapshot/${detail.split("/").pop()}`;
+    await page.goto(snapshot);
+    await expect(page.getByTestId("snapshot-lines")).toBeVisible();
+    expect(await pageScrollsSideways(page)).toBe(false);
+    expect(await violationsOn(page, javaScript, snapshot)).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { HONORIFICS } from "@domain/honorifics";
 import { formatDecimal } from "@domain/decimal-display";
 import type { DocumentKind } from "@domain/document-kinds";
-import type { DueDateRules } from "@domain/due-date";
+import { refreshedDueDate, type DueDateRules } from "@domain/due-date";
 import type { RoundingIds } from "@domain/totals";
 import { CodeSelect, checkboxProps, hiddenProps, selectProps, TextAreaField, TextField } from "~/components/forms/fields";
 import { FieldErrors, FormErrors, FieldFrame } from "~/components/forms/field-frame";
@@ -127,15 +127,17 @@ export function DocumentForm({
   };
 
   // A changed customer or issue date proposes the due date again, as 再計算 does on the server without JavaScript.
+  // Not from the lazily loaded check: a customer chosen before it came kept the old date on screen until some later
+  // focus loaded it and the date changed out of sight, so what was saved was not what had been seen.
   const [issueDate, customerId, dueDateBasis] = [values.issue_date ?? "", String(values.customer_id ?? ""), values.due_date_basis ?? ""];
   const update = form.update;
   const customerField = field("customer_id");
   useEffect(() => {
-    const refreshed = live && dueDateRules && live.refreshedDueDate({ issueDate, customerId, basis: dueDateBasis }, dueDateRules, customers);
+    const refreshed = dueDateRules && refreshedDueDate({ issueDate, customerId, basis: dueDateBasis }, dueDateRules, customers);
     if (!refreshed) return;
     update("due_date", refreshed.dueDate);
     update("due_date_basis", refreshed.basis);
-  }, [live, issueDate, customerId, dueDateBasis, dueDateRules, customers, update]);
+  }, [issueDate, customerId, dueDateBasis, dueDateRules, customers, update]);
 
   return (
     <Form method="post" className="document-form" {...form.formProps} {...lazyValidation.formProps}>

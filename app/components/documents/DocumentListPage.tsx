@@ -62,6 +62,8 @@ type Props = {
   filters: Filters;
   ignored: string[];
   page: DocumentListData;
+  /** Why the page is empty when the filters say so (the loader decides). */
+  emptyBecause: "reversedPeriod" | "pastEnd" | null;
   statuses: readonly Code[];
   /** What the bulk change offers: 入金済 follows the payments and is not set by hand. */
   settableStatuses: readonly Code[];
@@ -73,7 +75,7 @@ type Props = {
  * A kind's list: filters as a GET form, sortable headings, 50 a page, the filtered total and a bulk status change.
  * Labels, paths and options come from the loader, so the page does not load the kinds' code lists.
  */
-export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ignored, page, statuses, settableStatuses, voidedFilters, mailLabels }: Props) {
+export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ignored, page, emptyBecause, statuses, settableStatuses, voidedFilters, mailLabels }: Props) {
   const { t } = useTexts({ documents: { ...documentsListTexts, ...documentsSharedTexts } });
   const links: ListLinks<SortKey> = {
     sort: (filters.sort || "issue_date") as SortKey,
@@ -83,6 +85,7 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
     pageHref: (pageNumber) => urlWith(list, filters, { page: String(pageNumber) }),
   };
   const paging = { links, total: page.total, perPage: page.per_page };
+  const lastPage = Math.max(1, Math.ceil(page.total / page.per_page));
   const heading = (key: SortKey) => <SortHeading links={links} sort={key} label={t(`documents.columns.${key}`)} />;
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
@@ -186,62 +189,87 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
           {t("documents.export.button")}
         </button>
       </Form>
-      {page.items.length === 0 ? (
+      {emptyBecause === "reversedPeriod" ? (
+        <p className="card" data-testid="documents-empty">
+          {t("documents.emptyBecause.reversedPeriod")}{" "}
+          <Link to={urlWith(list, filters, { issued_from: filters.issued_to, issued_to: filters.issued_from })} prefetch="none">
+            {t("documents.emptyBecause.swapPeriod")}
+          </Link>
+        </p>
+      ) : emptyBecause === "pastEnd" ? (
+        <p className="card" data-testid="documents-empty">
+          {t("documents.emptyBecause.pastEnd", { page: links.page, total: page.total, last: lastPage })}{" "}
+          <Link to={links.pageHref(lastPage)} prefetch="none">
+            {t("documents.emptyBecause.lastPage", { last: lastPage })}
+          </Link>
+        </p>
+      ) : page.items.length === 0 ? (
         <p className="card">{t("documents.noDocuments")}</p>
       ) : (
         <Form method="post">
           <p>
             <ListPaging {...paging} placement="count" /> <strong data-testid="documents-sum">{t("documents.sum", { amount: `${formatDecimal(page.sum.tax_included)}円` })}</strong>
+            {/* Every page of the filtered set, drafts included, and voided documents only when the filter shows them. */}
+            <span className="field__hint" data-testid="documents-sum-covers">
+              {" "}
+              {t(`documents.sumCovers.${(filters.voided || "exclude") as "exclude"}`, { count: page.total })}
+            </span>
           </p>
-          <table className="table document-list" data-testid="documents">
-            <thead>
-              <tr>
-                <th scope="col" className="document-list__select">
-                  {hydrated ? (
-                    <input type="checkbox" aria-label={t("documents.selectAll")} onChange={toggleRows} defaultChecked={allSelected} data-testid="select-all" />
-                  ) : (
-                    <Link to={urlWith(list, filters, { page: filters.page, [SELECT_ALL_PARAM]: allSelected ? "" : "all" })} prefetch="none" data-testid="select-all">
-                      {allSelected ? t("documents.clearSelection") : t("documents.selectAll")}
-                    </Link>
-                  )}
-                </th>
-                {heading("number")}
-                {heading("issue_date")}
-                {heading("customer")}
-                <th scope="col" className="document-list__optional">
-                  {t("documents.columns.subject")}
-                </th>
-                {heading("amount")}
-                {heading("status")}
-                <th scope="col" className="document-list__optional">
-                  {t("documents.columns.mail")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((document) => (
-                <tr key={document.id}>
-                  <td className="document-list__select">
-                    <input type="checkbox" name="ids" value={String(document.id)} aria-label={t("documents.select", { number: document.number })} defaultChecked={allSelected} />
-                  </td>
-                  <td className="document-list__number">
-                    <Link to={`${base}/detail/${document.id}`} prefetch="none">
-                      {document.number}
-                    </Link>
-                    {document.state === "voided" ? ` (${t("documents.voidedMark")})` : document.state === "issued" ? "" : ` (${t("documents.draft")})`}
-                  </td>
-                  <td className="document-list__date">{formatListDate(document.issue_date)}</td>
-                  <td className="document-list__customer">
-                    {document.customer_name} {document.customer_honorific}
-                  </td>
-                  <td className="document-list__subject">{document.subject}</td>
-                  <td className="table__number document-list__amount">{formatDecimal(document.tax_included)}円</td>
-                  <td className="document-list__status">{statuses.find((status) => status.id === document.status)?.label ?? document.status}</td>
-                  <td className="document-list__mail" data-testid="list-mail-status">{document.mail_status ? mailLabels[document.mail_status] : ""}</td>
+          {/* Between the cards (below 480 px) and the width with the side menu (1025 px), the table scrolls in its own box. */}
+          <div className="table-scroll">
+            <table className="table document-list" data-testid="documents">
+              <thead>
+                <tr>
+                  <th scope="col" className="document-list__select">
+                    {hydrated ? (
+                      <input type="checkbox" aria-label={t("documents.selectAll")} onChange={toggleRows} defaultChecked={allSelected} data-testid="select-all" />
+                    ) : (
+                      <Link to={urlWith(list, filters, { page: filters.page, [SELECT_ALL_PARAM]: allSelected ? "" : "all" })} prefetch="none" data-testid="select-all">
+                        {allSelected ? t("documents.clearSelection") : t("documents.selectAll")}
+                      </Link>
+                    )}
+                  </th>
+                  {heading("number")}
+                  {heading("issue_date")}
+                  {heading("customer")}
+                  <th scope="col" className="document-list__optional">
+                    {t("documents.columns.subject")}
+                  </th>
+                  {heading("amount")}
+                  {heading("status")}
+                  <th scope="col" className="document-list__optional">
+                    {t("documents.columns.mail")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.items.map((document) => (
+                  <tr key={document.id}>
+                    <td className="document-list__select">
+                      <input type="checkbox" name="ids" value={String(document.id)} aria-label={t("documents.select", { number: document.number })} defaultChecked={allSelected} />
+                    </td>
+                    <td className="document-list__number">
+                      <Link to={`${base}/detail/${document.id}`} prefetch="none">
+                        {document.number}
+                      </Link>
+                      {document.state === "voided" ? ` (${t("documents.voidedMark")})` : document.state === "issued" ? "" : ` (${t("documents.draft")})`}
+                    </td>
+                    <td className="document-list__date">{formatListDate(document.issue_date)}</td>
+                    <td className="document-list__customer">
+                      <span className="document-list__customer-name" title={document.customer_name}>
+                        {document.customer_name}
+                      </span>{" "}
+                      {document.customer_honorific}
+                    </td>
+                    <td className="document-list__subject">{document.subject}</td>
+                    <td className="table__number document-list__amount">{formatDecimal(document.tax_included)}円</td>
+                    <td className="document-list__status">{statuses.find((status) => status.id === document.status)?.label ?? document.status}</td>
+                    <td className="document-list__mail" data-testid="list-mail-status">{document.mail_status ? mailLabels[document.mail_status] : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <div className="search-form">
             <label htmlFor="bulk-status">{t("documents.bulkStatus")}</label>
             <select id="bulk-status" name="status" defaultValue="">

@@ -11,15 +11,14 @@ import { schemaOfIntent } from "./form-intents";
 /**
  * What the document form computes in the browser once it is used: it is
  * loaded on the first focus or press (useLazyValidation), so the exact
- * arithmetic, the tax tables, the due-date rules and zod are not in the
- * page's first JavaScript. Until then the page shows the totals its loader
- * or action computed with the same functions.
+ * arithmetic, the tax tables and zod are not in the page's first JavaScript.
+ * Until then the page shows the totals its loader or action computed with the
+ * same functions. The due date's proposal is not here: it must follow a
+ * customer chosen before anything has loaded this (DocumentForm).
  */
 
 /** The form's check, the same as the action's. */
 export const validate = (formData: FormData) => parseForm(formData, schemaOfIntent(formData.get("intent")));
-
-export { refreshedDueDate } from "@domain/due-date";
 
 /** Totals as the form shows them: the amounts, the rows per rate and category, and whether a revenue stamp is due. */
 export type FormTotals = Totals & { rows: TotalsRow[]; stampDuty: boolean };

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { formatJapaneseDate } from "@domain/datetime";
+import { formatListDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
 import { FormErrors } from "~/components/forms/field-frame";
 import { useTexts } from "~/components/texts";
@@ -15,6 +15,7 @@ export function StatementPage({ statement, preselected }: { statement: Statement
   const { t } = useTexts({ payments: paymentsTexts });
   const reply = useActionData<ConfirmReply>();
   const chosen = reply?.chosen ?? preselected;
+  const column = (name: "line" | "postedOn" | "payer" | "amount" | "match") => t(`payments.statement.columns.${name}`);
   const open = statement.lines.filter((line) => line.kind === "deposit" && line.payments.length === 0);
   const numbers = (proposal: Proposal) => proposal.invoices?.map((invoice) => invoice.number).join("、") ?? proposal.number;
   const kindText = (proposal: Proposal) =>
@@ -45,27 +46,31 @@ export function StatementPage({ statement, preselected }: { statement: Statement
       <Form method="post" className="card">
         <p data-testid="unmatched-count">{t("payments.statement.summary", { count: statement.unmatched_deposits })}</p>
         <div className="table-scroll">
-          <table className="table" data-testid="statement-lines">
+          <table className="table table--cards statement-table" data-testid="statement-lines">
             <thead>
               <tr>
-                <th scope="col">{t("payments.statement.columns.line")}</th>
-                <th scope="col">{t("payments.statement.columns.postedOn")}</th>
-                <th scope="col">{t("payments.statement.columns.payer")}</th>
-                <th scope="col">{t("payments.statement.columns.amount")}</th>
-                <th scope="col">{t("payments.statement.columns.match")}</th>
+                <th scope="col">{column("line")}</th>
+                <th scope="col">{column("postedOn")}</th>
+                <th scope="col">{column("payer")}</th>
+                <th scope="col">{column("amount")}</th>
+                <th scope="col">{column("match")}</th>
               </tr>
             </thead>
             <tbody>
               {statement.lines.map((line) => (
                 <tr key={line.id}>
-                  <td className="table__number">{line.line}</td>
-                  <td>{formatJapaneseDate(line.posted_on)}</td>
-                  <td>{line.payer_name || line.description}</td>
-                  <td className="table__number">
+                  <td className="table__number" data-label={column("line")}>
+                    {line.line}
+                  </td>
+                  <td className="statement-table__date" data-label={column("postedOn")}>
+                    {formatListDate(line.posted_on)}
+                  </td>
+                  <td className="statement-table__payer" data-label={column("payer")}>{line.payer_name || line.description}</td>
+                  <td className="table__number statement-table__amount" data-label={column("amount")}>
                     {line.kind === "withdrawal" ? `${t("payments.statement.withdrawal")} ` : ""}
                     {formatDecimal(line.amount)}円
                   </td>
-                  <td>
+                  <td data-label={column("match")}>
                     {line.kind === "withdrawal" ? null : line.payments.length > 0 ? (
                       <>
                         {t("payments.statement.matched")}

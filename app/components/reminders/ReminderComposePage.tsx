@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { FieldErrors, FormErrors, FieldFrame } from "~/components/forms/field-frame";
+import { useEffect, useRef } from "react";
+import { FieldErrors, FieldFrame } from "~/components/forms/field-frame";
 import { useTexts } from "~/components/texts";
 import reminderTexts from "~/locales/ja/reminders.json";
 import { REMINDERS_PATH } from "./paths";
@@ -107,13 +108,10 @@ function ComposeForm({ form, result }: { form: FormValues; result: SubmissionRes
       "aria-describedby": invalid ? `reminder-${name}-error` : undefined,
     };
   };
-  // Errors about fields the form does not show (the level, the key) are said at the top.
-  const top = [...(errors("") ?? []), ...(errors("level") ?? []), ...(errors("idempotency_key") ?? [])];
   return (
     <section className="card" aria-labelledby="reminder-form-heading">
       <h2 id="reminder-form-heading">{t("reminders.compose.formHeading")}</h2>
       <Form method="post" id="reminder-form" key={JSON.stringify(result ?? null)}>
-        <FormErrors id="reminder-form-error" errors={top.length ? top : undefined} />
         <input type="hidden" name="level" value={value("level") || form.level} />
         <input type="hidden" name="idempotency_key" value={value("idempotency_key") || form.idempotency_key} />
         <FieldFrame
@@ -134,7 +132,7 @@ function ComposeForm({ form, result }: { form: FormValues; result: SubmissionRes
         <FieldFrame controlId="reminder-body" label={t("reminders.compose.body")} errorId="reminder-body-error" errors={errors("body")}>
           <textarea {...field("body")} rows={16} />
         </FieldFrame>
-        <fieldset className="field">
+        <fieldset className="field" id="reminder-delivery">
           <legend>{t("reminders.compose.delivery")}</legend>
           {DELIVERIES.map((delivery) => (
             <label key={delivery} className="field__choice">
@@ -149,6 +147,40 @@ function ComposeForm({ form, result }: { form: FormValues; result: SubmissionRes
         </button>
       </Form>
     </section>
+  );
+}
+
+const SHOWN_FIELDS = ["to", "cc", "subject", "body", "delivery"] as const;
+
+/**
+ * A refusal's messages at the top of the page, each a link to its field, with those of what the form does not show
+ * (the level, the key, the API's). Beside the field alone the message was out of view at 375 px: below the fold
+ * without JavaScript, above the button just pressed with it. With JavaScript it takes the focus, which scrolls it
+ * into view.
+ */
+function RefusalSummary({ result }: { result: SubmissionResult<string[]> }) {
+  const { t } = useTexts(texts);
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => summary.current?.focus(), [result]);
+  const refusals = Object.entries(result.error ?? {}).flatMap(([name, messages]) => (messages ?? []).map((message) => ({ name, message })));
+  if (refusals.length === 0) return null;
+  return (
+    <div className="card form-errors" role="alert" id="reminder-form-error" tabIndex={-1} ref={summary}>
+      <p>{t("reminders.compose.refused")}</p>
+      <ul>
+        {refusals.map(({ name, message }) => (
+          <li key={`${name} ${message}`}>
+            {(SHOWN_FIELDS as readonly string[]).includes(name) ? (
+              <a href={`#reminder-${name}`}>
+                {t(`reminders.compose.${name as (typeof SHOWN_FIELDS)[number]}`)}：{message}
+              </a>
+            ) : (
+              message
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -246,6 +278,7 @@ export function ReminderComposePage({ invoice, refusal, defaultLevel, form, hist
       </p>
       <div className="reminder-layout">
         <div className="reminder-layout__main">
+          {!refusal && !confirm && form && actionData?.result ? <RefusalSummary result={actionData.result} /> : null}
           <InvoiceFacts invoice={invoice} />
           {refusal ? (
             <p className="card reminder-refusal" data-testid="reminder-refusal">

@@ -39,18 +39,27 @@ const MAIL_LABELS = Object.fromEntries((["sending", "sent", "browsed", "error"] 
   string
 >;
 
+/** Why a list is empty though the kind may have documents: a period ending before it starts, or a page past the last. */
+function emptyBecause(filters: ListFilters, page: { items: unknown[]; total: number }): "reversedPeriod" | "pastEnd" | null {
+  if (page.items.length > 0) return null;
+  if (filters.issued_from && filters.issued_to && filters.issued_from > filters.issued_to) return "reversedPeriod";
+  return page.total > 0 ? "pastEnd" : null;
+}
+
 /** The list page of a kind: the filters it could read, one page of documents and the filtered set's total. */
 export const documentListLoader = async ({ request, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "list"));
   const { filters, ignored } = listFiltersOf(new URL(request.url), kind);
   const params = new URLSearchParams({ kind });
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  const page = listPageOf(await listDocuments(caller, params));
   return {
     kindLabel: DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label,
     paths: DOCUMENT_PATHS[kind],
     filters,
     ignored,
-    page: listPageOf(await listDocuments(caller, params)),
+    page,
+    emptyBecause: emptyBecause(filters, page),
     statuses: DOCUMENT_STATUSES[kind],
     settableStatuses: settableStatuses(kind),
     voidedFilters: VOIDED_FILTERS,
