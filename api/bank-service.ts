@@ -45,7 +45,9 @@ export function createBankService(baseUrl: string | (() => string)): BankService
     },
     paymentMethodOnFile: async (idToken) => {
       const answer = await call<{ result?: { config?: { is_payment_method_filled?: unknown } } }>(idToken, "/app/config");
-      return answer?.result?.config?.is_payment_method_filled === true;
+      // No config at all is a bank service at the wrong address, not a company without a payment method.
+      if (!answer) throw bankUnavailable();
+      return answer.result?.config?.is_payment_method_filled === true;
     },
   };
 }

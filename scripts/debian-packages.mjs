@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 /** Root on Debian: the only case in which the test scripts install what they need themselves. */
 export function canInstallDebianPackages() {
   const root = typeof process.getuid === "function" && process.getuid() === 0;
-  const debian = existsSync("/etc/debian_version") || /ID(_LIKE)?=.*debian/.test(readFileSync("/etc/os-release", "utf8"));
+  const debian = existsSync("/etc/debian_version") || (existsSync("/etc/os-release") && /ID(_LIKE)?=.*debian/.test(readFileSync("/etc/os-release", "utf8")));
   return root && debian;
 }
 

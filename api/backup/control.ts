@@ -25,12 +25,15 @@ function readLine(socket: Socket): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = "";
     socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
+    const onData = (chunk: string) => {
       text += chunk;
       const end = text.indexOf("\n");
+      // One line is all a caller sends: past it, or past the bound, nothing more is read or kept.
+      if (end >= 0 || text.length > MAX_REQUEST_BYTES) socket.off("data", onData).pause();
       if (end >= 0) resolve(text.slice(0, end));
       else if (text.length > MAX_REQUEST_BYTES) reject(new Error("request too long"));
-    });
+    };
+    socket.on("data", onData);
     socket.on("error", reject);
     socket.on("end", () => reject(new Error("connection closed before a whole line")));
   });

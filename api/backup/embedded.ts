@@ -57,13 +57,14 @@ export type RestoreSummary = { manifest: BackupManifest; verified: VerifyReport;
  */
 export async function restoreEmbedded(archive: string, dataDir: string, migrationsFolder: string, options: RestoreOptions): Promise<RestoreSummary> {
   const { manifest, reader } = await readBackup(archive, "pglite");
+  // The dump is checked before anything in DATA_DIR is replaced: a damaged backup leaves the data as it was.
+  const dump = await reader.read(manifest.dump.entry);
+  if ((await sha256OfLarge(dump)) !== manifest.dump.sha256) throw new Error(`${archive}: the database dump does not match its SHA-256 in the manifest (damaged)`);
   if (!(await isEmptyFolder(dataDir))) {
     if (!options.force) throw new Error(`DATA_DIR ${dataDir} is not empty: restore into an empty folder, or pass --force to replace what it holds`);
     assertMayReplace(await installationIn(dataDir), manifest, options, `DATA_DIR ${dataDir}`);
     await rm(dataDir, { recursive: true });
   }
-  const dump = await reader.read(manifest.dump.entry);
-  if ((await sha256OfLarge(dump)) !== manifest.dump.sha256) throw new Error(`${archive}: the database dump does not match its SHA-256 in the manifest (damaged)`);
   await mkdir(dataDir, { recursive: true });
   const database = await openDatabase({ dataDir, loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>], { type: "application/x-gzip" }) });
   try {

@@ -41,7 +41,10 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
  */
 export function startBackupSchedule(schedule: BackupSchedule, backup: (to: string) => Promise<BackupSummary>, logger: Logger, now = () => new Date()): { stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   const plan = () => {
+    // A run in progress when the schedule stops must not plan another on a closed database.
+    if (stopped) return;
     const at = nextRunAt(now(), schedule.at);
     timer = setTimeout(() => void run(), at.getTime() - now().getTime()).unref();
   };
@@ -56,5 +59,10 @@ export function startBackupSchedule(schedule: BackupSchedule, backup: (to: strin
     plan();
   };
   plan();
-  return { stop: () => clearTimeout(timer) };
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }

@@ -8,7 +8,8 @@ import { startBackupSchedule, type BackupSchedule } from "./schedule";
 
 const isInside = (target: string, folder: string) => {
   const inside = path.relative(path.resolve(folder), path.resolve(target));
-  return !inside.startsWith("..") && !path.isAbsolute(inside);
+  // "..backups" is a name inside the folder; only ".." itself or "../…" leaves it.
+  return inside !== ".." && !inside.startsWith(`..${path.sep}`) && !path.isAbsolute(inside);
 };
 
 /**

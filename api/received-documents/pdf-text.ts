@@ -106,6 +106,13 @@ function takeWorker(): Worker {
   const worker = startWorker();
   // Neither a kept worker nor a read keeps the process from exiting (a read's deadline does, while it runs).
   worker.unref();
+  // An error while kept idle would be an 'error' event nobody hears, which ends the process: the worker is let go
+  // instead (a read in progress hears its errors through its own listener as well).
+  worker.on("error", () => {
+    if (idle?.worker !== worker) return;
+    clearTimeout(idle.timer);
+    idle = null;
+  });
   worker.once("exit", () => {
     if (idle?.worker !== worker) return;
     clearTimeout(idle.timer);

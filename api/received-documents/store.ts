@@ -138,7 +138,13 @@ const DUPLICATES_NAMED = 3;
  * deleted documents are not.
  */
 async function possibleDuplicates(db: Database, scope: ReceiveScope, kind: ReceivedKind, columns: ReturnType<typeof receivedColumnsOf>, uploadIds: string[]) {
-  const shown = { id: receivedDocuments.id, transactionDate: receivedDocuments.transactionDate, supplierName: receivedDocuments.supplierName, amount: receivedDocuments.amount };
+  const shown = {
+    id: receivedDocuments.id,
+    transactionDate: receivedDocuments.transactionDate,
+    supplierName: receivedDocuments.supplierName,
+    amount: receivedDocuments.amount,
+    createdBy: receivedDocuments.createdBy,
+  };
   const uploadedHashes = db
     .select({ sha256: files.sha256 })
     .from(receivedUploads)
@@ -170,12 +176,16 @@ async function possibleDuplicates(db: Database, scope: ReceiveScope, kind: Recei
   ]);
   const fileIds = new Set(sameFile.map((row) => row.id));
   const found = [...sameFile.map((row) => ({ ...row, sameFile: true })), ...sameDetails.filter((row) => !fileIds.has(row.id)).map((row) => ({ ...row, sameFile: false }))];
-  return found.slice(0, DUPLICATES_NAMED);
+  // A user who sees only what they registered learns that another's matches, not what it is.
+  return found.slice(0, DUPLICATES_NAMED).map((row) => ({ ...row, visible: scope.createdBy === null || row.createdBy === scope.createdBy }));
 }
 
 /** The warning, beside the box that lets the user go on: each earlier document by date, supplier and amount. */
-function duplicateWarning(found: Array<{ transactionDate: string; supplierName: string; amount: number; sameFile: boolean }>) {
-  const named = found.map((row) => `${formatJapaneseDate(row.transactionDate)} ${row.supplierName} ${row.amount.toLocaleString("en-US")}円（${row.sameFile ? "同じファイル" : "同じ取引先・日付・金額"}）`).join("、");
+function duplicateWarning(found: Array<{ transactionDate: string; supplierName: string; amount: number; sameFile: boolean; visible: boolean }>) {
+  const why = (row: { sameFile: boolean }) => (row.sameFile ? "同じファイル" : "同じ取引先・日付・金額");
+  const named = found
+    .map((row) => (row.visible ? `${formatJapaneseDate(row.transactionDate)} ${row.supplierName} ${row.amount.toLocaleString("en-US")}円（${why(row)}）` : `ほかの利用者が登録した書類（${why(row)}）`))
+    .join("、");
   const message = `同じ書類がすでに登録されている可能性があります：${named}。二重に支払わないよう、ご確認ください。別の書類であれば「重複ではないことを確認しました」にチェックして、もう一度登録してください。`;
   return new ApiError(409, "possible_duplicate", message, { allow_duplicate: [message] });
 }

@@ -114,7 +114,7 @@ beforeAll(async () => {
       },
     });
   }
-}, 60_000);
+}, 150_000);
 
 afterAll(async () => {
   await restored?.close();

@@ -136,6 +136,19 @@ describe("registering a received document", () => {
 
     const kept = await post({ upload_ids: [otherFile.id], transaction_date: "2026-11-05", amount: "33000", supplier_name: "株式会社二重", allow_duplicate: true });
     expect(kept.status).toBe(201);
+
+    // A user who sees only what they registered is told that another's matches, not what it is.
+    await api.database.db.execute(sql`update payment_service_users set receive_reference_id = 2 where user_unique_code = 'U-DEMO-USER'`);
+    try {
+      const [theirs] = await uploadReceived(api, [{ name: "dup-user.png", bytes: scan }], "user");
+      const limited = await api.call("/received-documents", { method: "POST", body: JSON.stringify({ kind: "invoice", upload_ids: [theirs.id], transaction_date: "2026-11-09", amount: "2", supplier_name: "別名" }), headers: { "Content-Type": "application/json" }, as: "user" });
+      expect(limited.status).toBe(409);
+      const message = (await limited.json()).message as string;
+      expect(message).toContain("ほかの利用者が登録した書類（同じファイル）");
+      expect(message).not.toContain("株式会社二重");
+    } finally {
+      await api.database.db.execute(sql`update payment_service_users set receive_reference_id = 1 where user_unique_code = 'U-DEMO-USER'`);
+    }
   });
 
   it("makes one document of a form sent twice", async () => {
