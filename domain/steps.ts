@@ -1,7 +1,7 @@
 /**
  * Long loops over what a user sent — a statement's lines, the open invoices its deposits are matched
  * against — are written as generators that yield every few items. The server runs them a slice of time at
- * a time and answers other requests in between (api/slices.ts); the browser and unit tests run them at
+ * a time and answers other requests in between (api/slices.ts); unit tests and one-off readers run them at
  * once. Pure: when to pause is the caller's choice.
  */
 export type Steps<T> = Generator<void, T, void>;
