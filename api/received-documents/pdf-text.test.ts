@@ -6,7 +6,14 @@ import { SANDBOX_NTA_NUMBERS } from "../../sandbox/nta-fixture";
 import { imageOnlyPdf, receivedDocumentPdf, type ReceivedDocumentInput } from "../../sandbox/received-pdfs";
 import { renderSnapshotPdf } from "../documents/pdf";
 import { hexEncodedBomb, PDF_THEN_HTML, spacesBomb, TEXT_OPERATORS, textOperatorBomb } from "../../tests/support/hostile-files";
-import { extractPdfText, PDF_READ_LIMITS, proposeFromPdf, readPdf } from "./pdf-text";
+import { proposeFromText } from "../../domain/received-text";
+import { extractPdfText, PDF_READ_LIMITS, readPdf } from "./pdf-text";
+
+/** What the upload proposes for a PDF: its text layer read in the worker, then the domain's proposal. */
+const proposeFromPdf = async (bytes: Uint8Array) => {
+  const text = await extractPdfText(bytes);
+  return text === null ? null : proposeFromText(text);
+};
 
 const INVOICE: ReceivedDocumentInput = {
   title: "請求書",

@@ -9,7 +9,6 @@
  * given up, and the worker with it.
  */
 import { Worker } from "node:worker_threads";
-import { proposeFromText, type ReceivedProposal } from "../../domain/received-text";
 import type { WorkerAnswer, WorkerRequest } from "./pdf-worker";
 
 export const PDF_READ_LIMITS = {
@@ -57,11 +56,6 @@ export async function readPdf(bytes: Uint8Array, { timeoutMs = PDF_READ_LIMITS.t
 export async function extractPdfText(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<string | null> {
   const reading = await readPdf(bytes, options);
   return reading.status === "text" ? reading.text : null;
-}
-
-export async function proposeFromPdf(bytes: Uint8Array): Promise<ReceivedProposal | null> {
-  const text = await extractPdfText(bytes);
-  return text === null ? null : proposeFromText(text);
 }
 
 /** One read at a time: several bombs at once would multiply the memory each may take. */

@@ -193,19 +193,26 @@ function duplicateWarning(found: Array<{ transactionDate: string; supplierName: 
 /** Registers a received document with its files as version 1; a repeated form (same key) finds the first. */
 export async function createReceived(db: Database, lookup: RegistrationLookup, scope: ReceiveScope, request: CreateRequest): Promise<{ row: Row; created: boolean }> {
   const { kind, input, uploadIds, idempotencyKey } = request;
-  if (idempotencyKey) {
-    const [existing] = await db
-      .select()
-      .from(receivedDocuments)
-      .where(and(eq(receivedDocuments.companyUniqueCode, scope.tenant), eq(receivedDocuments.idempotencyKey, idempotencyKey)))
-      .limit(1);
-    if (existing) return { row: existing, created: false };
-  }
+  const sameForm = async () =>
+    idempotencyKey
+      ? (
+          await db
+            .select()
+            .from(receivedDocuments)
+            .where(and(eq(receivedDocuments.companyUniqueCode, scope.tenant), eq(receivedDocuments.idempotencyKey, idempotencyKey)))
+            .limit(1)
+        )[0]
+      : undefined;
+  const existing = await sameForm();
+  if (existing) return { row: existing, created: false };
   if (uploadIds.length === 0) throw validationFailed({ files: [FILE_REQUIRED] });
   await requireOwnCustomer(db, scope.tenant, input.customer_id);
   const columns = receivedColumnsOf(input);
   if (!request.allowDuplicate) {
     const found = await possibleDuplicates(db, scope, kind, columns, uploadIds);
+    // The same form sent twice at once: what looks like a duplicate may be the first send, committed meanwhile.
+    const first = found.length > 0 ? await sameForm() : undefined;
+    if (first) return { row: first, created: false };
     if (found.length > 0) throw duplicateWarning(found);
   }
   const verification = await verificationColumns(lookup, columns);
