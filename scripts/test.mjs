@@ -1,53 +1,83 @@
 // `npm test`: every check, in the order a failure is cheapest to learn about.
-import { spawnSync } from "node:child_process";
+import { Buffer } from "node:buffer";
+import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensureNginx } from "./ensure-nginx.mjs";
 
-/** @type {Array<[string, string, string[]]>} */
-const steps = [
-  ["typecheck", "npm", ["run", "--silent", "typecheck"]],
-  ["lint", "npm", ["run", "--silent", "lint"]],
-  ["build", "npm", ["run", "--silent", "build"]],
-  ["unit and integration tests", "npx", ["vitest", "run"]],
-  ["end-to-end tests (JavaScript on and off)", "npx", ["playwright", "test"]],
+/**
+ * Each stage's steps run at once: typecheck and lint each keep one core busy, so on CI's two cores they take the time of
+ * the slower one. Later stages need the build.
+ * @type {Array<Array<[string, string, string[], Record<string, string>?]>>}
+ */
+const stages = [
+  [
+    ["typecheck", "npm", ["run", "--silent", "typecheck"]],
+    ["lint", "npm", ["run", "--silent", "lint"]],
+  ],
+  [["build", "npm", ["run", "--silent", "build"]]],
+  [["unit and integration tests", "npx", ["vitest", "run"]]],
+  [["end-to-end tests", "npx", ["playwright", "test"]]],
 ];
+// CI passes its PostgreSQL server: the data and API tests run once more there, a fresh database per test file.
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+if (postgresUrl) stages.push([["data and API tests on PostgreSQL", "npm", ["run", "--silent", "test:api"], { TEST_DATABASE_URL: postgresUrl }]]);
 
 /** @type {Array<[string, number]>} */
 const timings = [];
-/** Each phase's time, so a slower suite shows where it grew (issue 30). */
-function printTimings() {
-  const width = Math.max(...timings.map(([label]) => label.length));
+/**
+ * Each phase's time, so a slower suite shows where it grew (issue 30). Steps that ran at once are marked.
+ * @param {number} wall
+ */
+function printTimings(wall) {
+  const width = Math.max(...timings.map(([label]) => label.length), "total (wall clock)".length);
   console.log("\n| phase | seconds |\n| --- | ---: |");
   for (const [label, seconds] of timings) console.log(`| ${label.padEnd(width)} | ${seconds.toFixed(0).padStart(5)} |`);
-  console.log(`| ${"total".padEnd(width)} | ${timings.reduce((sum, [, seconds]) => sum + seconds, 0).toFixed(0).padStart(5)} |`);
+  console.log(`| ${"total (wall clock)".padEnd(width)} | ${wall.toFixed(0).padStart(5)} |`);
 }
 
 /**
- * @template T
  * @param {string} label
- * @param {() => T} run
- * @returns {T}
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string> | undefined} env
+ * @param {boolean} together whether other steps run beside it (its output is then held until it ends, so logs do not interleave)
+ * @returns {Promise<number>}
  */
-function timed(label, run) {
+function run(label, command, args, env, together) {
   const started = performance.now();
-  const result = run();
-  timings.push([label, (performance.now() - started) / 1000]);
-  return result;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: together ? ["ignore", "pipe", "pipe"] : "inherit" });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      timings.push([together ? `${label} (beside others)` : label, (performance.now() - started) / 1000]);
+      if (together) {
+        console.log(`\n=== ${label} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(code ?? 1);
+    });
+  });
 }
 
-timed("browser and proxy (install if missing)", () => {
-  ensureChromium();
-  ensureNginx();
-});
-for (const [label, command, args] of steps) {
-  console.log(`\n=== ${label} ===`);
-  const result = timed(label, () => spawnSync(command, args, { stdio: "inherit" }));
-  if (result.status !== 0) {
-    console.error(`\n${label} failed.`);
-    printTimings();
-    process.exit(result.status ?? 1);
+const started = performance.now();
+const installing = performance.now();
+ensureChromium();
+ensureNginx();
+timings.push(["browser and proxy (install if missing)", (performance.now() - installing) / 1000]);
+for (const stage of stages) {
+  const together = stage.length > 1;
+  if (!together) console.log(`\n=== ${stage.map(([label]) => label).join("")} ===`);
+  const codes = await Promise.all(stage.map(([label, command, args, env]) => run(label, command, args, env, together)));
+  const failed = stage.filter((_, index) => codes[index] !== 0).map(([label]) => label);
+  if (failed.length > 0) {
+    console.error(`\n${failed.join(", ")} failed.`);
+    printTimings((performance.now() - started) / 1000);
+    process.exit(codes.find((code) => code !== 0));
   }
 }
-printTimings();
+printTimings((performance.now() - started) / 1000);
 console.log("\nAll checks passed.");
