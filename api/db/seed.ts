@@ -243,7 +243,7 @@ function demoPlanOf(planId: number, state: DemoCompany["planState"], today: stri
       return {
         payment: registered,
         plan: { ...registered, previousPlanId: 1, isPlanChanged: true, planChangedOn: today },
-        history: [{ event: "register", planId: 1 }, { event: "changeplan", planId, previousPlanId: 1 }],
+        history: [{ event: "register", planId: 1 }, { event: "addplan", planId, previousPlanId: 1 }],
       };
     default:
       return { payment: registered, plan: registered, history };

@@ -37,6 +37,8 @@ function refusalError(refusal: PlanChangeRefusal) {
       return validationFailed({ plan_id: ["現在ご利用中のプランです。別のプランを選択してください"] });
     case "not_offered":
       return validationFailed({ plan_id: ["このプランはお選びいただけません"] });
+    case "adds_receiving":
+      return validationFailed({ plan_id: ["受取機能を含むプランへは、「受取機能を追加する」からお申し込みください"] });
   }
 }
 
