@@ -6,8 +6,8 @@ import { action as registerAction, loader as registerLoader } from "~/routes/_de
 import { loader as addplanLoader } from "~/routes/_default.accounts.register_.addplan._index";
 import { loader as changeplanLoader } from "~/routes/_default.accounts.register_.changeplan._index";
 import { loader as changeplanConfirmLoader } from "~/routes/_default.accounts.register_.changeplan.confirm";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.accounts.settings._index";
-import { action as unregisterAction } from "~/routes/_default.accounts.settings.unregister.confirm";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.accounts.settings";
+import { action as unregisterAction } from "~/routes/_default.accounts.settings_.unregister.confirm";
 import { getSession } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { insertPlans, insertTerms, offerPlans } from "../support/factories";
