@@ -131,6 +131,7 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
         useStartDate: JOIN_DATE,
         userId: user.login,
         referenceId: user.referenceId,
+        name: `${user.lastName} ${user.firstName}`,
       })),
     );
 

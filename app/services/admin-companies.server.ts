@@ -116,6 +116,7 @@ export type AdminCompanyDetail = {
     previous_plan_id: number | null;
     previous_plan_name: string | null;
     user_unique_code: string | null;
+    user_name: string | null;
     occurred_at: string;
   }>;
   users: Array<{ user_unique_code: string; role: number; registration_status: number; use_start_date: string | null; last_signed_in_at: string | null }>;
