@@ -45,8 +45,8 @@ export function trustIssuers(configs: IssuerConfig[], { cooldownMs = 30_000 } = 
   }));
 }
 
-/** 「山田 太郎」 from the profile's last and first names, else its user name. */
-function personName(payload: Record<string, unknown>): string | null {
+/** 「山田 太郎」 from the profile's last and first names, else its user name (a token's claims, or the bank's profile). */
+export function personName(payload: Record<string, unknown>): string | null {
   const full = [claim(payload, "ba_user_last_name"), claim(payload, "ba_user_first_name")].filter(Boolean).join(" ");
   return full || claim(payload, "ba_user_name");
 }

@@ -3,6 +3,7 @@ import {
   changedPlanChargedFrom,
   firstOfMonth,
   lastOfMonth,
+  nextPlanChangeOn,
   planChangeRefusal,
   planStatusOn,
   previousPlanOn,
@@ -90,6 +91,10 @@ describe("plan change", () => {
     const changed = plan({ planId: 2, previousPlanId: 1, planChangedOn: "2026-11-01" });
     expect(planChangeRefusal(changed, "2026-11-30", { kind: "changeplan", planId: 3, offeredPlanIds: OFFERED })).toBe("plan_changed");
     expect(planChangeRefusal(changed, "2026-12-01", { kind: "changeplan", planId: 3, offeredPlanIds: OFFERED })).toBeNull();
+    // The account page says from when, instead of offering a change the API would refuse.
+    expect(nextPlanChangeOn(changed, "2026-11-30")).toBe("2026-12-01");
+    expect(nextPlanChangeOn(changed, "2026-12-01")).toBeNull();
+    expect(nextPlanChangeOn(plan(), "2026-11-30")).toBeNull();
   });
 
   it("is refused while a cancellation is pending, and after the end", () => {
@@ -103,6 +108,17 @@ describe("plan change", () => {
     expect(planChangeRefusal(plan(), "2026-11-20", { kind: "addplan", planId: 1, offeredPlanIds: OFFERED })).toBe("same_plan");
     expect(planChangeRefusal(plan(), "2026-11-20", { kind: "changeplan", planId: 4, offeredPlanIds: [1] })).toBe("not_offered");
     expect(planChangeRefusal(plan(), "2026-11-20", { kind: "addplan", planId: 2, offeredPlanIds: OFFERED })).toBeNull();
+  });
+
+  it("offers each plan through one flow: receiving is added by addplan, every other move is changeplan (issue 33)", () => {
+    const issueOnly = plan();
+    const offeredBy = (state: PlanState, kind: "addplan" | "changeplan") =>
+      OFFERED.filter((planId) => planChangeRefusal(state, "2026-11-20", { kind, planId, offeredPlanIds: OFFERED }) === null);
+    expect(offeredBy(issueOnly, "addplan")).toEqual([2, 3, 4]);
+    expect(offeredBy(issueOnly, "changeplan")).toEqual([]);
+    expect(planChangeRefusal(issueOnly, "2026-11-20", { kind: "changeplan", planId: 2, offeredPlanIds: OFFERED })).toBe("adds_receiving");
+    const receiving = plan({ planId: 3 });
+    expect(offeredBy(receiving, "changeplan")).toEqual([1, 2, 4]);
   });
 
   it("keeps the previous plan for the month of the change only", () => {

@@ -13,7 +13,11 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Years the data of a withdrawn company stays readable for export after its last day (ADR 022). */
 export const RETENTION_YEARS_AFTER_WITHDRAWAL = 10;
 
-/** The two plan flows besides registration: addplan adds receiving to an issue-only plan, changeplan moves among plans. */
+/**
+ * The two plan flows besides registration: addplan moves an issue-only plan to a plan that receives, changeplan to any
+ * other plan that does not add receiving (an issue-only plan to another issue-only one, a receive plan to any other).
+ * So each plan the company could move to is offered by one of them, never both.
+ */
 export const PLAN_CHANGE_KINDS = ["addplan", "changeplan"] as const;
 export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
 
@@ -135,6 +139,8 @@ export type PlanChangeRefusal =
   | "ended"
   /** addplan is for an issue-only plan. */
   | "already_receiving"
+  /** changeplan does not add receiving to an issue-only plan: addplan does. */
+  | "adds_receiving"
   | "same_plan"
   | "not_offered";
 
@@ -152,7 +158,13 @@ export function planChangeRefusal(
   if (change.planId === plan.planId) return "same_plan";
   if (!change.offeredPlanIds.includes(change.planId)) return "not_offered";
   if (change.kind === "addplan" && !isReceivePlan(change.planId)) return "not_offered";
+  if (change.kind === "changeplan" && !isReceivePlan(plan.planId) && isReceivePlan(change.planId)) return "adds_receiving";
   return null;
+}
+
+/** The first day a company that changed its plan this month may change it again (the 1st of next month); null when it may now. */
+export function nextPlanChangeOn(plan: Pick<PlanState, "planChangedOn">, today: string): string | null {
+  return plan.planChangedOn && sameMonth(plan.planChangedOn, today) ? firstOfMonth(today, 1) : null;
 }
 
 /** From which day a plan changed on `today` is charged: next month, or the end of a free term still running. */

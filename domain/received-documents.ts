@@ -190,6 +190,18 @@ export function changesBetween(before: Record<string, unknown>, after: Record<st
     .map((field) => ({ field, before: text(before[field]), after: text(after[field]) }));
 }
 
+/**
+ * A recorded value as the form offers it, for the history (issue 33): a choice by its label (受領の形態, 振込先口座種別),
+ * from the tables the form's choices come from; other values as recorded, which is how the form shows them. The record
+ * keeps what was stored. 取引先マスタ records a customer's id, which only the caller can name.
+ */
+export function receivedValueText(field: string, value: string | null): string | null {
+  if (value === null) return null;
+  if (field === "origin") return RECEIVED_ORIGINS.find((origin) => origin.id === value)?.label ?? value;
+  if (field === "payee_account_type") return BANK_ACCOUNT_TYPES.find((type) => String(type.id) === value)?.label ?? value;
+  return value;
+}
+
 /** How many years records are kept: 7 by law, 10 for a company that carries losses forward (法人税法 欠損金). */
 export const RETENTION_YEARS = [7, 10] as const;
 export type RetentionYears = (typeof RETENTION_YEARS)[number];

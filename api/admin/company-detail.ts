@@ -136,11 +136,14 @@ export async function adminCompanyDetail(db: Database, scope: AdminScope, compan
         previousPlanId: companyPlanHistory.previousPlanId,
         previousPlanName: previous.planName,
         userUniqueCode: companyPlanHistory.userUniqueCode,
+        // The history keeps the person's code; the name is the one their payment service user carries (issue 33).
+        userName: paymentServiceUsers.name,
         occurredAt: companyPlanHistory.occurredAt,
       })
       .from(companyPlanHistory)
       .leftJoin(plans, eq(plans.planId, companyPlanHistory.planId))
       .leftJoin(previous, eq(previous.planId, companyPlanHistory.previousPlanId))
+      .leftJoin(paymentServiceUsers, eq(paymentServiceUsers.userUniqueCode, companyPlanHistory.userUniqueCode))
       .where(
         and(
           eq(companyPlanHistory.companyUniqueCode, companyUniqueCode),

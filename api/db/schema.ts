@@ -162,6 +162,11 @@ export const paymentServiceUsers = pgTable(
     referenceId: integer("reference_id").notNull().default(2),
     receiveReferenceId: integer("receive_reference_id").notNull().default(1),
     lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }),
+    /**
+     * The person's name as their identity provider last gave it (「山田 太郎」): kept at sign-in, registration and enabling,
+     * so a history that records only the person's code (a received document's versions, the plan history) names them.
+     */
+    name: text("name"),
     /** Moves on every role or permission change: a stale change is refused. */
     version: integer("version").notNull().default(1),
     ...timestamps,

@@ -131,6 +131,7 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
         useStartDate: JOIN_DATE,
         userId: user.login,
         referenceId: user.referenceId,
+        name: `${user.lastName} ${user.firstName}`,
       })),
     );
 
@@ -243,7 +244,7 @@ function demoPlanOf(planId: number, state: DemoCompany["planState"], today: stri
       return {
         payment: registered,
         plan: { ...registered, previousPlanId: 1, isPlanChanged: true, planChangedOn: today },
-        history: [{ event: "register", planId: 1 }, { event: "changeplan", planId, previousPlanId: 1 }],
+        history: [{ event: "register", planId: 1 }, { event: "addplan", planId, previousPlanId: 1 }],
       };
     default:
       return { payment: registered, plan: registered, history };

@@ -4,6 +4,7 @@ import { MATCH_RESULT, businessNameKey, inputTaxCreditOn, parseRegistrationNumbe
 import {
   RECEIVED_FIELD_LABELS,
   changesBetween,
+  receivedValueText,
   retentionEndsOn,
   type FieldChange,
   type ReceivedDocumentInput,
@@ -12,7 +13,7 @@ import {
 } from "../../domain/received-documents";
 import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
-import { companies, customers, files, receivedDocumentFiles, receivedDocuments, receivedDocumentVersions, receivedUploads } from "../db/schema";
+import { companies, customers, files, paymentServiceUsers, receivedDocumentFiles, receivedDocuments, receivedDocumentVersions, receivedUploads } from "../db/schema";
 import { ApiError, conflict, notFound, validationFailed, violatesUniqueIndex } from "../errors";
 import type { ReceiveScope } from "../membership";
 import { verifyRegistrationNumber, type RegistrationLookup } from "../registration-numbers/lookup";
@@ -392,19 +393,44 @@ export async function filesOf(db: Database, documentId: number) {
     .orderBy(asc(receivedDocumentFiles.position));
 }
 
-export async function versionsOf(db: Database, documentId: number) {
-  return db
+/**
+ * The document's versions, each naming who made it and showing its values as the form does (issue 33). A version keeps
+ * the person's code only (the record is append-only, so it is never rewritten): the name is the one the company's
+ * payment service user carries (kept at each sign-in), the code where none is known; a customer's id is named.
+ */
+export async function versionsOf(db: Database, tenant: string, documentId: number) {
+  const rows = await db
     .select({
       version: receivedDocumentVersions.version,
       action: receivedDocumentVersions.action,
       changedBy: receivedDocumentVersions.changedBy,
+      changedByName: paymentServiceUsers.name,
       changedAt: receivedDocumentVersions.changedAt,
       changes: receivedDocumentVersions.changes,
       record: receivedDocumentVersions.record,
     })
     .from(receivedDocumentVersions)
+    .leftJoin(paymentServiceUsers, eq(paymentServiceUsers.userUniqueCode, receivedDocumentVersions.changedBy))
     .where(eq(receivedDocumentVersions.documentId, documentId))
     .orderBy(asc(receivedDocumentVersions.version));
+  const versions = rows.map((row) => ({ ...row, changes: row.changes as FieldChange[] }));
+  const customerIds = [
+    ...new Set(
+      versions.flatMap((row) => row.changes.filter((change) => change.field === "customer_id").flatMap((change) => [change.before, change.after].filter((id) => id !== null).map(Number))),
+    ),
+  ].filter(Number.isSafeInteger);
+  const customerNames = new Map(
+    customerIds.length === 0
+      ? []
+      : (await db.select({ id: customers.id, name: customers.name }).from(customers).where(and(eq(customers.companyUniqueCode, tenant), inArray(customers.id, customerIds)))).map(
+          (customer) => [String(customer.id), customer.name] as const,
+        ),
+  );
+  const text = (field: string, value: string | null) => (field === "customer_id" && value !== null ? (customerNames.get(value) ?? value) : receivedValueText(field, value));
+  return versions.map((row) => ({
+    ...row,
+    changes: row.changes.map((change) => ({ ...change, beforeText: text(change.field, change.before), afterText: text(change.field, change.after) })),
+  }));
 }
 
 /** Files the company received this month (JST), against its plan's `max_receive_files` (decision 026). */

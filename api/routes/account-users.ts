@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { permissionsSchema, roleChangeSchema, USER_CODE_PATTERN } from "../../domain/account-users";
 import { todayJst } from "../../domain/datetime";
 import { PAYMENT_ROLE } from "../../domain/roles";
-import { tenantOf } from "../auth";
+import { personName, tenantOf } from "../auth";
 import { idTokenOf, type BankService } from "../bank-service";
 import type { Database } from "../db/client";
 import { companyPlans, paymentServiceUsers } from "../db/schema";
@@ -58,7 +58,8 @@ export function accountUserRoutes(db: Database, bankService: BankService): Route
       const tenant = tenantOf(req.caller);
       const [user] = await db
         .update(paymentServiceUsers)
-        .set({ lastSignedInAt: sql`now()` })
+        // The name as the identity provider gives it now: histories that keep only a person's code name them by it.
+        .set({ lastSignedInAt: sql`now()`, ...(req.caller!.name ? { name: req.caller!.name } : {}) })
         .where(and(eq(paymentServiceUsers.userUniqueCode, req.caller!.userUniqueCode), eq(paymentServiceUsers.companyUniqueCode, tenant)))
         .returning();
       if (!user) throw notFound("決済サービスのユーザーが見つかりません。");
@@ -132,7 +133,7 @@ export function accountUserRoutes(db: Database, bankService: BankService): Route
       try {
         const [row] = await db
           .insert(paymentServiceUsers)
-          .values({ userUniqueCode: code, companyUniqueCode: tenant, role: PAYMENT_ROLE.user, planId: plan?.planId ?? 0, useStartDate: todayJst() })
+          .values({ userUniqueCode: code, companyUniqueCode: tenant, role: PAYMENT_ROLE.user, planId: plan?.planId ?? 0, useStartDate: todayJst(), name: personName(bankUser) })
           .returning();
         res.status(201).json(presentUser(row!));
       } catch (error) {

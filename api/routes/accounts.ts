@@ -37,6 +37,8 @@ function refusalError(refusal: PlanChangeRefusal) {
       return validationFailed({ plan_id: ["現在ご利用中のプランです。別のプランを選択してください"] });
     case "not_offered":
       return validationFailed({ plan_id: ["このプランはお選びいただけません"] });
+    case "adds_receiving":
+      return validationFailed({ plan_id: ["受取機能を含むプランへは、「受取機能を追加する」からお申し込みください"] });
   }
 }
 
@@ -197,10 +199,19 @@ export function accountRoutes(db: Database, bankService: BankService, now: () =>
 
         await tx
           .insert(paymentServiceUsers)
-          .values({ userUniqueCode: caller.userUniqueCode, companyUniqueCode: company, role: PAYMENT_ROLE.owner, planId: input.plan_id, useStartDate: schedule.joinDate })
+          .values({ userUniqueCode: caller.userUniqueCode, companyUniqueCode: company, role: PAYMENT_ROLE.owner, planId: input.plan_id, useStartDate: schedule.joinDate, name: caller.name })
           .onConflictDoUpdate({
             target: paymentServiceUsers.userUniqueCode,
-            set: { companyUniqueCode: company, role: PAYMENT_ROLE.owner, planId: input.plan_id, useStartDate: schedule.joinDate, useEndDate: null, version: sql`${paymentServiceUsers.version} + 1`, updatedAt: new Date() },
+            set: {
+              companyUniqueCode: company,
+              role: PAYMENT_ROLE.owner,
+              planId: input.plan_id,
+              useStartDate: schedule.joinDate,
+              useEndDate: null,
+              ...(caller.name ? { name: caller.name } : {}),
+              version: sql`${paymentServiceUsers.version} + 1`,
+              updatedAt: new Date(),
+            },
           });
         // Everyone of the company the product already knew follows the company's plan.
         await tx.update(paymentServiceUsers).set({ planId: input.plan_id, useEndDate: null }).where(eq(paymentServiceUsers.companyUniqueCode, company));

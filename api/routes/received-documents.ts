@@ -102,7 +102,7 @@ async function presentDetail(db: Database, scope: ReceiveScope, row: typeof rece
   const { companyUniqueCode: _company, supplierSearchKey: _key, idempotencyKey: _idempotency, amount10, tax10, amount8, tax8, amount0, ...document } = row;
   const [documentFiles, versions, retentionEnd, customerName] = await Promise.all([
     filesOf(db, row.id),
-    versionsOf(db, row.id),
+    versionsOf(db, scope.tenant, row.id),
     retentionEndOf(db, scope.tenant, row.transactionDate),
     customerNameOf(db, scope.tenant, row.customerId),
   ]);

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { accountVersionInputSchema } from "@domain/account-input";
 import { todayJst } from "@domain/datetime";
-import { isReceivePlan, retainedUntil, sameMonth, withdrawalDateFor } from "@domain/plans";
-import { getPlanInfo, reserveCancellation, userAfterPlanChange, withdrawCancellation } from "./accounts.server";
+import { isReceivePlan, nextPlanChangeOn, retainedUntil, withdrawalDateFor } from "@domain/plans";
+import { getPlanInfo, offersPlanChange, reserveCancellation, userAfterPlanChange, withdrawCancellation } from "./accounts.server";
 import { requireOwnerCaller } from "./api-caller.server";
 import { remixI18next } from "./i18n.server";
 import { PaymentApiValidationError } from "./payment-api.server";
@@ -36,11 +36,19 @@ async function changeAsShown(request: Request, change: (version: number) => Prom
 export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
   const { user, caller } = await requireOwnerCaller(request, context, SETTINGS_SCREEN);
   const plan = await getPlanInfo(caller);
+  const receives = isReceivePlan(plan.plan_id);
+  // After a change this month the page says from when the next one can be made, instead of links the API would answer with
+  // its 403; otherwise it links to the flows that have a plan to offer (addplan adds receiving, changeplan every other move).
+  const nextChangeOn = nextPlanChangeOn({ planChangedOn: plan.plan_changed_on }, todayJst());
+  const open = plan.status !== "cancellation_pending" && plan.status !== "ended";
+  const [addplan, changeplan] =
+    open && !nextChangeOn ? await Promise.all([!receives && offersPlanChange(caller, "addplan"), offersPlanChange(caller, "changeplan")]) : [false, false];
   return {
     bankName: user.bankName,
+    changes: { addplan, changeplan },
     plan: {
       name: plan.plan_name,
-      receives: isReceivePlan(plan.plan_id),
+      receives,
       status: plan.status,
       amount: plan.amount,
       totalAmount: plan.total_amount,
@@ -51,7 +59,7 @@ export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
       retainedUntil: plan.retained_until,
       campaignMonths: plan.applied_campaign_num_of_months,
       changedOn: plan.plan_changed_on,
-      changedThisMonth: plan.plan_changed_on !== null && sameMonth(plan.plan_changed_on, todayJst()),
+      nextChangeOn,
       maxReceiveFiles: plan.max_receive_files,
       version: plan.version,
     },

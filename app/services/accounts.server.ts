@@ -2,8 +2,8 @@ import { redirect } from "@remix-run/node";
 import { registrationInputSchema, type RegistrationInput } from "@domain/account-input";
 import type { PlanChangeKind, PlanStatus } from "@domain/plans";
 import type { PaymentRole } from "@domain/roles";
-import { isNotFound } from "./errors.server";
-import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
+import { isForbidden, isNotFound } from "./errors.server";
+import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
 import type { PlanInfoForSession } from "./auth.server";
 import { getSession, getSessionStorage } from "./session.server";
 import type { SessionUser } from "./session-user";
@@ -78,6 +78,19 @@ export type PlanChangeOptions = { current_plan: OfferedPlan | null; current_plan
 /** The plans addplan or changeplan may move to today; the error screen's 403 variant when the company may not change now. */
 export function getPlanChangeOptions(caller: PaymentApiCaller, kind: PlanChangeKind): Promise<PlanChangeOptions> {
   return callPaymentApi(caller, `/accounts/${kind}`);
+}
+
+/**
+ * Whether addplan or changeplan has a plan to move to today, as the API answers it, so a page links only to a flow that
+ * can be finished. A flow the API refuses now (its 403 variant, or addplan on a plan that already receives) has none.
+ */
+export async function offersPlanChange(caller: PaymentApiCaller, kind: PlanChangeKind): Promise<boolean> {
+  try {
+    return (await getPlanChangeOptions(caller, kind)).plans.length > 0;
+  } catch (error) {
+    if (error instanceof PaymentApiValidationError || isForbidden(error)) return false;
+    throw error;
+  }
 }
 
 export function changePlan(caller: PaymentApiCaller, kind: PlanChangeKind, input: { plan_id: number; version: number }): Promise<{ charged_from: string }> {

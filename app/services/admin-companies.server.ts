@@ -2,7 +2,8 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_COMPANY_SORTS, ADMIN_COMPANY_STATUSES } from "@domain/admin";
 import { normalizeIsoDate } from "@domain/normalize";
 import { requireAdminCaller } from "./api-caller.server";
-import { readableFilters } from "./list-filters.server";
+import adminCompaniesTexts from "~/locales/ja/adminCompanies.json";
+import { COMMON_CONDITION_LABELS, pageNumber, readableFilters } from "./list-filters.server";
 import { encodingOf } from "./master-csv.server";
 import { callPaymentApi, fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "./payment-api.server";
 import { redirectWithNotice } from "./session.server";
@@ -36,17 +37,22 @@ type FilterOptions = {
 
 /** The filters the API can read; what cannot be read is named and left out, as on the other lists. */
 function listFiltersOf(url: URL) {
-  return readableFilters(url, LIST_PARAMS, {
-    plan_id: (value) => (/^\d{1,2}$/.test(value) ? value : null),
-    status: (value) => (ADMIN_COMPANY_STATUSES.some((status) => status.id === value) ? value : null),
-    bank_code: (value) => (/^\d{4}$/.test(value) ? value : null),
-    branch_code: (value) => (/^[0-9A-Za-z]{1,10}$/.test(value) ? value : null),
-    joined_from: normalizeIsoDate,
-    joined_to: normalizeIsoDate,
-    sort: (value) => ((ADMIN_COMPANY_SORTS as readonly string[]).includes(value) ? value : null),
-    order: (value) => (value === "asc" || value === "desc" ? value : null),
-    page: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 ? value : null),
-  });
+  return readableFilters(
+    url,
+    LIST_PARAMS,
+    {
+      plan_id: (value) => (/^\d{1,2}$/.test(value) ? value : null),
+      status: (value) => (ADMIN_COMPANY_STATUSES.some((status) => status.id === value) ? value : null),
+      bank_code: (value) => (/^\d{4}$/.test(value) ? value : null),
+      branch_code: (value) => (/^[0-9A-Za-z]{1,10}$/.test(value) ? value : null),
+      joined_from: normalizeIsoDate,
+      joined_to: normalizeIsoDate,
+      sort: (value) => ((ADMIN_COMPANY_SORTS as readonly string[]).includes(value) ? value : null),
+      order: (value) => (value === "asc" || value === "desc" ? value : null),
+      page: pageNumber,
+    },
+    { ...COMMON_CONDITION_LABELS, ...adminCompaniesTexts.filterNames },
+  );
 }
 
 const apiParams = (filters: AdminCompanyFilters, without: readonly string[] = []) => {
@@ -116,6 +122,7 @@ export type AdminCompanyDetail = {
     previous_plan_id: number | null;
     previous_plan_name: string | null;
     user_unique_code: string | null;
+    user_name: string | null;
     occurred_at: string;
   }>;
   users: Array<{ user_unique_code: string; role: number; registration_status: number; use_start_date: string | null; last_signed_in_at: string | null }>;

@@ -22,6 +22,11 @@ export function forbidden(variant: ForbiddenVariant = "generic") {
   return errorResponse(403, { variant });
 }
 
+/** Whether a thrown error is the 403 above, whatever its variant. */
+export function isForbidden(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "init" in error && (error as { init?: { status?: number } }).init?.status === 403;
+}
+
 export function unauthorized() {
   return errorResponse(401);
 }

@@ -4,6 +4,7 @@ import { requireCompanyCaller } from "./api-caller.server";
 import { choiceOf, invoiceIdsOf } from "~/components/payments/choices";
 import { BankStatementError, fetchBankStatement } from "./bank-service.server";
 import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
+import { COMMON_CONDITION_LABELS, pageNumber, readableFilters } from "./list-filters.server";
 import { readFormData } from "./read-form.server";
 import { getSessionState, redirectWithNotice } from "./session.server";
 
@@ -107,12 +108,16 @@ export type Statement = {
 };
 export type UnmatchedDeposit = { id: number; statement_id: number; file_name: string; line: number; posted_on: string; amount: string; payer_name: string; description: string };
 
-const pageOf = (url: URL) => (/^\d{1,4}$/.test(url.searchParams.get("page") ?? "") ? Math.max(1, Number(url.searchParams.get("page"))) : 1);
+/** The page a list's address asks for, and the page number named when it cannot be read (said on the page, as on every list). */
+function pageOf(url: URL): { page: number; ignored: string[] } {
+  const { filters, ignored } = readableFilters(url, ["page"], { page: pageNumber }, COMMON_CONDITION_LABELS);
+  return { page: Number(filters.page || 1), ignored };
+}
 
 export async function statementsLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-payments");
-  const page = pageOf(new URL(request.url));
-  return { statements: await callPaymentApi<Page<StatementListItem>>(caller, `/bank-statements?page=${page}`) };
+  const { page, ignored } = pageOf(new URL(request.url));
+  return { statements: await callPaymentApi<Page<StatementListItem>>(caller, `/bank-statements?page=${page}`), ignored };
 }
 
 /** The bank's statement asked for by default: the last thirty days up to today (Japan). */
@@ -219,7 +224,7 @@ export async function statementAction({ request, params, context }: ActionFuncti
 
 export async function unmatchedLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-payments-unmatched");
-  const page = pageOf(new URL(request.url));
+  const { page, ignored } = pageOf(new URL(request.url));
   const deposits = await callPaymentApi<Page<UnmatchedDeposit> & { amount: string }>(caller, `/bank-statements/unmatched?page=${page}`);
-  return { deposits };
+  return { deposits, ignored };
 }

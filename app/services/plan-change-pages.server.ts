@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { planChangeInputSchema } from "@domain/account-input";
-import type { PlanChangeKind } from "@domain/plans";
-import { changePlan, getPlanChangeOptions, userAfterPlanChange } from "./accounts.server";
+import { isReceivePlan, type PlanChangeKind } from "@domain/plans";
+import { changePlan, getPlanChangeOptions, offersPlanChange, userAfterPlanChange } from "./accounts.server";
 import { requireOwnerCaller } from "./api-caller.server";
 import { remixI18next } from "./i18n.server";
 import { PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
@@ -26,7 +26,9 @@ export async function planChoiceLoader({ request, context }: LoaderFunctionArgs,
   const { caller } = await ownerCaller(request, context, kind, "");
   const options = await optionsOrBack(request, caller, kind);
   const chosen = Number(new URL(request.url).searchParams.get("plan_id"));
-  return { kind, currentPlan: options.current_plan, plans: options.plans, chosen: Number.isInteger(chosen) ? chosen : null };
+  // changeplan has nothing for an issue-only plan whose only moves add receiving: those are addplan's, so it points there.
+  const addplanInstead = kind === "changeplan" && options.plans.length === 0 && !isReceivePlan(options.current_plan_id) && (await offersPlanChange(caller, "addplan"));
+  return { kind, currentPlan: options.current_plan, plans: options.plans, chosen: Number.isInteger(chosen) ? chosen : null, addplanInstead };
 }
 
 export async function planConfirmLoader({ request, context }: LoaderFunctionArgs, kind: PlanChangeKind) {

@@ -16,7 +16,8 @@ import { requireCompanyCaller } from "./api-caller.server";
 import { listCustomers } from "./customers.server";
 import { encodingOf } from "./master-csv.server";
 import { fetchPaymentApi, passThroughDownload, PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
-import { readableFilters } from "./list-filters.server";
+import receivedTexts from "~/locales/ja/received.json";
+import { pageNumber, readableFilters } from "./list-filters.server";
 import { readFormData } from "./read-form.server";
 import {
   createReceived,
@@ -47,18 +48,23 @@ const receiveCaller = (request: Request, context: AppLoadContext, kind: Received
 
 /** The filters the API can read; what cannot be read is named and left out, as on the issued lists. */
 function listFiltersOf(url: URL): { filters: ReceivedFilters; ignored: string[] } {
-  return readableFilters(url, LIST_PARAMS, {
-    date_from: normalizeIsoDate,
-    date_to: normalizeIsoDate,
-    amount_min: parseYen,
-    amount_max: parseYen,
-    match_result: (value) => (value === "none" || MATCH_RESULTS.some((result) => String(result.id) === value) ? value : null),
-    filter: (value) => (RECEIVE_FILTERS.some((filter) => filter.id === value) ? value : null),
-    deleted: (value) => (["exclude", "include", "only"].includes(value) ? value : null),
-    sort: (value) => ((RECEIVED_SORTS as readonly string[]).includes(value) ? value : null),
-    order: (value) => (value === "asc" || value === "desc" ? value : null),
-    page: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 ? value : null),
-  });
+  return readableFilters(
+    url,
+    LIST_PARAMS,
+    {
+      date_from: normalizeIsoDate,
+      date_to: normalizeIsoDate,
+      amount_min: parseYen,
+      amount_max: parseYen,
+      match_result: (value) => (value === "none" || MATCH_RESULTS.some((result) => String(result.id) === value) ? value : null),
+      filter: (value) => (RECEIVE_FILTERS.some((filter) => filter.id === value) ? value : null),
+      deleted: (value) => (["exclude", "include", "only"].includes(value) ? value : null),
+      sort: (value) => ((RECEIVED_SORTS as readonly string[]).includes(value) ? value : null),
+      order: (value) => (value === "asc" || value === "desc" ? value : null),
+      page: pageNumber,
+    },
+    receivedTexts.filterNames,
+  );
 }
 
 export const receivedListLoader = async ({ request, context }: LoaderFunctionArgs, kind: ReceivedKind) => {

@@ -51,8 +51,11 @@ export type ReceivedVersion = {
   version: number;
   action: "create" | "update" | "delete";
   changed_by: string;
+  /** The person's name, where the API knows it (null: show the code). */
+  changed_by_name: string | null;
   changed_at: string;
-  changes: Array<{ field: string; before: string | null; after: string | null }>;
+  /** The values as recorded, and as the form shows them (a choice's label, a customer's name). */
+  changes: Array<{ field: string; before: string | null; after: string | null; before_text: string | null; after_text: string | null }>;
 };
 
 export type ReceivedDetail = {

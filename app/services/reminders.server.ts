@@ -11,6 +11,7 @@ import texts from "~/locales/ja/reminders.json";
 import { requireCompanyCaller } from "./api-caller.server";
 import { apiErrorReply } from "./api-form-errors.server";
 import { asJsonPost, callPaymentApi } from "./payment-api.server";
+import { COMMON_CONDITION_LABELS, pageNumber, readableFilters } from "./list-filters.server";
 import { readFormData } from "./read-form.server";
 import { redirectWithNotice } from "./session.server";
 
@@ -20,21 +21,23 @@ import { redirectWithNotice } from "./session.server";
  * carry no formatting rules or validation library to the browser.
  */
 
-/** Reads the URL as the API can: what it cannot read falls back to the whole list (no failing page for a bad link). */
-function listChoiceOf(url: URL): { bucket: OverdueBucket | null; page: number } {
-  const bucket = url.searchParams.get("bucket") ?? "";
-  const page = url.searchParams.get("page") ?? "";
-  return {
-    bucket: (OVERDUE_BUCKETS as readonly string[]).includes(bucket) ? (bucket as OverdueBucket) : null,
-    page: /^\d{1,4}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
-  };
+/** Reads the URL as the API can: what it cannot read falls back to the whole list (no failing page for a bad link), and is named. */
+function listChoiceOf(url: URL): { bucket: OverdueBucket | null; page: number; ignored: string[] } {
+  const { filters, ignored } = readableFilters(
+    url,
+    ["bucket", "page"],
+    { bucket: (value) => ((OVERDUE_BUCKETS as readonly string[]).includes(value) ? value : null), page: pageNumber },
+    { bucket: texts.list.filter, page: COMMON_CONDITION_LABELS.page },
+  );
+  return { bucket: (filters.bucket || null) as OverdueBucket | null, page: Number(filters.page || 1), ignored };
 }
 
 export async function overdueListLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-reminders");
-  const { bucket, page } = listChoiceOf(new URL(request.url));
+  const { bucket, page, ignored } = listChoiceOf(new URL(request.url));
   const list = await callPaymentApi<OverdueList>(caller, `/reminders/overdue?${listParams(bucket, page)}`);
   return {
+    ignored,
     asOf: formatListDate(list.today),
     bucket,
     page,

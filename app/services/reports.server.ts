@@ -25,6 +25,7 @@ import {
 import { translate, type TextKey } from "~/components/texts";
 import reportTexts from "~/locales/ja/reports.json";
 import { requireCompanyCaller } from "./api-caller.server";
+import { COMMON_CONDITION_LABELS, pageNumber, readableFilters } from "./list-filters.server";
 import { encodingOf } from "./master-csv.server";
 import { callPaymentApi, fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "./payment-api.server";
 import { barChart, columnChart, type ChartPoint, type ChartView } from "./reports-charts.server";
@@ -36,15 +37,38 @@ export const REPORTS_PATH = "/reports/list";
 /** What the page's URL asks for: a report, its period (custom dates when chosen) and, for 売掛金, a customer and a page. */
 export type ReportChoice = { report: ReportKind; period: PeriodKey; from: string; to: string; customer: string; page: number };
 
-/** Reads the URL as the API can: what it cannot read falls back to the report's defaults (no failing page for a bad link). */
-export function reportChoiceOf(url: URL): ReportChoice {
+/**
+ * Reads the URL as the API can: what it cannot read falls back to the report's defaults (no failing page for a bad link)
+ * and is named in `ignored`, as every list names it. Custom dates go to the API as given: it says what is wrong with them
+ * beside the fields.
+ */
+export function reportChoiceOf(url: URL): ReportChoice & { ignored: string[] } {
   const param = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, 300);
-  const report = (REPORT_KINDS as readonly string[]).includes(param("report")) ? (param("report") as ReportKind) : "sales";
-  const asked = param("period") as PeriodKey;
-  const period = (PERIOD_KEYS as readonly string[]).includes(asked) && REPORT_PERIODS[report].includes(asked) ? asked : REPORT_PERIODS[report][0]!;
+  const reportOf = (value: string) => ((REPORT_KINDS as readonly string[]).includes(value) ? (value as ReportKind) : null);
+  const report = reportOf(param("report")) ?? "sales";
+  const { filters, ignored } = readableFilters(
+    url,
+    ["report", "period", "page"],
+    {
+      report: reportOf,
+      period: (value) => ((PERIOD_KEYS as readonly string[]).includes(value) && REPORT_PERIODS[report].includes(value as PeriodKey) ? value : null),
+      // Only 売掛金 has pages.
+      ...(report === "receivables" ? { page: pageNumber } : {}),
+    },
+    { report: reportTexts.page.tabs, period: reportTexts.page.period, page: COMMON_CONDITION_LABELS.page },
+  );
+  const period = (filters.period || REPORT_PERIODS[report][0]!) as PeriodKey;
   const date = (name: string) => (param(name) ? (normalizeIsoDate(param(name)) ?? param(name).slice(0, 10)) : "");
-  const page = /^\d{1,4}$/.test(param("page")) && Number(param("page")) >= 1 ? Number(param("page")) : 1;
-  return { report, period, from: period === "custom" ? date("from") : "", to: period === "custom" ? date("to") : "", customer: report === "receivables" ? param("customer") : "", page: report === "receivables" ? page : 1 };
+  const page = report === "receivables" && filters.page ? Number(filters.page) : 1;
+  return {
+    report,
+    period,
+    from: period === "custom" ? date("from") : "",
+    to: period === "custom" ? date("to") : "",
+    customer: report === "receivables" ? param("customer") : "",
+    page,
+    ignored,
+  };
 }
 
 /** The choice as query parameters (the API's and the page's links alike); `change` replaces some. */
@@ -99,9 +123,11 @@ export type ReportView = { range: string; fiscalYear: string; summary: string; n
 
 /** What /reports/list shows: why 受取 has no report, or the period form, the API's refusal of the period and the report. */
 export type ReportsPageData =
-  | { report: ReportKind; unavailable: string }
+  | { report: ReportKind; ignored: string[]; unavailable: string }
   | {
       report: ReportKind;
+      /** What the address asked for that could not be read (said on the page, as on every list). */
+      ignored: string[];
       unavailable: null;
       form: { period: PeriodKey; from: string; to: string; periods: { value: PeriodKey; label: string }[] };
       problem: { message: string; from: string | null; to: string | null } | null;
@@ -384,7 +410,7 @@ export function reportView(choice: ReportChoice, data: ReportOf[ReportKind]): Re
 
 export async function reportsPageLoader({ request, context }: LoaderFunctionArgs): Promise<ReportsPageData> {
   const { user, caller } = await requireCompanyCaller(request, context, "reports-list");
-  const choice = reportChoiceOf(new URL(request.url));
+  const { ignored, ...choice } = reportChoiceOf(new URL(request.url));
   const { report } = choice;
   if (report === "received") {
     // The same check as the receive pages (SPEC §6), answered on the page instead of the 403 screen.
@@ -393,7 +419,7 @@ export async function reportsPageLoader({ request, context }: LoaderFunctionArgs
       : !hasReceivePlan(user.planId, user.previousPlanId)
         ? "receivePlanRequired"
         : null;
-    if (unavailable) return { report, unavailable: t(`reports.received.${unavailable}`) };
+    if (unavailable) return { report, ignored, unavailable: t(`reports.received.${unavailable}`) };
   }
   const periods = REPORT_PERIODS[report].map((value) => ({ value, label: t(`reports.periods.${value}`) }));
   const form = { period: choice.period, from: choice.from, to: choice.to, periods };
@@ -401,11 +427,11 @@ export async function reportsPageLoader({ request, context }: LoaderFunctionArgs
   params.delete("report");
   try {
     const data = await callPaymentApi<ReportOf[ReportKind]>(caller, `/reports/${report}?${params}`);
-    return { report, unavailable: null, form, problem: null, view: reportView(choice, data) };
+    return { report, ignored, unavailable: null, form, problem: null, view: reportView(choice, data) };
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;
     const problem = { message: error.message, from: error.fields.from?.[0] ?? null, to: error.fields.to?.[0] ?? null };
-    return { report, unavailable: null, form, problem, view: null };
+    return { report, ignored, unavailable: null, form, problem, view: null };
   }
 }
 
@@ -413,7 +439,7 @@ export async function reportsPageLoader({ request, context }: LoaderFunctionArgs
 export async function reportExportLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "reports-export");
   const url = new URL(request.url);
-  const choice = reportChoiceOf(url);
+  const { ignored: _ignored, ...choice } = reportChoiceOf(url);
   const table = url.searchParams.get("table") ?? "";
   const back = `${REPORTS_PATH}?${reportParams(choice)}`;
   if (!REPORT_TABLES[choice.report].includes(table)) return redirectWithNotice(request, back, "error", "出力する表を選んでください。");

@@ -106,6 +106,15 @@ describe("plan change", () => {
     expect((await api.call("/accounts/addplan", { as: "user", ...jsonPost({ plan_id: 2, version: await versionOf() }) })).status).toBe(403);
   });
 
+  it("offers each plan through one flow: an issue-only plan adds receiving through addplan, not changeplan (issue 33)", async () => {
+    expect((await (await api.call("/accounts/addplan")).json()).plans.map((plan: { plan_id: number }) => plan.plan_id)).toEqual([2]);
+    // The account page offered 受取機能を追加する and プランを変更する with the same plans; changeplan has none here.
+    expect((await (await api.call("/accounts/changeplan")).json()).plans).toEqual([]);
+    const refused = await api.call("/accounts/changeplan", jsonPost({ plan_id: 2, version: await versionOf() }));
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).fields.plan_id[0]).toContain("受取機能を追加する");
+  });
+
   it("adds receiving at once, is charged from next month, and is allowed once per calendar month in Japan", async () => {
     const options = await (await api.call("/accounts/addplan")).json();
     expect(options.plans.map((plan: { plan_id: number }) => plan.plan_id)).toEqual([2]);
@@ -135,7 +144,7 @@ describe("plan change", () => {
 
   it("refuses a stale page's change", async () => {
     now = new Date("2027-01-10T03:00:00Z");
-    const stale = await api.call("/accounts/changeplan", jsonPost({ plan_id: 2, version: (await versionOf()) - 1 }));
+    const stale = await api.call("/accounts/addplan", jsonPost({ plan_id: 2, version: (await versionOf()) - 1 }));
     expect(stale.status).toBe(409);
   });
 });
@@ -158,7 +167,7 @@ describe("cancellation", () => {
     expect((await api.call("/accounts/cancellation/withdraw", { as: "user", ...jsonPost({ version: await versionOf() }) })).status).toBe(403);
     expect((await api.call("/accounts/cancellation/withdraw", jsonPost({ version: await versionOf() }))).status).toBe(204);
     expect((await (await api.call("/user_service/planinfo")).json())).toMatchObject({ status: "active", withdrawal_date: null, is_subscribe_cancellation: false });
-    expect((await api.call("/accounts/changeplan", jsonPost({ plan_id: 2, version: await versionOf() }))).status).toBe(200);
+    expect((await api.call("/accounts/addplan", jsonPost({ plan_id: 2, version: await versionOf() }))).status).toBe(200);
   });
 
   it("after the last day, keeps the data readable but refuses changes, and lets the owner register again", async () => {

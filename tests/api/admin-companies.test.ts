@@ -2,7 +2,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../../api/db/seed";
-import { adminAuditLog, companyPlans, documents, paymentInfos } from "../../api/db/schema";
+import { adminAuditLog, companyPlanHistory, companyPlans, documents, paymentInfos } from "../../api/db/schema";
 import { todayJst } from "../../domain/datetime";
 import { decodeCsv } from "../../api/csv/encoding";
 import { startTestApi, type TestApi } from "../support/api";
@@ -203,6 +203,12 @@ describe("a company's detail", () => {
     // Usage, not contents: nothing of a document, customer or item is in the answer.
     const text = JSON.stringify(detail);
     for (const absent of ["lines", "customer_name", "tax_included", "subject", "株式会社サンドボックス商事"]) expect(text).not.toContain(absent);
+  });
+
+  it("names the person who changed the plan, where the history keeps only their code (issue 33)", async () => {
+    await api.database.db.insert(companyPlanHistory).values({ companyUniqueCode: "C-DEMO", event: "changeplan", planId: 4, previousPlanId: 3, userUniqueCode: "U-DEMO-OWNER" });
+    const detail = await (await api.call("/admin/companies/C-DEMO/2026-04-01", { as: "bankAdmin" })).json();
+    expect(detail.plan_history.at(-1)).toMatchObject({ event: "changeplan", user_unique_code: "U-DEMO-OWNER", user_name: "山田 太郎" });
   });
 
   it("reaches a company's earlier time with the product by its join date", async () => {

@@ -126,7 +126,7 @@ describe("a backup restored into a fresh place", () => {
   it("was taken while writes went on, and its manifest names the installation and what it holds", () => {
     expect(during.filter((write) => write.at < backupStartedAt).length).toBeGreaterThan(0);
     expect(backup.manifest.installation.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(backup.manifest.schema.lastMigration).toBe("0032_installation");
+    expect(backup.manifest.schema.lastMigration).toBe("0033_person_names");
     expect(backup.manifest.tables["public.documents"]).toBeGreaterThanOrEqual(before.invoices.length);
     expect(backup.manifest.files.filter((file) => file.storage === "database").length).toBeGreaterThanOrEqual(before.received.length);
     // The restore checked every count and every file's SHA-256 against the manifest.

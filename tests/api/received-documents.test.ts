@@ -11,6 +11,7 @@ import { startTestApi, type TestApi } from "../support/api";
 import { createCustomer, insertPaymentUser } from "../support/factories";
 import { PNG_BYTES, anotherScan, createReceived, enableReceiving, uploadReceived } from "../support/received";
 import { startNtaStandIn } from "../support/nta";
+import { fixtureUsers } from "../support/users";
 import { JPEG_THEN_JUNK, PDF_THEN_HTML, PNG_THEN_JUNK, spacesBomb, textOperatorBomb } from "../support/hostile-files";
 
 let ntaStandIn: Awaited<ReturnType<typeof startNtaStandIn>>;
@@ -222,6 +223,52 @@ describe("corrections and deletion (電子帳簿保存法)", () => {
     expect(body.files).toEqual([expect.objectContaining({ file_name: "first.png", removed_in_version: 2 }), expect.objectContaining({ file_name: "second.png", added_in_version: 2, removed_in_version: null })]);
     const stale = await api.call(`/received-documents/${created.id}`, patch({ version: 1, transaction_date: "2026-11-04", amount: "1", supplier_name: "x" }));
     expect(stale.status).toBe(409);
+  });
+
+  it("names the person and shows the values as the form offers them, in the history (issue 33)", async () => {
+    const nameOf = (name: "owner" | "user") => `${fixtureUsers[name].lastName} ${fixtureUsers[name].firstName}`;
+    // Signing in keeps the person's name with their payment service user.
+    expect((await api.call("/user_service/signed_in", { method: "POST" })).status).toBe(200);
+    const customer = await createCustomer(api, { name: "株式会社りれき商事" });
+    const [upload] = await uploadReceived(api, [{ name: "paper.png", bytes: anotherScan() }]);
+    const created = await createReceived(api, {
+      upload_ids: [upload.id],
+      transaction_date: "2026-11-06",
+      amount: "12100",
+      supplier_name: "株式会社りれき商事",
+      customer_id: customer.id,
+      origin: "scanned",
+      payee_account_type: "1",
+      payee_account_number: "1234567",
+    });
+    const first = created.versions[0];
+    expect(first).toMatchObject({ changed_by: "U-DEMO-OWNER", changed_by_name: nameOf("owner") });
+    const shown = (version: { changes: Array<{ field: string; before_text: string | null; after_text: string | null }> }) =>
+      Object.fromEntries(version.changes.map((change) => [change.field, [change.before_text, change.after_text]]));
+    expect(shown(first)).toMatchObject({
+      transaction_date: [null, "2026-11-06"],
+      amount: [null, "12100"],
+      customer_id: [null, "株式会社りれき商事"],
+      origin: [null, "紙の書類をスキャン"],
+      payee_account_type: [null, "普通"],
+    });
+
+    // 佐藤 corrects it before signing in again: the version keeps the code, and the history names them once they have.
+    const edited = await api.call(`/received-documents/${created.id}`, {
+      ...patch({ version: 1, transaction_date: "2026-11-06", amount: "12100", supplier_name: "株式会社りれき商事", customer_id: customer.id, origin: "electronic", payee_account_type: "2", payee_account_number: "1234567" }),
+      as: "user",
+    });
+    expect(edited.status).toBe(200);
+    const second = (await edited.json()).versions[1];
+    expect(second).toMatchObject({ changed_by: "U-DEMO-USER", changed_by_name: null });
+    // The record keeps what was stored; the history shows the form's words.
+    expect(second.changes).toEqual([
+      { field: "origin", before: "scanned", after: "electronic", before_text: "紙の書類をスキャン", after_text: "電子取引（受け取ったファイル）" },
+      { field: "payee_account_type", before: "1", after: "2", before_text: "普通", after_text: "当座" },
+    ]);
+    expect((await api.call("/user_service/signed_in", { method: "POST", as: "user" })).status).toBe(200);
+    const detail = await (await api.call(`/received-documents/${created.id}?kind=invoice`)).json();
+    expect(detail.versions.map((version: { changed_by_name: string | null }) => version.changed_by_name)).toEqual([nameOf("owner"), nameOf("user")]);
   });
 
   it("refuses a deletion inside the retention period and never lets the history be rewritten", async () => {

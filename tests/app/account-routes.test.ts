@@ -4,9 +4,10 @@ import { banks, companyPlans, paymentServiceUsers } from "../../api/db/schema";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/_default.accounts.register_.confirm";
 import { action as registerAction, loader as registerLoader } from "~/routes/_default.accounts.register";
 import { loader as addplanLoader } from "~/routes/_default.accounts.register_.addplan._index";
+import { loader as changeplanLoader } from "~/routes/_default.accounts.register_.changeplan._index";
 import { loader as changeplanConfirmLoader } from "~/routes/_default.accounts.register_.changeplan.confirm";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.accounts.settings._index";
-import { action as unregisterAction } from "~/routes/_default.accounts.settings.unregister.confirm";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.accounts.settings";
+import { action as unregisterAction } from "~/routes/_default.accounts.settings_.unregister.confirm";
 import { getSession } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { insertPlans, insertTerms, offerPlans } from "../support/factories";
@@ -135,6 +136,30 @@ describe("account settings pages", () => {
   it("send an owner whose plan already receives from addplan back to the account page, saying why", async () => {
     const thrown = await thrownBy(addplanLoader({ request: await signedInRequest(api, "owner", "/accounts/register/addplan"), params: {}, context }));
     expect(thrown.headers.get("Location")).toBe("/accounts/settings");
+  });
+
+  it("offer only a change that can be made: each plan through one flow, and after this month's change the day of the next (issue 33)", async () => {
+    const { db } = api.database;
+    const settings = async () => settingsLoader({ request: await signedInRequest(api, "owner", "/accounts/settings"), params: {}, context });
+    // A plan that receives moves to any other plan through プランを変更する; there is nothing to add.
+    expect((await settings()).changes).toEqual({ addplan: false, changeplan: true });
+
+    // An issue-only plan: its only moves add receiving, so 受取機能を追加する alone (both links offered the same plans).
+    await db.update(companyPlans).set({ planId: 1 }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
+    expect((await settings()).changes).toEqual({ addplan: true, changeplan: false });
+    const changeplan = await changeplanLoader({ request: await signedInRequest(api, "owner", "/accounts/register/changeplan"), params: {}, context });
+    expect(changeplan.plans).toEqual([]);
+    expect(changeplan.addplanInstead).toBe(true);
+
+    // Changed this month: no link to a change the API answers with its 403, but from when the next one can be made.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date());
+    await db.update(companyPlans).set({ planId: 2, previousPlanId: 1, planChangedOn: today }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
+    const changed = await settings();
+    expect(changed.changes).toEqual({ addplan: false, changeplan: false });
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    expect(changed.plan.nextChangeOn).toBe(month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`);
+    await db.update(companyPlans).set({ previousPlanId: null, planChangedOn: null }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
+    expect((await settings()).plan.nextChangeOn).toBeNull();
   });
 
   it("show the 'plan changed' 403 for a second change in a month", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { action as invoiceDetailAction, loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id";
-import { action as statementAction, loader as statementLoader } from "~/routes/_default.billing.payments.statements.$id";
-import { action as statementsAction } from "~/routes/_default.billing.payments._index";
-import { loader as unmatchedLoader } from "~/routes/_default.billing.payments.unmatched";
+import { action as statementAction, loader as statementLoader } from "~/routes/_default.billing.payments_.statements.$id";
+import { action as statementsAction } from "~/routes/_default.billing.payments";
+import { loader as unmatchedLoader } from "~/routes/_default.billing.payments_.unmatched";
 import { preselect, type StatementLine } from "~/services/payments.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer, createDocument } from "../support/factories";

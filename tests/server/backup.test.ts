@@ -58,7 +58,7 @@ describe("backups of the embedded database by the running server", () => {
     expect(Math.max(...during)).toBeLessThan(3_000);
 
     const manifest = JSON.parse((await run("tar", ["-xOf", archive, "manifest.json"])).stdout);
-    expect(manifest).toMatchObject({ engine: "pglite", schema: { lastMigration: "0032_installation" } });
+    expect(manifest).toMatchObject({ engine: "pglite", schema: { lastMigration: "0033_person_names" } });
     expect(manifest.installation.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(manifest.tables["public.companies"]).toBeGreaterThan(0);
 

@@ -10,7 +10,7 @@ import { PlanChoices, PlanFacts, Steps } from "./plans";
 /** The first step of addplan or changeplan: choose the new plan (a GET form, so it needs no JavaScript and keeps no state). */
 export function PlanChoicePage() {
   const { t } = useTexts({ accounts: accountsTexts, titles: { addplan, addplanConfirm, changeplan, changeplanConfirm } });
-  const { kind, currentPlan, plans, chosen } = useLoaderData<Awaited<ReturnType<typeof planChoiceLoader>>>();
+  const { kind, currentPlan, plans, chosen, addplanInstead } = useLoaderData<Awaited<ReturnType<typeof planChoiceLoader>>>();
   return (
     <>
       <h1>{t(`titles.${kind}`)}</h1>
@@ -22,7 +22,17 @@ export function PlanChoicePage() {
         </p>
       ) : null}
       {plans.length === 0 ? (
-        <p className="card">{t("accounts.change.none")}</p>
+        <div className="card">
+          <p>{t("accounts.change.none")}</p>
+          {addplanInstead ? (
+            <p>
+              {t("accounts.change.addplanInstead")}{" "}
+              <Link to="/accounts/register/addplan" prefetch="none">
+                {t("accounts.settings.addplan")}
+              </Link>
+            </p>
+          ) : null}
+        </div>
       ) : (
         <Form method="get" action={`/accounts/register/${kind}/confirm`} className="card">
           <h2>{t("accounts.change.choose")}</h2>

@@ -8,6 +8,7 @@ import type { Code } from "@domain/codes";
 import { formatDecimal } from "@domain/decimal-display";
 import type { DOCUMENT_SORTS, VOIDED_FILTERS } from "@domain/documents";
 import type { MailDisplayStatus } from "@domain/mail-status";
+import { IgnoredFilters } from "~/components/lists/IgnoredFilters";
 import { ListPaging, SortHeading, type ListLinks } from "~/components/lists/ListControls";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";
 import { useHydrated } from "~/components/hydrated";
@@ -112,11 +113,7 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
           {t("documents.new")}
         </Link>
       </p>
-      {ignored.length > 0 ? (
-        <p className="card form-errors" role="alert">
-          {t("documents.ignoredFilters", { names: ignored.map((name) => t(`documents.filterNames.${name as "status"}`)).join("、") })}
-        </p>
-      ) : null}
+      <IgnoredFilters names={ignored} />
       <Form method="get" className="card document-filters" role="search" aria-label={t("documents.filters")}>
         <div className="document-filters__row">
           <div className="field">

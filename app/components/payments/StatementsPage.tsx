@@ -1,15 +1,16 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { formatDateTimeJst } from "@domain/datetime";
 import { FormErrors } from "~/components/forms/field-frame";
+import { IgnoredFilters } from "~/components/lists/IgnoredFilters";
 import { ListPaging, type ListLinks } from "~/components/lists/ListControls";
 import { useTexts } from "~/components/texts";
 import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import type { StatementListItem, StatementsReply } from "~/services/payments.server";
 
-type Props = { statements: { items: StatementListItem[]; total: number; page: number; per_page: number } };
+type Props = { statements: { items: StatementListItem[]; total: number; page: number; per_page: number }; ignored: string[] };
 
 /** 入金消込's first page: take in a statement (a file, or from the bank) and see the statements taken in. */
-export function StatementsPage({ statements }: Props) {
+export function StatementsPage({ statements, ignored }: Props) {
   const { t } = useTexts({ payments: paymentsTexts });
   const reply = useActionData<StatementsReply>();
   return (
@@ -21,6 +22,7 @@ export function StatementsPage({ statements }: Props) {
           {t("payments.statements.unmatchedLink")}
         </Link>
       </p>
+      <IgnoredFilters names={ignored} />
       <FormErrors id="statement-errors" errors={reply ? [reply.message, ...reply.problems] : undefined} />
       <div className="statement-ways">
         <section className="card" aria-labelledby="statement-upload-heading">

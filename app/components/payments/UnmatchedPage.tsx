@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatJapaneseDate } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
+import { IgnoredFilters } from "~/components/lists/IgnoredFilters";
 import { ListPaging } from "~/components/lists/ListControls";
 import { useTexts } from "~/components/texts";
 import paymentsTexts from "~/locales/ja/paymentsStatements.json";
@@ -8,7 +9,13 @@ import type { UnmatchedDeposit } from "~/services/payments.server";
 import { pageLinks } from "./StatementsPage";
 
 /** Every deposit of the statements taken in that no invoice claims yet, newest first, each linked to its statement. */
-export function UnmatchedPage({ deposits }: { deposits: { items: UnmatchedDeposit[]; total: number; amount: string; page: number; per_page: number } }) {
+export function UnmatchedPage({
+  deposits,
+  ignored,
+}: {
+  deposits: { items: UnmatchedDeposit[]; total: number; amount: string; page: number; per_page: number };
+  ignored: string[];
+}) {
   const { t } = useTexts({ payments: paymentsTexts });
   return (
     <>
@@ -19,6 +26,7 @@ export function UnmatchedPage({ deposits }: { deposits: { items: UnmatchedDeposi
           {t("payments.statement.back")}
         </Link>
       </p>
+      <IgnoredFilters names={ignored} />
       <section className="card" aria-labelledby="unmatched-list-heading">
         <h2 id="unmatched-list-heading" data-testid="unmatched-total">
           {t("payments.unmatched.total", { count: deposits.total, amount: formatDecimal(deposits.amount) })}

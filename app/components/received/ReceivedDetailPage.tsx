@@ -187,13 +187,13 @@ export function ReceivedDetailPage({ kindLabel, base, document, accountTypes }: 
                       <>
                         <td rowSpan={version.changes.length}>{version.version}</td>
                         <td rowSpan={version.changes.length}>{formatDateTimeJst(version.changed_at)}</td>
-                        <td rowSpan={version.changes.length}>{version.changed_by}</td>
+                        <td rowSpan={version.changes.length}>{version.changed_by_name ?? version.changed_by}</td>
                         <td rowSpan={version.changes.length}>{t(`received.detail.actions.${version.action}`)}</td>
                       </>
                     ) : null}
                     <td>{label(change.field)}</td>
-                    <td>{change.before ?? ""}</td>
-                    <td>{change.after ?? ""}</td>
+                    <td>{change.before_text ?? ""}</td>
+                    <td>{change.after_text ?? ""}</td>
                   </tr>
                 )),
               )}

@@ -5,6 +5,7 @@ import { formatListDate } from "@domain/datetime";
 import type { Code } from "@domain/codes";
 import { formatYen } from "@domain/decimal-display";
 import type { ReceivedSort } from "@domain/received-documents";
+import { IgnoredFilters } from "~/components/lists/IgnoredFilters";
 import { ListPaging, SortHeading, type ListLinks } from "~/components/lists/ListControls";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";
 import type { ReceivedFilters } from "~/services/received-pages.server";
@@ -62,11 +63,7 @@ export function ReceivedListPage({ kindLabel, base, filters, ignored, page, usag
         </Link>{" "}
         <span data-testid="received-usage">{t("received.usage", { used: usage.used, max: usage.max })}</span>
       </p>
-      {ignored.length > 0 ? (
-        <p className="card form-errors" role="alert">
-          {t("received.ignoredFilters", { names: ignored.map((name) => t(`received.filterNames.${name as "q"}`)).join("、") })}
-        </p>
-      ) : null}
+      <IgnoredFilters names={ignored} />
       <Form method="get" className="card document-filters" role="search" aria-label={t("received.filters")}>
         <div className="document-filters__row">
           {field("date_from", "date")}

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { OVERDUE_BUCKETS, type OverdueBucket } from "@domain/reminders";
+import { IgnoredFilters } from "~/components/lists/IgnoredFilters";
 import { ListPaging, type ListLinks } from "~/components/lists/ListControls";
 import { useTexts } from "~/components/texts";
 import reminderTexts from "~/locales/ja/reminders.json";
@@ -17,12 +18,12 @@ type Row = {
   lastSent: string | null;
 };
 
-type Props = { asOf: string; bucket: OverdueBucket | null; page: number; perPage: number; total: number; items: Row[] };
+type Props = { asOf: string; bucket: OverdueBucket | null; page: number; perPage: number; total: number; items: Row[]; ignored: string[] };
 
 const num = "table__number";
 
 /** The overdue invoices, longest overdue first, each with its reminders and the way to write one. */
-export function RemindersListPage({ asOf, bucket, page, perPage, total, items }: Props) {
+export function RemindersListPage({ asOf, bucket, page, perPage, total, items, ignored }: Props) {
   const { t } = useTexts({ reminders: reminderTexts });
   const column = (name: keyof typeof reminderTexts.list.columns) => t(`reminders.list.columns.${name}`);
   // The list has one order (days overdue); paging keeps the bucket.
@@ -41,6 +42,7 @@ export function RemindersListPage({ asOf, bucket, page, perPage, total, items }:
     <>
       <h1>{t("reminders.list.heading")}</h1>
       <p>{t("reminders.list.intro")}</p>
+      <IgnoredFilters names={ignored} />
       <nav className="card reminder-filters" aria-label={t("reminders.list.filter")}>
         <span className="reminder-filters__label">{t("reminders.list.filter")}</span>
         <ul className="reminder-filters__list">

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";
+import { IgnoredFilters } from "~/components/lists/IgnoredFilters";
 import { useTexts, type TFunction } from "~/components/texts";
 // Only the page's own words: the loader writes the figures, headings and labels of each report (reports.server.ts).
 import { page } from "~/locales/ja/reports.json";
@@ -176,6 +177,7 @@ export function ReportsPage(data: ReportsPageData) {
           </Link>
         ))}
       </nav>
+      <IgnoredFilters names={data.ignored} />
       {data.unavailable !== null ? (
         <p className="card" data-testid="report-unavailable">
           {data.unavailable}

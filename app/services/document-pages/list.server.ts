@@ -10,7 +10,8 @@ import { changeStatuses, listDocuments, listPageOf } from "../documents.server";
 import { remixI18next } from "../i18n.server";
 import { encodingOf } from "../master-csv.server";
 import { fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "../payment-api.server";
-import { readableFilters } from "../list-filters.server";
+import listTexts from "~/locales/ja/documentsList.json";
+import { pageNumber, readableFilters } from "../list-filters.server";
 import { readFormData } from "../read-form.server";
 import { redirectWithNotice } from "../session.server";
 import { screen } from "./shared.server";
@@ -19,19 +20,24 @@ const LIST_PARAMS = ["q", "status", "issued_from", "issued_to", "amount_min", "a
 
 type ListFilters = Record<(typeof LIST_PARAMS)[number], string>;
 
-/** The list's filters as the API reads them; what cannot be read is left out and named. */
+/** The list's filters as the API reads them; what cannot be read is left out and named as the form names it. */
 function listFiltersOf(url: URL, kind: DocumentKind): { filters: ListFilters; ignored: string[] } {
-  return readableFilters(url, LIST_PARAMS, {
-    status: (value) => (DOCUMENT_STATUSES[kind].some((status) => String(status.id) === value) ? value : null),
-    issued_from: normalizeIsoDate,
-    issued_to: normalizeIsoDate,
-    amount_min: parseDecimalInput,
-    amount_max: parseDecimalInput,
-    voided: (value) => ((VOIDED_FILTERS as readonly string[]).includes(value) ? value : null),
-    sort: (value) => ((DOCUMENT_SORTS as readonly string[]).includes(value) ? value : null),
-    order: (value) => (value === "asc" || value === "desc" ? value : null),
-    page: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 ? value : null),
-  });
+  return readableFilters(
+    url,
+    LIST_PARAMS,
+    {
+      status: (value) => (DOCUMENT_STATUSES[kind].some((status) => String(status.id) === value) ? value : null),
+      issued_from: normalizeIsoDate,
+      issued_to: normalizeIsoDate,
+      amount_min: parseDecimalInput,
+      amount_max: parseDecimalInput,
+      voided: (value) => ((VOIDED_FILTERS as readonly string[]).includes(value) ? value : null),
+      sort: (value) => ((DOCUMENT_SORTS as readonly string[]).includes(value) ? value : null),
+      order: (value) => (value === "asc" || value === "desc" ? value : null),
+      page: pageNumber,
+    },
+    listTexts.filterNames,
+  );
 }
 
 const MAIL_LABELS = Object.fromEntries((["sending", "sent", "browsed", "error"] as const).map((status) => [status, mailStatusLabel(status)])) as Record<

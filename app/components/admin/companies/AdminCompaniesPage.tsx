@@ -3,6 +3,7 @@ import type { Code } from "@domain/codes";
 import type { AdminCompanySort } from "@domain/admin";
 import { formatListDate } from "@domain/datetime";
 import { EncodingSelect } from "~/components/csv/EncodingSelect";
+import { IgnoredFilters } from "~/components/lists/IgnoredFilters";
 import { ListPaging, SortHeading, type ListLinks } from "~/components/lists/ListControls";
 import { useTexts } from "~/components/texts";
 import adminCompaniesTexts from "~/locales/ja/adminCompanies.json";
@@ -67,11 +68,7 @@ export function AdminCompaniesPage({ bankName, filters, ignored, page, options, 
     <>
       <h1>{title}</h1>
       <p>{t("adminCompanies.lead", { bank: bankName })}</p>
-      {ignored.length > 0 ? (
-        <p className="card form-errors" role="alert">
-          {t("adminCompanies.ignoredFilters", { names: ignored.map((name) => t(`adminCompanies.filterNames.${name as "q"}`)).join("、") })}
-        </p>
-      ) : null}
+      <IgnoredFilters names={ignored} />
       <Form method="get" className="card document-filters" role="search" aria-label={t("adminCompanies.filters")}>
         <div className="document-filters__row">
           <div className="field">

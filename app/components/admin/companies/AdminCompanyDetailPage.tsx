@@ -160,7 +160,7 @@ export function AdminCompanyDetailPage({ company }: { company: AdminCompanyDetai
                     <td>{eventLabel(entry.event)}</td>
                     <td>{entry.previous_plan_name ? `${entry.previous_plan_name} → ${entry.plan_name ?? entry.plan_id}` : entry.plan_name ?? entry.plan_id}</td>
                     <td className="table__number">{yen(entry.amount, entry.total_amount)}</td>
-                    <td>{entry.user_unique_code ?? ""}</td>
+                    <td>{entry.user_name ?? entry.user_unique_code ?? ""}</td>
                   </tr>
                 ))}
               </tbody>

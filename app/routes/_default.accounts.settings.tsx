@@ -18,7 +18,7 @@ export const action = settingsAction;
 
 export default function AccountSettingsPage() {
   const { t } = useTexts({ accounts: accountsTexts, titles: { accountSettings: accountSettingsTitle } });
-  const { bankName, plan } = useLoaderData<typeof loader>();
+  const { bankName, plan, changes } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const date = (value: string | null) => (value ? formatJapaneseDate(value) : "—");
   const statusText = t(`accounts.settings.statuses.${plan.status}`, {
@@ -70,17 +70,24 @@ export default function AccountSettingsPage() {
         ) : null}
         {open ? (
           <>
-            {plan.changedThisMonth ? <p>{t("accounts.settings.changedThisMonth", { date: date(plan.changedOn) })}</p> : null}
-            <p className="button-row">
-              {plan.receives ? null : (
-                <Link to="/accounts/register/addplan" className="button" prefetch="none">
-                  {t("accounts.settings.addplan")}
-                </Link>
-              )}{" "}
-              <Link to="/accounts/register/changeplan" className="button button--secondary" prefetch="none">
-                {t("accounts.settings.changeplan")}
-              </Link>
-            </p>
+            {plan.nextChangeOn ? (
+              <p data-testid="next-plan-change">{t("accounts.settings.changedThisMonth", { date: date(plan.changedOn), next: date(plan.nextChangeOn) })}</p>
+            ) : changes.addplan || changes.changeplan ? (
+              <p className="button-row">
+                {changes.addplan ? (
+                  <Link to="/accounts/register/addplan" className="button" prefetch="none">
+                    {t("accounts.settings.addplan")}
+                  </Link>
+                ) : null}{" "}
+                {changes.changeplan ? (
+                  <Link to="/accounts/register/changeplan" className={changes.addplan ? "button button--secondary" : "button"} prefetch="none">
+                    {t("accounts.settings.changeplan")}
+                  </Link>
+                ) : null}
+              </p>
+            ) : (
+              <p>{t("accounts.settings.noOtherPlan")}</p>
+            )}
             <p className="button-row button-row--danger">
               <Link to="/accounts/settings/unregister/confirm" className="button button--danger-outline" prefetch="none">
                 {t("accounts.settings.unregister")}
