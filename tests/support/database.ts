@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../api/db/client";
@@ -10,6 +10,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The tarball of a PGlite data folder migrated up to MIGRATIONS_FOLDER's last migration (tests/support/global-setup.ts). */
     pgliteTemplate: string;
+    /** The same database as a PGlite data folder (DATA_DIR), to copy. */
+    pgliteDataDir: string;
     /** With TEST_DATABASE_URL: the database on that server migrated likewise, to copy with CREATE DATABASE … TEMPLATE. */
     postgresTemplate: string | null;
   }
@@ -62,4 +64,12 @@ export async function openTestDatabase(migrationsFolder = MIGRATIONS_FOLDER): Pr
       await database.drop();
     },
   };
+}
+
+/**
+ * Fills `dataDir` (missing or empty) with a PGlite database migrated up to the last migration, for a process a test
+ * starts with DATA_DIR (the built server, a script): it then starts without initdb and finds its schema current.
+ */
+export async function copyMigratedDataDir(dataDir: string): Promise<void> {
+  await cp(inject("pgliteDataDir"), dataDir, { recursive: true });
 }

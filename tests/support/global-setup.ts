@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -23,6 +23,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await embedded.close();
   }
   project.provide("pgliteTemplate", pglite);
+  // The same as a folder, for the built server and the scripts a test starts with DATA_DIR: a copy starts with no initdb and no migration.
+  const dataDir = path.join(folder, "pglite-data");
+  await (await openDatabase({ dataDir, loadDataDir: new Blob([await readFile(pglite)]) })).close();
+  project.provide("pgliteDataDir", dataDir);
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   let template: string | null = null;
