@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "server/**/*.test.ts", "api/**/*.test.ts", "tests/{server,app,api}/**/*.test.{ts,tsx}"],
     environment: "node",
+    // Migrates the test database once per run; each file's database is a copy (tests/support/database.ts).
+    globalSetup: ["tests/support/global-setup.ts"],
     env: { SESSION_SECRET: "test-session-secret", COOKIE_SECURE: "false", LOG_LEVEL: "silent" },
     testTimeout: 20_000,
     hookTimeout: 60_000,

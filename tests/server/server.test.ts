@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type RunningServer } from "../support/server-process";
 
 let server: RunningServer;
-/** A test that starts a server of its own: a cold start migrates and seeds PGlite, up to the 45 s startBuiltServer allows on busy cores. */
+/** A test that starts a server of its own: a start seeds PGlite, up to the 45 s startBuiltServer allows on busy cores. */
 const SERVER_START_MS = 60_000;
 
 beforeAll(async () => {
