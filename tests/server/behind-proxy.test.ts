@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page as BrowserPage } from "@playwright/test";
@@ -112,6 +112,7 @@ const noticeOf = (page: Page) => /class="notice__message">([^<]*)</.exec(page.bo
  * or a script's fetch) and the errors its scripts threw.
  */
 async function chromiumPage(): Promise<{ page: BrowserPage; posts: Array<{ url: string; by: string }>; errors: Error[]; close: () => Promise<void> }> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: run \`node scripts/ensure-chromium.mjs\` (npm test does).`);
   chromiumBrowser ??= await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage", `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`],
