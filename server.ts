@@ -13,7 +13,7 @@ import { mountSandbox } from "./sandbox/mount";
 import { createApp, type ReadinessCheck } from "./server/app";
 import { registerSources } from "./server/metrics";
 import { installOutboundProxy } from "./server/outbound-proxy";
-import { shutdown } from "./server/shutdown";
+import { keepResponses, shutdown } from "./server/shutdown";
 
 // Before anything reaches out: identity providers, the bank service and SMTP go through the bank's proxy when one is set.
 const proxy = installOutboundProxy();
@@ -80,6 +80,8 @@ const server = app.listen(config.port, config.host, () => {
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info({ host: config.host, port }, `帳票クラウド listening on http://localhost:${port}`);
 });
+// So that a shutdown can tell keep-alive clients to close the connections of the answers under way.
+keepResponses(server);
 
 async function stop(signal: NodeJS.Signals) {
   if (shuttingDown) return;

@@ -4,7 +4,7 @@ import express from "express";
 import { pino } from "pino";
 import { requestLogging } from "../server/logging";
 import { installOutboundProxy } from "../server/outbound-proxy";
-import { shutdown } from "../server/shutdown";
+import { keepResponses, shutdown } from "../server/shutdown";
 import { readApiConfig } from "./config";
 import { startPaymentApi } from "./service";
 
@@ -45,6 +45,8 @@ app.use(router);
 const server = app.listen(config.port, process.env.HOST ?? "0.0.0.0", () => {
   logger.info({ port: config.port }, "Payment API listening");
 });
+// So that a shutdown can tell keep-alive clients to close the connections of the answers under way.
+keepResponses(server);
 
 async function stop() {
   if (shuttingDown) return;

@@ -106,6 +106,79 @@ function expectConsecutive(numbers: number[], count: number) {
 
 const both = () => [upstreamOf(ports[0]), upstreamOf(ports[1])].sort();
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Attempt = { key: string; status: number | "no answer"; upstream: string; id?: number; number?: unknown; startedAt: number; endedAt: number };
+
+/**
+ * Six writers creating invoices through nginx until stopped, each sending one
+ * again with its one-time key until it is acknowledged, as the create form does.
+ */
+function writesFlowing() {
+  const attempts: Attempt[] = [];
+  const keys: string[] = [];
+  let flowing = true;
+  const write = async (key: string) => {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const startedAt = Date.now();
+      try {
+        const result = await api("/documents", { method: "POST", body: invoice({ idempotency_key: key, customer_name: "株式会社再起動商事" }) });
+        attempts.push({ key, status: result.status, upstream: result.upstream, id: Number(result.body.id), number: result.body.number, startedAt, endedAt: Date.now() });
+        if (result.status === 200 || result.status === 201) return;
+      } catch {
+        attempts.push({ key, status: "no answer", upstream: "", startedAt, endedAt: Date.now() });
+      }
+      await sleep(200);
+    }
+  };
+  const writer = async () => {
+    while (flowing) {
+      const key = `restart-${randomUUID()}`;
+      keys.push(key);
+      await write(key);
+    }
+  };
+  const writers = Array.from({ length: 6 }, writer);
+  return {
+    attempts,
+    /** Lets the writers finish what they send; what each attempt came to. */
+    stop: async () => {
+      flowing = false;
+      await Promise.all(writers);
+      const acknowledged = attempts.filter((attempt) => attempt.status === 200 || attempt.status === 201);
+      return {
+        attempts,
+        keys,
+        acknowledged,
+        // Tried on one instance, then the other (nginx's $upstream_addr names both).
+        retried: attempts.filter((attempt) => attempt.upstream.includes(",")),
+        failed: attempts.filter((attempt) => !acknowledged.includes(attempt)),
+      };
+    },
+  };
+}
+
+/** Every acknowledged write is stored with the number it was answered with, one invoice per key, the numbers consecutive. */
+async function expectEachWriteStoredOnce(keys: string[], acknowledged: Attempt[]) {
+  const stored = await db.db
+    .select({ id: documents.id, key: documents.idempotencyKey, number: documents.number })
+    .from(documents)
+    .where(and(inArray(documents.idempotencyKey, keys), eq(documents.kind, "invoice")));
+  const byKey = new Map(stored.map((row) => [row.key, row]));
+  for (const attempt of acknowledged) expect(byKey.get(attempt.key)).toMatchObject({ id: attempt.id, number: attempt.number });
+  expect(stored).toHaveLength(keys.length);
+  expect(new Set(acknowledged.map((attempt) => attempt.key)).size).toBe(keys.length);
+  expectConsecutive(stored.map((row) => sequenceOf(row.number)), stored.length);
+}
+
+/** What nginx's error log says about POSTs to an upstream (a refused connection, a reset). */
+const upstreamErrors = () =>
+  nginx
+    .errorLog()
+    .split("\n")
+    .filter((line) => line.includes("upstream") && line.includes("POST"))
+    .map((line) => /\] \d+#\d+: \*\d+ ([^,]+)/.exec(line)?.[1]);
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL behind nginx (round robin)", () => {
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), "chohyo-multi-"));
@@ -222,33 +295,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
   });
 
   it("restarting one instance (SIGTERM) while writes flow: every acknowledged write is kept, what nginx retried succeeded, and a client's retry with the one-time key makes one", async () => {
-    type Attempt = { key: string; status: number | "no answer"; upstream: string; id?: number; number?: unknown; startedAt: number; endedAt: number };
-    const attempts: Attempt[] = [];
-    const keys: string[] = [];
-    let flowing = true;
-    /** Sends one invoice until it is acknowledged, with the same one-time key each time, as the create form does. */
-    const write = async (key: string) => {
-      for (let attempt = 0; attempt < 4; attempt += 1) {
-        const startedAt = Date.now();
-        try {
-          const result = await api("/documents", { method: "POST", body: invoice({ idempotency_key: key, customer_name: "株式会社再起動商事" }) });
-          attempts.push({ key, status: result.status, upstream: result.upstream, id: Number(result.body.id), number: result.body.number, startedAt, endedAt: Date.now() });
-          if (result.status === 200 || result.status === 201) return;
-        } catch {
-          attempts.push({ key, status: "no answer", upstream: "", startedAt, endedAt: Date.now() });
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    };
-    const writer = async () => {
-      while (flowing) {
-        const key = `restart-${randomUUID()}`;
-        keys.push(key);
-        await write(key);
-      }
-    };
-    const writers = Array.from({ length: 6 }, writer);
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const writes = writesFlowing();
     await sleep(1000);
     const stopping = Date.now();
     const [first] = servers;
@@ -257,34 +304,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     const shutdownMs = Date.now() - stopping;
     await sleep(500);
     servers[0] = await instance(ports[0]);
-    await expect.poll(() => attempts.slice(-6).some((attempt) => attempt.upstream === upstreamOf(ports[0])), { timeout: 10_000, interval: 100 }).toBe(true);
-    flowing = false;
-    await Promise.all(writers);
+    await expect.poll(() => writes.attempts.slice(-6).some((attempt) => attempt.upstream === upstreamOf(ports[0])), { timeout: 10_000, interval: 100 }).toBe(true);
+    const { attempts, keys, acknowledged, retried, failed } = await writes.stop();
 
-    const acknowledged = attempts.filter((attempt) => attempt.status === 200 || attempt.status === 201);
-    const retried = attempts.filter((attempt) => attempt.upstream.includes(","));
-    const failed = attempts.filter((attempt) => !acknowledged.includes(attempt));
     // Answered by the stopping instance after it was told to stop: in flight then, finished by the graceful shutdown.
     const finishedInFlight = acknowledged.filter((attempt) => attempt.upstream === upstreamOf(ports[0]) && attempt.startedAt < stopping && attempt.endedAt > stopping);
-    const stored = await db.db
-      .select({ id: documents.id, key: documents.idempotencyKey, number: documents.number })
-      .from(documents)
-      .where(and(like(documents.idempotencyKey, "restart-%"), eq(documents.kind, "invoice")));
-    const byKey = new Map(stored.map((row) => [row.key, row]));
-    for (const attempt of acknowledged) expect(byKey.get(attempt.key)).toMatchObject({ id: attempt.id, number: attempt.number });
     expect(retried.every((attempt) => acknowledged.includes(attempt))).toBe(true);
-    expect(stored).toHaveLength(keys.length);
-    expect(new Set(acknowledged.map((attempt) => attempt.key)).size).toBe(keys.length);
-    expectConsecutive(stored.map((row) => sequenceOf(row.number)), stored.length);
-    const reasons = nginx
-      .errorLog()
-      .split("\n")
-      .filter((line) => line.includes("upstream") && line.includes("POST"))
-      .map((line) => /\] \d+#\d+: \*\d+ ([^,]+)/.exec(line)?.[1]);
+    await expectEachWriteStoredOnce(keys, acknowledged);
     console.log(
       `restart: ${keys.length} invoices in ${attempts.length} requests, ${retried.length} retried by nginx on the other instance, ` +
         `${failed.length} not acknowledged (${failed.map((attempt) => attempt.status).join(", ")}) and sent again by the client with its key; ` +
-        `${finishedInFlight.length} in flight on the stopped instance finished; shutdown took ${shutdownMs} ms; nginx said: ${JSON.stringify(reasons)}`,
+        `${finishedInFlight.length} in flight on the stopped instance finished; shutdown took ${shutdownMs} ms; nginx said: ${JSON.stringify(upstreamErrors())}`,
     );
+  }, 60_000);
+
+  it("restarting one instance taken out of nginx first (README): nginx refuses no request and retries none", async () => {
+    const writes = writesFlowing();
+    await sleep(1000);
+    const errorsBefore = upstreamErrors().length;
+    // README "Running several instances": mark it down in both upstreams and reload; the reload returns once the old workers finished.
+    const takenOut = documentedNginxConfig().replaceAll(`${upstreamOf(ports[0])} max_fails=1 fail_timeout=2s;`, `${upstreamOf(ports[0])} max_fails=1 fail_timeout=2s down;`);
+    expect(takenOut.match(/ down;/g)).toHaveLength(2);
+    await nginx.reload(takenOut);
+    const outAt = Date.now();
+    const [first] = servers;
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    await sleep(500);
+    servers[0] = await instance(ports[0]);
+    const backAt = Date.now();
+    await nginx.reload(documentedNginxConfig());
+    await expect.poll(() => writes.attempts.slice(-6).some((attempt) => attempt.upstream === upstreamOf(ports[0])), { timeout: 10_000, interval: 100 }).toBe(true);
+    const { attempts, keys, acknowledged, retried, failed } = await writes.stop();
+
+    // Nothing refused by nginx (502) nor tried on one instance and then the other. An old worker
+    // closing its idle connections to clients at the reload may leave a post unsent, which a
+    // browser sends again by itself on a new connection, and this client with its key.
+    expect(failed.filter((attempt) => attempt.status !== "no answer")).toEqual([]);
+    expect(retried).toEqual([]);
+    expect(upstreamErrors().slice(errorsBefore)).toEqual([]);
+    // While it was out (and stopped, and started again), the other instance answered everything.
+    const whileOut = attempts.filter((attempt) => attempt.startedAt >= outAt && attempt.endedAt <= backAt);
+    expect(whileOut.length).toBeGreaterThan(0);
+    expect(whileOut.every((attempt) => attempt.upstream === upstreamOf(ports[1]))).toBe(true);
+    await expectEachWriteStoredOnce(keys, acknowledged);
+    console.log(`planned restart: ${keys.length} invoices in ${attempts.length} requests, none refused or retried by nginx; ${failed.length} unsent at its reload`);
   }, 60_000);
 });

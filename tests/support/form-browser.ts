@@ -1,9 +1,15 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { Agent, fetch, type Response } from "undici";
+import { Agent, fetch, FormData, type Response } from "undici";
 
 export type Page = { url: string; status: number; headers: Headers; body: string; redirects: string[] };
 
-type FormOptions = { origin?: string | null };
+type FormOptions = {
+  origin?: string | null;
+  /** Files for the form's file inputs, by name: the form is then sent as multipart/form-data, as its enctype says. */
+  files?: Record<string, { name: string; type: string; content: string | Uint8Array }>;
+};
+
+type RequestInit = { method?: string; headers?: Record<string, string>; body?: string | FormData };
 
 /**
  * A browser with JavaScript off, for tests that run the built server behind
@@ -43,7 +49,7 @@ export class FormBrowser {
   }
 
   /** One request, no redirect followed; cookies taken in. */
-  async request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     const response = await fetch(url, {
       method: init.method ?? "GET",
@@ -64,7 +70,7 @@ export class FormBrowser {
   }
 
   /** A request and the redirects after it (GET), as a browser follows them; stops after `limit` as a browser's ERR_TOO_MANY_REDIRECTS. */
-  async open(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, limit = 10): Promise<Page> {
+  async open(url: string, init: RequestInit = {}, limit = 10): Promise<Page> {
     const redirects: string[] = [];
     let response = await this.request(url, init);
     while (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
@@ -82,17 +88,29 @@ export class FormBrowser {
   /**
    * Submits a page's form (the first whose markup contains `marker`) with its
    * fields as the page fills them, `fields` set over them, and `Origin` as a
-   * browser sends it (the page's origin, unless told otherwise).
+   * browser sends it (the page's origin, unless told otherwise). A form whose
+   * enctype is multipart/form-data is sent so, with `files` in its file inputs.
    */
-  async submit(page: Page, marker: string, fields: Record<string, string> = {}, { origin }: FormOptions = {}): Promise<Page> {
+  async submit(page: Page, marker: string, fields: Record<string, string> = {}, { origin, files = {} }: FormOptions = {}): Promise<Page> {
     const form = formsOf(page.body).find((candidate) => candidate.markup.includes(marker));
     if (!form) throw new Error(`no form with ${marker} on ${page.url}:\n${page.body.slice(0, 2000)}`);
-    const body = new URLSearchParams(form.fields);
-    for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+    const values = new URLSearchParams(form.fields);
+    for (const [name, value] of Object.entries(fields)) values.set(name, value);
+    const headers: Record<string, string> = {};
+    let body: string | FormData;
+    if (form.multipart) {
+      // fetch writes the Content-Type with its boundary (undici's own FormData: its fetch does not know the global one).
+      body = new FormData();
+      for (const [name, value] of values) body.append(name, value);
+      for (const [name, file] of Object.entries(files)) body.append(name, new Blob([typeof file.content === "string" ? file.content : new Uint8Array(file.content)], { type: file.type }), file.name);
+    } else {
+      if (Object.keys(files).length > 0) throw new Error(`the form with ${marker} on ${page.url} is not multipart: it cannot send files`);
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      body = values.toString();
+    }
     const sentOrigin = origin === undefined ? new URL(page.url).origin : origin;
     if (sentOrigin !== null) headers.Origin = sentOrigin;
-    return this.open(new URL(decode(form.action) || page.url, page.url).toString(), { method: "POST", headers, body: body.toString() });
+    return this.open(new URL(decode(form.action) || page.url, page.url).toString(), { method: "POST", headers, body });
   }
 }
 
@@ -103,7 +121,7 @@ function decode(text: string): string {
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** The post forms of a page and the fields each sends as the page fills them (inputs, checked boxes, selects' chosen options, text areas, the default button). */
-export function formsOf(html: string): Array<{ action: string; markup: string; fields: Array<[string, string]> }> {
+export function formsOf(html: string): Array<{ action: string; multipart: boolean; markup: string; fields: Array<[string, string]> }> {
   return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)]
     .filter(([, attributes]) => /method="post"/i.test(attributes!))
     .map(([markup, attributes, inner]) => {
@@ -128,6 +146,6 @@ export function formsOf(html: string): Array<{ action: string; markup: string; f
       const button = /<button\b[^>]*type="submit"[^>]*>|<button\b(?![^>]*type=)[^>]*>/.exec(inner!)?.[0];
       const buttonName = button && attribute(button, "name");
       if (button && buttonName) fields.push([buttonName, decode(attribute(button, "value") ?? "")]);
-      return { action: attribute(attributes!, "action") ?? "", markup: markup!, fields };
+      return { action: attribute(attributes!, "action") ?? "", multipart: /\senctype="multipart\/form-data"/i.test(attributes!), markup: markup!, fields };
     });
 }

@@ -28,7 +28,16 @@ export function selfSignedCertificate(folder: string, host: string): { certifica
   return { certificate, key, pem: readFileSync(certificate, "utf8") };
 }
 
-export type RunningNginx = { stop: () => Promise<void>; errorLog: () => string };
+export type RunningNginx = {
+  stop: () => Promise<void>;
+  errorLog: () => string;
+  /**
+   * Replaces the server block and reloads, as `nginx -s reload` does; resolves once the workers
+   * that ran before have finished their requests and exited, so that none sends a request by the
+   * old configuration any more.
+   */
+  reload: (server: string) => Promise<void>;
+};
 
 /**
  * Runs nginx in the foreground with `server` as its only server block, and
@@ -44,9 +53,10 @@ export async function startNginx(folder: string, server: string, port: number): 
   }
   const errorLog = path.join(folder, "error.log");
   const conf = path.join(folder, "nginx.conf");
-  writeFileSync(
-    conf,
-    `pid ${folder}/nginx.pid;
+  const configure = (block: string) =>
+    writeFileSync(
+      conf,
+      `pid ${folder}/nginx.pid;
 error_log ${errorLog} warn;
 worker_processes 1;
 events { worker_connections 512; }
@@ -57,10 +67,11 @@ http {
   fastcgi_temp_path ${folder}/fastcgi;
   uwsgi_temp_path ${folder}/uwsgi;
   scgi_temp_path ${folder}/scgi;
-${server}
+${block}
 }
 `,
-  );
+    );
+  configure(server);
   const child: ChildProcess = spawn(NGINX_PATH, ["-e", errorLog, "-c", conf, "-p", folder, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -75,8 +86,25 @@ ${server}
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const workers = () =>
+    readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
+      .split(" ")
+      .filter(Boolean)
+      .map(Number);
   return {
     errorLog: readErrors,
+    reload: async (block) => {
+      const before = workers();
+      configure(block);
+      child.kill("SIGHUP");
+      const reloadDeadline = Date.now() + 10_000;
+      for (;;) {
+        const now = workers();
+        if (now.length > 0 && !now.some((pid) => before.includes(pid))) return;
+        if (child.exitCode !== null || Date.now() > reloadDeadline) throw new Error(`nginx did not reload:\n${readErrors()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

@@ -24,13 +24,19 @@ export type StubIdentityProvider = {
  * userinfo and JWKS over real HTTP, plus the bank service's app config. It
  * can issue deliberately wrong id tokens; codes work once, as they must.
  */
-export async function startStubIdentityProvider(): Promise<StubIdentityProvider> {
+export async function startStubIdentityProvider({ redirectUris }: { redirectUris?: string[] } = {}): Promise<StubIdentityProvider> {
   const clientId = "chohyo-callback-test";
   const clientSecret = "callback-test-secret";
   const { privateKey, publicKey } = await generateKeyPair("RS256");
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: "stub-1", alg: "RS256", use: "sig" };
   const codes = new Map<string, { login: string; nonce: string; challenge: string; flaw: TokenFlaw }>();
   const accessTokens = new Map<string, string>();
+  const issueCode = (authorizationUrl: string, login: string, flaw: TokenFlaw = "none") => {
+    const params = new URL(authorizationUrl).searchParams;
+    const code = randomUUID();
+    codes.set(code, { login, nonce: params.get("nonce") ?? "", challenge: params.get("code_challenge") ?? "", flaw });
+    return code;
+  };
 
   const app = express();
   let issuer = "";
@@ -77,6 +83,29 @@ export async function startStubIdentityProvider(): Promise<StubIdentityProvider>
     }
     res.json({ sub: user.userUniqueCode, ...ssoProfileOf(user) });
   });
+  // The provider's own sign-in page, for a browser that goes there: a login id, then back to the
+  // product's callback with a code and the state, as a provider answers (only to the redirect URI
+  // the product registered, when one was given).
+  app.get("/auth", (req, res) => {
+    const query = new URL(req.originalUrl, issuer).search.slice(1);
+    res.type("html").send(
+      `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>銀行ログイン</title></head><body><h1>銀行ログイン</h1>` +
+        `<form method="post" action="/auth"><input type="hidden" name="query" value="${query.replaceAll("&", "&amp;").replaceAll('"', "&quot;")}">` +
+        `<label for="login">ログインID</label><input id="login" name="login"><button type="submit">ログイン</button></form></body></html>`,
+    );
+  });
+  app.post("/auth", express.urlencoded({ extended: false }), (req, res) => {
+    const params = new URLSearchParams(String(req.body.query ?? ""));
+    const redirectUri = params.get("redirect_uri") ?? "";
+    if (params.get("client_id") !== clientId || (redirectUris && !redirectUris.includes(redirectUri)) || !DEMO_USERS.some((user) => user.login === req.body.login)) {
+      res.status(400).type("text").send("invalid_request");
+      return;
+    }
+    const back = new URL(redirectUri);
+    back.searchParams.set("code", issueCode(`${issuer}/auth?${params}`, String(req.body.login)));
+    back.searchParams.set("state", params.get("state") ?? "");
+    res.redirect(303, back.toString());
+  });
   app.get("/bank/api/v1/app/config", (_req, res) => {
     res.json({ result: { config: { ba_name: "デモ銀行", enable_payment_receive: true, check_payment_method_filled: false, is_payment_method_filled: true } } });
   });
@@ -90,12 +119,7 @@ export async function startStubIdentityProvider(): Promise<StubIdentityProvider>
     bankServiceUrl: `${issuer}/bank`,
     clientId,
     clientSecret,
-    issueCode: (authorizationUrl, login, flaw = "none") => {
-      const params = new URL(authorizationUrl).searchParams;
-      const code = randomUUID();
-      codes.set(code, { login, nonce: params.get("nonce") ?? "", challenge: params.get("code_challenge") ?? "", flaw });
-      return code;
-    },
+    issueCode,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
