@@ -86,7 +86,7 @@ async function closingCase(db: Database, database: string): Promise<BillingRow> 
       return {
         ...DOCUMENT_DEFAULTS,
         companyUniqueCode: CLOSING_SCOPE.tenant,
-        kind: "delivery_slip",
+        kind: "delivery_slip" as const,
         number: `BENCH-${index}-${day}`,
         status: 2,
         issueDate: date,
@@ -170,7 +170,7 @@ async function matchingCases(db: Database, database: string): Promise<BillingRow
     return {
       ...DOCUMENT_DEFAULTS,
       companyUniqueCode: MATCHING_SCOPE.tenant,
-      kind: "invoice",
+      kind: "invoice" as const,
       number: `MATCH-${String(index).padStart(6, "0")}`,
       status: INVOICE_UNPAID,
       issueDate: `2026-10-${String((index % 28) + 1).padStart(2, "0")}`,

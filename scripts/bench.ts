@@ -606,7 +606,7 @@ async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: strin
       const amount = String(1000 + ((index * 7919) % 500_000));
       return {
         companyUniqueCode,
-        kind: "invoice",
+        kind: "invoice" as const,
         number: `LOAD-${String(index + 1).padStart(6, "0")}`,
         status: statuses[index % statuses.length]!,
         issueDate: `2025-${month}-${day}`,
@@ -656,7 +656,7 @@ async function insertReceived(db: DatabaseHandle["db"], companyUniqueCode: strin
       const matchResult = [1, 2, 3, 4, null][index % 5]!;
       return {
         companyUniqueCode,
-        kind: "invoice",
+        kind: "invoice" as const,
         transactionDate: `2025-${month}-${day}`,
         amount: 1000 + ((index * 7919) % 500_000),
         supplierName: supplier,

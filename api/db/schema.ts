@@ -18,7 +18,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ClosingLineMode } from "../../domain/closing";
 import { COMPANY_DEFAULTS, type TaxCategoryId } from "../../domain/codes";
+import type { DocumentKind } from "../../domain/document-kinds";
+import type { NumberFormat } from "../../domain/document-settings";
+import type { MailRequestInput } from "../../domain/mail";
+import type { OfficeProcessRuleKind } from "../../domain/office-process-rules";
+import type { ReceivedKind } from "../../domain/received-documents";
 
 /** Raw bytes; PGlite and node-postgres both hand bytea over as a Uint8Array/Buffer. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -481,11 +487,11 @@ export const documentSettings = pgTable(
   {
     id: serial("id").primaryKey(),
     companyUniqueCode: text("company_unique_code").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
     numberPrefix: text("number_prefix").notNull(),
-    numberDatePart: text("number_date_part").notNull(),
+    numberDatePart: text("number_date_part").$type<NumberFormat["number_date_part"]>().notNull(),
     numberDigits: integer("number_digits").notNull(),
-    numberReset: text("number_reset").notNull(),
+    numberReset: text("number_reset").$type<NumberFormat["number_reset"]>().notNull(),
     defaultSubject: text("default_subject"),
     defaultNotes: text("default_notes"),
     defaultRemarks: text("default_remarks"),
@@ -496,7 +502,7 @@ export const documentSettings = pgTable(
     dueDateRule: text("due_date_rule").notNull(),
     dueDays: integer("due_days"),
     /** 合算請求's layout of the slips' lines (invoice settings only): per_slip or per_item. */
-    closingLineMode: text("closing_line_mode").notNull().default("per_slip"),
+    closingLineMode: text("closing_line_mode").$type<ClosingLineMode>().notNull().default("per_slip"),
     mailSubject: text("mail_subject").notNull(),
     mailBody: text("mail_body").notNull(),
     version: integer("version").notNull().default(1),
@@ -514,7 +520,7 @@ export const documentCounters = pgTable(
   "document_counters",
   {
     companyUniqueCode: text("company_unique_code").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
     period: text("period").notNull(),
     lastNumber: integer("last_number").notNull(),
   },
@@ -525,7 +531,7 @@ export const documentCounters = pgTable(
 export const officeProcessRules = pgTable("office_process_rules", {
   id: serial("id").primaryKey(),
   companyUniqueCode: text("company_unique_code").notNull().unique("office_process_rules_company_idx"),
-  kind: text("kind").notNull(),
+  kind: text("kind").$type<OfficeProcessRuleKind>().notNull(),
   companyName: text("company_name").notNull(),
   responsibleTitle: text("responsible_title").notNull().default(""),
   responsibleName: text("responsible_name").notNull(),
@@ -544,7 +550,7 @@ export const documents = pgTable(
   {
     id: serial("id").primaryKey(),
     companyUniqueCode: text("company_unique_code").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
     number: text("number").notNull(),
     status: integer("status").notNull(),
     issueDate: date("issue_date", { mode: "string" }).notNull(),
@@ -707,7 +713,7 @@ export const documentMails = pgTable(
     cc: jsonb("cc").$type<string[]>().notNull().default([]),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    delivery: text("delivery").notNull(),
+    delivery: text("delivery").$type<MailRequestInput["delivery"]>().notNull(),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -870,7 +876,7 @@ export const receivedDocuments = pgTable(
   {
     id: serial("id").primaryKey(),
     companyUniqueCode: text("company_unique_code").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<ReceivedKind>().notNull(),
     transactionDate: date("transaction_date", { mode: "string" }).notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     amount10: bigint("amount_10", { mode: "number" }),

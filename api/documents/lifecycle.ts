@@ -36,7 +36,7 @@ export async function factsOf(db: Writer, row: DocumentRow): Promise<LifecycleFa
     activePayment(db, row.id),
   ]);
   return {
-    kind: row.kind as DocumentKind,
+    kind: row.kind,
     status: row.status,
     issued: row.issuedAt !== null,
     voided: row.voidedAt !== null,
@@ -99,7 +99,7 @@ async function advance(tx: Writer, current: DocumentRow, set: Partial<typeof doc
  * the snapshot of revision 1, all in one transaction. Issuing what is already
  * issued answers it as it is, so 送信 and 印刷 may call this every time.
  */
-export async function issue(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor, expectedKind?: string): Promise<DocumentRow> {
+export async function issue(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor, expectedKind?: DocumentKind): Promise<DocumentRow> {
   const before = await ownDocument(db, scope, id, expectedKind);
   if (before.issuedAt && !before.voidedAt) return before;
   const images = await issuerImagesOf(db, storage, before, true);
@@ -107,7 +107,7 @@ export async function issue(db: Database, storage: FileStorage, scope: DocumentS
     const current = await ownDocument(tx, scope, id);
     if (current.issuedAt && !current.voidedAt) return current;
     await requireAllowed(tx, current, "issue");
-    const status = statusOnIssue(current.kind as DocumentKind, current.status);
+    const status = statusOnIssue(current.kind, current.status);
     const row = await advance(tx, current, { issuedAt: new Date(), status });
     await insertSnapshot(tx, row, await contentOf(tx, row, images), "issue", actor);
     await recordHistory(tx, row, { event: "issued", from: current.status, to: status, revision: row.revision }, actor);
@@ -126,7 +126,7 @@ export async function saveEdit(
   storage: FileStorage,
   scope: DocumentScope,
   id: number,
-  edit: { version: number; input: DocumentInput; reason: string | null; kind?: string },
+  edit: { version: number; input: DocumentInput; reason: string | null; kind?: DocumentKind },
   actor: Actor,
 ): Promise<DocumentRow> {
   const { tenant } = scope;
@@ -143,7 +143,7 @@ export async function saveEdit(
     // Totals follow the rules frozen into the document when it was made.
     const totals = totalsOf(edit.input, current);
     const customerId = await savedCustomerId(tx, tenant, edit.input);
-    const columns = documentColumnsOf(current.kind as DocumentKind, edit.input, totals, customerId);
+    const columns = documentColumnsOf(current.kind, edit.input, totals, customerId);
     if (!correcting) {
       const row = await advance(tx, current, columns);
       await writeLines(tx, id, edit.input, totals);
@@ -184,7 +184,7 @@ export async function changeStatus(tx: Writer, scope: DocumentScope, id: number,
 }
 
 /** Voids an issued document: it keeps its number (numbers stay gapless) and leaves the list and its totals. */
-export async function voidDocument(db: Database, scope: DocumentScope, id: number, actor: Actor, expectedKind?: string): Promise<DocumentRow> {
+export async function voidDocument(db: Database, scope: DocumentScope, id: number, actor: Actor, expectedKind?: DocumentKind): Promise<DocumentRow> {
   return db.transaction(async (tx) => {
     const current = await ownDocument(tx, scope, id, expectedKind);
     await requireAllowed(tx, current, "void");
@@ -195,7 +195,7 @@ export async function voidDocument(db: Database, scope: DocumentScope, id: numbe
 }
 
 /** Deletes a draft that was never issued, sent or converted. */
-export async function deleteDraft(db: Database, scope: DocumentScope, id: number, expectedKind?: string): Promise<void> {
+export async function deleteDraft(db: Database, scope: DocumentScope, id: number, expectedKind?: DocumentKind): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await ownDocument(tx, scope, id, expectedKind);
     await requireAllowed(tx, current, "delete");

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { TAX_TYPES } from "../../domain/codes";
 import { canonicalDecimal } from "../../domain/decimal";
-import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-kinds";
+import { DOCUMENT_KINDS } from "../../domain/document-kinds";
 import { accountTypeLabel, KIND_DATE_LABELS, type CopyMark, type DocumentSnapshot, type SnapshotContent, type SnapshotImage, type SnapshotReference } from "../../domain/snapshot";
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import type { Database } from "../db/client";
@@ -67,7 +67,7 @@ export async function issuerImagesOf(db: Database, storage: FileStorage, documen
       .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, document.kind)))
       .limit(1),
   ]);
-  const setting = documentSettingOf(document.kind as DocumentKind, settingRow);
+  const setting = documentSettingOf(document.kind, settingRow);
   const logo = await frozenImage(db, storage, tenant, "logo", company?.logoFileId ?? null, freeze);
   const stamp = setting.print_stamp ? await frozenImage(db, storage, tenant, "stamp", company?.stampFileId ?? null, freeze) : null;
   return {
@@ -84,7 +84,7 @@ const nonEmpty = (values: Array<string | null>) => values.filter((value): value 
 /** The snapshot's content from the document and the company, customer and settings as they are now. */
 export async function contentOf(db: Writer, document: DocumentRow, images: IssuerImages, reference: SnapshotReference | null = null): Promise<SnapshotContent> {
   const tenant = document.companyUniqueCode;
-  const kind = document.kind as DocumentKind;
+  const kind = document.kind;
   const [[company], lines, [customer], [settingRow]] = await Promise.all([
     db.select().from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
     db.select().from(documentLines).where(eq(documentLines.documentId, document.id)).orderBy(asc(documentLines.position)),

@@ -19,8 +19,8 @@ type SettingRow = typeof documentSettings.$inferSelect;
 type CounterRow = typeof documentCounters.$inferSelect;
 
 function kindOf(req: Request): DocumentKind {
-  const kind = req.params.kind as DocumentKind;
-  if (!DOCUMENT_KIND_IDS.includes(kind)) throw notFound(NOT_FOUND);
+  const kind = DOCUMENT_KIND_IDS.find((id) => id === req.params.kind);
+  if (!kind) throw notFound(NOT_FOUND);
   return kind;
 }
 

@@ -82,7 +82,7 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
         .limit(1);
       if (!failed) throw notFound("送信履歴が見つかりません。");
       const { to, cc, subject, body, delivery } = failed;
-      const mail = await deps.outbox.enqueue(document, { to, cc, subject, body, delivery: delivery as "attachment" | "link" }, { code: req.caller!.userUniqueCode, name: req.caller!.name }, failed.id);
+      const mail = await deps.outbox.enqueue(document, { to, cc, subject, body, delivery }, { code: req.caller!.userUniqueCode, name: req.caller!.name }, failed.id);
       res.status(202).json(presentMail(mail, deps, await sendNumbers(db, document.id)));
     }),
   );

@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { and, eq } from "drizzle-orm";
 import { officeProcessRuleInputSchema, type OfficeProcessRuleInput } from "../../domain/office-process-rule-input";
-import type { OfficeProcessRuleKind } from "../../domain/office-process-rules";
 import { VALIDATION_MESSAGES } from "../../domain/validation-messages";
 import type { Database } from "../db/client";
 import { companies, officeProcessRules } from "../db/schema";
@@ -24,7 +23,7 @@ function columnsOf(input: OfficeProcessRuleInput) {
 
 function presentRule(row: typeof officeProcessRules.$inferSelect) {
   const { companyUniqueCode: _company, createdAt: _created, ...rule } = row;
-  return { ...rule, kind: rule.kind as OfficeProcessRuleKind };
+  return rule;
 }
 
 /** The version the save was made from: 0 when the page showed no saved rules yet. */

@@ -293,7 +293,7 @@ describe("mergeClosingInvoices (the bench's entry)", () => {
         made.flatMap((entry, index) =>
           Array.from({ length: 10 }, (_, day) => ({
             companyUniqueCode: tenant,
-            kind: "delivery_slip",
+            kind: "delivery_slip" as const,
             number: `BENCH-${index}-${day}`,
             status: 2,
             issueDate: `2025-01-${String(day + 1).padStart(2, "0")}`,

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const base = {
   companyUniqueCode: "C-DEMO",
-  kind: "invoice",
+  kind: "invoice" as const,
   status: 1,
   issueDate: "2026-11-01",
   customerName: "株式会社青空商事",
