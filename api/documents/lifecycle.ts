@@ -3,7 +3,7 @@ import { describeChanges } from "../../domain/corrections";
 import type { DocumentInput } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
-import { INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
+import { factsOfRecord, INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
 import type { SnapshotReference } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
@@ -35,16 +35,7 @@ export async function factsOf(db: Writer, row: DocumentRow): Promise<LifecycleFa
       .limit(1),
     activePayment(db, row.id),
   ]);
-  return {
-    kind: row.kind,
-    status: row.status,
-    issued: row.issuedAt !== null,
-    voided: row.voidedAt !== null,
-    sent: Boolean(mail),
-    converted: Boolean(made),
-    creditNote: row.creditNoteOf !== null,
-    paid: Boolean(payment),
-  };
+  return factsOfRecord(row, { sent: Boolean(mail), converted: Boolean(made), paid: Boolean(payment) });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DocumentKind } from "../../domain/document-kinds";
 import { documentSettingDefaults, formatDocumentNumber, numberingPeriod } from "../../domain/document-settings";
 import type { DocumentInput } from "../../domain/document-input";
 import { copyModeOf } from "../../domain/documents";
-import { refusalOf } from "../../domain/lifecycle";
+import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
 import { searchKey } from "../../domain/normalize";
 import { computeTotals, totalsLineOf, totalsRulesOf, type Totals } from "../../domain/totals";
 import type { Database } from "../db/client";
@@ -188,7 +188,7 @@ export async function sourceOf(db: Writer, scope: DocumentScope, kind: DocumentK
   // whether it was sent or converted before has no bearing on making more).
   const refusal = duplicate
     ? null
-    : refusalOf({ kind: sourceKind, status: source.status, issued: source.issuedAt !== null, voided: source.voidedAt !== null, sent: false, converted: false, creditNote: source.creditNoteOf !== null, paid: false }, { into: kind });
+    : refusalOf(factsOfRecord(source), { into: kind });
   if (refusal) throw validationFailed({ source_document_id: [refusal.replace(/。$/, "")] });
   if (!duplicate && sourceKind === "delivery_slip" && kind === "invoice") {
     // A slip a closing invoice bills (decision 030) is not billed a second time by converting it.
