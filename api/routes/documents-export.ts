@@ -8,6 +8,7 @@ import { serializeCsv } from "../../domain/csv";
 import { canonicalDecimal } from "../../domain/decimal";
 import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-kinds";
 import { statusLabel } from "../../domain/documents";
+import { stageOf, type LifecycleStage } from "../../domain/lifecycle";
 import { csvContentType, encodeCp932, unencodableInCp932, unencodableMessage, type CsvEncoding } from "../csv/encoding";
 import type { Database } from "../db/client";
 import { documentLines, documents } from "../db/schema";
@@ -80,10 +81,12 @@ function documentCells(kind: DocumentKind, row: DocumentRow): string[] {
     canonicalDecimal(row.withholdingAmount),
     canonicalDecimal(row.amountDue),
     KIND_COLUMN[kind].value(row) ?? "",
-    row.issuedAt ? "発行済" : "下書き",
-    row.voidedAt ? "無効" : "",
+    ...stageColumns(stageOf({ issued: row.issuedAt !== null, voided: row.voidedAt !== null })),
   ];
 }
+
+/** 発行済 and 無効: a voided document was issued first (domain/lifecycle.ts). */
+const stageColumns = (stage: LifecycleStage) => [stage === "draft" ? "下書き" : "発行済", stage === "voided" ? "無効" : ""];
 
 /** A line as linesOf reads it: document id, position, description, quantity, unit, unit price, tax rate, amount, tax category. */
 type LineTuple = [number, number, string, string, string | null, string, number, string, TaxCategoryId];
