@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { permissionsSchema, roleChangeSchema, USER_CODE_PATTERN } from "../../domain/account-users";
+import { isLastOwner, permissionsSchema, roleChangeSchema, USER_CODE_PATTERN } from "../../domain/account-users";
 import { todayJst } from "../../domain/datetime";
 import { PAYMENT_ROLE } from "../../domain/roles";
 import { tenantOf } from "../auth";
@@ -105,8 +105,7 @@ export function accountUserRoutes(db: Database, bankService: BankService): Route
         if (!target) throw notFound(NOT_FOUND);
         if (target.version !== version) throw conflict(STALE);
         if (target.role === role) return target;
-        const owners = users.filter((user) => user.role === PAYMENT_ROLE.owner).length;
-        if (target.role === PAYMENT_ROLE.owner && owners <= 1) throw conflict(LAST_OWNER);
+        if (isLastOwner(target, users)) throw conflict(LAST_OWNER);
         const [changed] = await tx
           .update(paymentServiceUsers)
           .set({ role, version: target.version + 1, updatedAt: new Date() })

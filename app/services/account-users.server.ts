@@ -1,5 +1,5 @@
 import type { PermissionsInput } from "@domain/account-users";
-import { PAYMENT_ROLE, type PaymentRole } from "@domain/roles";
+import type { PaymentRole } from "@domain/roles";
 import type { SsoProfile } from "@domain/sso-profile";
 import { findCompanyBankUser, listCompanyBankUsers } from "./bank-service.server";
 import { notFound } from "./errors.server";
@@ -56,9 +56,6 @@ export async function getCompanyUser(caller: PaymentApiCaller, userUniqueCode: s
   if (!bankUser && !payment) throw notFound();
   return { userUniqueCode, profile: bankUser ? profileOf(bankUser) : null, payment };
 }
-
-/** The number of owners, from the company's payment users: the last one is never offered a demotion. */
-export const ownerCount = (users: PaymentUser[]) => users.filter((user) => user.role === PAYMENT_ROLE.owner).length;
 
 export function changeRole(caller: PaymentApiCaller, userUniqueCode: string, role: PaymentRole, version: number): Promise<PaymentUser> {
   return callPaymentApi<PaymentUser>(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}/role`, asJsonPost({ role, version }));
