@@ -2,7 +2,7 @@ import type { PermissionsInput } from "@domain/account-users";
 import type { PaymentRole } from "@domain/roles";
 import type { SsoProfile } from "@domain/sso-profile";
 import { findCompanyBankUser, listCompanyBankUsers } from "./bank-service.server";
-import { notFound } from "./errors.server";
+import { isNotFound, notFound } from "./errors.server";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
 /** A payment service user as the Payment API's owner endpoints answer it. */
@@ -49,7 +49,7 @@ export async function getCompanyUser(caller: PaymentApiCaller, userUniqueCode: s
   const [bankUser, payment] = await Promise.all([
     findCompanyBankUser(caller.idToken, userUniqueCode),
     callPaymentApi<PaymentUser>(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}`).catch((thrown: unknown) => {
-      if ((thrown as { init?: { status?: number } } | null)?.init?.status === 404) return null;
+      if (isNotFound(thrown)) return null;
       throw thrown;
     }),
   ]);
