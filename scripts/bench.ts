@@ -55,7 +55,7 @@ import { measureBilling, printBilling, type BillingRow } from "./bench-billing";
 import { companyPlans, documentLines, documents, receivedDocuments } from "../api/db/schema";
 import { DEMO_USERS } from "../sandbox/demo-data";
 import { searchKey } from "../domain/normalize";
-import { seedDemoData } from "../api/db/seed";
+import { seedDemoData } from "../sandbox/seed";
 import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
 import { sessionCookieFor } from "../tests/support/session";
 import { fixtureUsers, type FixtureUserName } from "../tests/support/users";
