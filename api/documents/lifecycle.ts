@@ -162,9 +162,29 @@ export async function saveEdit(
   });
 }
 
-/** Changes the status along the allowed transitions, keeping who and when. */
-export async function changeStatus(tx: Writer, scope: DocumentScope, id: number, to: number, actor: Actor): Promise<DocumentRow> {
-  const current = await ownDocument(tx, scope, id);
+/** Changes the status along the allowed transitions, keeping who and when; of the kind the page names, when it names one. */
+export async function changeStatus(db: Database, scope: DocumentScope, id: number, to: number, actor: Actor, expectedKind?: DocumentKind): Promise<DocumentRow> {
+  return db.transaction((tx) => statusChangeIn(tx, scope, id, to, actor, expectedKind));
+}
+
+export type StatusChangeResult = { id: number; ok: boolean; message?: string; number?: string };
+
+/** A bulk change from the list: each document in a transaction of its own, succeeding or saying why by its number, so one refusal does not undo the others. */
+export async function changeStatuses(db: Database, scope: DocumentScope, ids: readonly number[], to: number, actor: Actor): Promise<StatusChangeResult[]> {
+  const results: StatusChangeResult[] = [];
+  for (const id of ids) {
+    try {
+      const row = await changeStatus(db, scope, id, to, actor);
+      results.push({ id, ok: true, number: row.number });
+    } catch (error) {
+      results.push({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return results;
+}
+
+async function statusChangeIn(tx: Writer, scope: DocumentScope, id: number, to: number, actor: Actor, expectedKind?: DocumentKind): Promise<DocumentRow> {
+  const current = await ownDocument(tx, scope, id, expectedKind);
   const facts = await factsOf(tx, current);
   const refusal = refusalOf(facts, { status: to });
   if (refusal) throw conflict(`${current.number}：${refusal}`);

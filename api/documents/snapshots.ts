@@ -6,6 +6,7 @@ import { accountTypeLabel, KIND_DATE_LABELS, type CopyMark, type DocumentSnapsho
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
+import { notFound } from "../errors";
 import { decodes } from "../storage/images";
 import type { FileStorage } from "../storage/storage";
 import { renderSnapshotPdf } from "./pdf";
@@ -244,7 +245,17 @@ export async function copyOf(db: Database, storage: FileStorage, document: Docum
     const content = await contentOf(db, document, await issuerImagesOf(db, storage, document, false));
     return { snapshot: { id: 0, documentId: document.id, revision: document.revision, createdAt: new Date().toISOString(), content }, mark: "draft" };
   }
-  return { snapshot: await snapshotOf(db, storage, document, reason, actor), mark: document.voidedAt ? "voided" : null };
+  return { snapshot: await snapshotOf(db, storage, document, reason, actor), mark: issuedMarkOf(document) };
+}
+
+/** The mark an issued revision's copy carries: 無効 once the document is voided, none before. */
+export const issuedMarkOf = (document: Pick<DocumentRow, "voidedAt">): CopyMark => (document.voidedAt ? "voided" : null);
+
+/** An earlier revision's snapshot (`?revision=` of the copy and PDF pages); 404 for one the document never had. */
+export async function earlierRevision(db: Writer, document: Pick<DocumentRow, "id" | "revision">, revision: number): Promise<DocumentSnapshot> {
+  const earlier = Number.isInteger(revision) && revision >= 1 && revision <= document.revision ? await snapshotOfRevision(db, document.id, revision) : null;
+  if (!earlier) throw notFound("この版の控えはありません。");
+  return earlier;
 }
 
 /** The PDF of a snapshot, with the logo and stamp copies it froze. */

@@ -4,7 +4,7 @@ import { mailRequestSchema } from "../../domain/mail";
 import type { SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentMails, documents, documentSnapshots } from "../db/schema";
-import { snapshotPdf } from "../documents/snapshots";
+import { issuedMarkOf, snapshotPdf } from "../documents/snapshots";
 import { ApiError, notFound } from "../errors";
 import type { LinkSigner } from "../mail/links";
 import { viewLink, type MailOutbox, type MailRow, type MailSettings } from "../mail/outbox";
@@ -145,7 +145,7 @@ export function publicMailRoutes(db: Database, storage: FileStorage, deps: MailD
     "/public/mails/:token/pdf",
     handler(async (req, res) => {
       const { mail, content, voidedAt } = await mailOf(req);
-      sendPdf(res, await snapshotPdf(storage, mail.companyUniqueCode, content, voidedAt ? "voided" : null), content);
+      sendPdf(res, await snapshotPdf(storage, mail.companyUniqueCode, content, issuedMarkOf({ voidedAt })), content);
     }),
   );
 
