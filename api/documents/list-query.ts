@@ -7,7 +7,7 @@ import { mailDisplayStatus, type MailDisplayStatus } from "../../domain/mail-sta
 import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { documentListVersions, documentMails, documents, documentTotals } from "../db/schema";
-import { escapeLike } from "../routes/master-records";
+import { escapeLike } from "../db/like";
 import { LIST_COLUMNS } from "./presenters";
 import { inScope, type DocumentScope } from "./scope";
 

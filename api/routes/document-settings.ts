@@ -10,7 +10,8 @@ import { requireMember } from "../membership";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
 import { documentSettingOf } from "../documents/store";
-import { editVersionOf, guardedUpdateResult } from "./master-records";
+import { guardedUpdateResult } from "../master-data/records";
+import { editVersionOf } from "./master-records";
 
 const STALE_SAVE = "ほかの操作でこの帳票設定が更新されています。最新の内容を確認してから、もう一度保存してください。";
 const NOT_FOUND = "帳票の種類が見つかりません。";
