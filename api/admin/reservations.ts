@@ -176,6 +176,11 @@ async function lockedReservation(tx: Tx, bankCode: string, id: number, version: 
   return row;
 }
 
+/** A change to a reservation, kept in the audit with the record before and after it. */
+function recordChange(tx: Tx, actor: AdminActor, action: "free_trial_reservation.update" | "free_trial_reservation.cancel", before: ReservationRow, after: ReservationRow) {
+  return recordAdminAction(tx, actor, { bankCode: before.bankCode, action, target: `free_trial_reservation:${before.id}`, before: recordOf(before), after: recordOf(after) });
+}
+
 /** Edits a reservation that has not started yet (409 once it has, or when cancelled), kept in the audit. */
 export async function updateReservation(db: Database, actor: AdminActor, bankCode: string, id: number, version: number, input: ReservationInput, today: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -196,13 +201,7 @@ export async function updateReservation(db: Database, actor: AdminActor, bankCod
       })
       .where(eq(freeTrialReservations.id, id))
       .returning();
-    await recordAdminAction(tx, actor, {
-      bankCode,
-      action: "free_trial_reservation.update",
-      target: `free_trial_reservation:${id}`,
-      before: recordOf(before),
-      after: recordOf(row!),
-    });
+    await recordChange(tx, actor, "free_trial_reservation.update", before, row!);
   });
 }
 
@@ -222,13 +221,7 @@ export async function cancelReservation(db: Database, actor: AdminActor, bankCod
       })
       .where(eq(freeTrialReservations.id, id))
       .returning();
-    await recordAdminAction(tx, actor, {
-      bankCode,
-      action: "free_trial_reservation.cancel",
-      target: `free_trial_reservation:${id}`,
-      before: recordOf(before),
-      after: recordOf(row!),
-    });
+    await recordChange(tx, actor, "free_trial_reservation.cancel", before, row!);
   });
 }
 
