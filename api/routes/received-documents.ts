@@ -20,7 +20,7 @@ import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
 import { editVersionOf, parseListQuery } from "./master-records";
-import { idParam } from "./params";
+import { idParam, uploadedFileName } from "./params";
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -61,13 +61,6 @@ const deleteBody = z.object({
 
 const exportQuery = receivedListQuery.extend({ encoding: z.enum(["UTF8", "UTF8N", "SJIS"]).optional().default("UTF8") });
 
-/** The file name a browser sent, for people: its last path segment, trimmed to a sensible length. */
-function displayName(original: string): string {
-  // multer reads the header as latin1; browsers send UTF-8.
-  const name = Buffer.from(original, "latin1").toString("utf8").split(/[\\/]/).pop()!.trim();
-  return (name || "ファイル").slice(0, 200);
-}
-
 /**
  * Received documents (受取請求書・受取領収書・その他), one engine for the
  * three kinds (decision 026): tenant- and permission-scoped, behind SPEC §4's
@@ -103,7 +96,7 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
       const scope = await requireReceiveScope(db, req, { write: true });
       const received = (req.files as Express.Multer.File[] | undefined) ?? [];
       if (received.length === 0) throw validationFailed({ files: ["ファイルを選んでください"] });
-      const saved = await saveUploads(db, storage, scope, received.map((file) => ({ bytes: file.buffer, fileName: displayName(file.originalname) })), req.log);
+      const saved = await saveUploads(db, storage, scope, received.map((file) => ({ bytes: file.buffer, fileName: uploadedFileName(file.originalname, "ファイル") })), req.log);
       res.status(201).json({ uploads: saved });
     }),
   );
