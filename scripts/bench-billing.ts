@@ -39,7 +39,7 @@ const DEDUCTED_FEE = 440;
 
 const { taxId, bankAccountTypeId: _accountType, ...rounding } = COMPANY_DEFAULTS;
 /** The columns a document row needs beyond its kind, number, customer and amounts: what a company has when it set nothing. */
-const DOCUMENT_DEFAULTS = { ...rounding, taxTypeId: taxId, customerHonorific: "御中", withholdingAmount: "0", createdBy: ACTOR.code };
+const DOCUMENT_DEFAULTS = { ...rounding, taxTypeId: taxId, customerHonorific: "御中" as const, withholdingAmount: "0", createdBy: ACTOR.code };
 
 /** Rows inserted CHUNK at a time (a statement's parameters are limited), with what each insert returns. */
 async function insertChunked<T, R>(rows: readonly T[], insert: (chunk: T[]) => Promise<R[]>): Promise<R[]> {

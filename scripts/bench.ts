@@ -611,7 +611,7 @@ async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: strin
         status: statuses[index % statuses.length]!,
         issueDate: `2025-${month}-${day}`,
         customerName: customerNameOf(index),
-        customerHonorific: "御中",
+        customerHonorific: "御中" as const,
         customerSearchKey: customerNameOf(index),
         subject: subjectOf(index, month),
         taxTypeId: 1,

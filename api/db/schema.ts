@@ -22,6 +22,7 @@ import type { ClosingLineMode } from "../../domain/closing";
 import { COMPANY_DEFAULTS, type TaxCategoryId } from "../../domain/codes";
 import type { DocumentKind } from "../../domain/document-kinds";
 import type { NumberFormat } from "../../domain/document-settings";
+import type { Honorific } from "../../domain/honorifics";
 import type { MailRequestInput } from "../../domain/mail";
 import type { OfficeProcessRuleKind } from "../../domain/office-process-rules";
 import type { ReceivedKind } from "../../domain/received-documents";
@@ -427,7 +428,7 @@ export const customers = pgTable(
     companyUniqueCode: text("company_unique_code").notNull(),
     name: text("name").notNull(),
     nameKana: text("name_kana"),
-    honorific: text("honorific").notNull().default("御中"),
+    honorific: text("honorific").$type<Honorific>().notNull().default("御中"),
     department: text("department"),
     personInCharge: text("person_in_charge"),
     postalCode: text("postal_code"),
@@ -495,7 +496,7 @@ export const documentSettings = pgTable(
     defaultSubject: text("default_subject"),
     defaultNotes: text("default_notes"),
     defaultRemarks: text("default_remarks"),
-    defaultHonorific: text("default_honorific").notNull(),
+    defaultHonorific: text("default_honorific").$type<Honorific>().notNull(),
     printStamp: boolean("print_stamp").notNull(),
     /** Company bank account ids shown on invoices; empty means those marked displayed. */
     bankAccountIds: jsonb("bank_account_ids").$type<number[]>().notNull().default([]),
@@ -557,7 +558,7 @@ export const documents = pgTable(
     // A customer referred to cannot be deleted (archived instead): no cascade.
     customerId: integer("customer_id").references(() => customers.id),
     customerName: text("customer_name").notNull(),
-    customerHonorific: text("customer_honorific").notNull(),
+    customerHonorific: text("customer_honorific").$type<Honorific>().notNull(),
     customerSearchKey: text("customer_search_key").notNull(),
     subject: text("subject"),
     personInCharge: text("person_in_charge"),

@@ -300,7 +300,7 @@ describe("mergeClosingInvoices (the bench's entry)", () => {
             deliveryDate: `2025-01-${String(day + 1).padStart(2, "0")}`,
             customerId: entry.id,
             customerName: entry.name,
-            customerHonorific: "御中",
+            customerHonorific: "御中" as const,
             customerSearchKey: entry.name,
             taxTypeId: 1,
             itemRoundingId: 1,
