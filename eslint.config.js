@@ -57,6 +57,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ["api/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+sandbox(/|$)",
+              message: "api/ runs without the sandbox: the host hands it what the sandbox provides (the demo seed), never the other way round.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "tests/**"],
     rules: { "no-console": "off" },
   },

@@ -10,6 +10,7 @@ import { DatabaseRateLimitStore } from "./api/rate-limit-store";
 import { startPaymentApi, type PaymentApiService } from "./api/service";
 import { createSandboxMailbox } from "./sandbox/mailbox";
 import { mountSandbox } from "./sandbox/mount";
+import { seedDemoData } from "./sandbox/seed";
 import { createApp, type ReadinessCheck } from "./server/app";
 import { registerSources } from "./server/metrics";
 import { installOutboundProxy } from "./server/outbound-proxy";
@@ -42,7 +43,7 @@ if (!config.paymentApiBaseUrl) {
   embeddedApi = await startPaymentApi({ ...apiConfig, issuers, nta, bankServiceBaseUrl: config.bankServiceBaseUrl }, {
     logger,
     migrationsFolder: path.join(root, "api", "db", "migrations"),
-    seedAssetsDir: path.join(root, "sandbox", "assets"),
+    seed: (db) => seedDemoData(db, path.join(root, "sandbox", "assets")),
     publicDir: path.join(root, "public"),
   });
 }

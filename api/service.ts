@@ -1,8 +1,7 @@
 import type { Logger } from "pino";
 import { trustIssuers } from "./auth";
 import type { ApiConfig } from "./config";
-import { openDatabase, type DatabaseHandle, type MigrationReport } from "./db/client";
-import { seedDemoData } from "./db/seed";
+import { openDatabase, type Database, type DatabaseHandle, type MigrationReport } from "./db/client";
 import { createPaymentApi } from "./router";
 import { createBankService } from "./bank-service";
 import { createS3FileStorage } from "./storage/s3-storage";
@@ -28,12 +27,13 @@ export async function startPaymentApi(
   {
     logger,
     migrationsFolder,
-    seedAssetsDir,
+    seed,
     publicDir,
   }: {
     logger: Logger;
     migrationsFolder: string;
-    seedAssetsDir?: string;
+    /** Fills a new embedded database with demo data (the sandbox's, given by the host); false when it found data there. */
+    seed?: (db: Database) => Promise<boolean>;
     /** The folder the web server serves, where no backup may be written. */
     publicDir?: string;
   },
@@ -52,7 +52,7 @@ export async function startPaymentApi(
     migration = await database.migrate(migrationsFolder);
     // The embedded default starts with the sandbox's demo data, so a fresh `npm start` has something to show.
     // Only PGlite, which one process owns: instances sharing a PostgreSQL database never seed, so never race to.
-    if (seedAssetsDir && database.kind === "pglite") demoDataCreated = await seedDemoData(database.db, seedAssetsDir);
+    if (seed && database.kind === "pglite") demoDataCreated = await seed(database.db);
   } catch (error) {
     await database.close();
     throw error;

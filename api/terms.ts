@@ -18,6 +18,12 @@ async function currentOf(db: Database, where: SQL | undefined): Promise<TermsRow
   return row ?? null;
 }
 
+/** One version of terms by its id, in force or not. */
+export async function termsById(db: Database, id: number): Promise<TermsRow | null> {
+  const [found] = await db.select().from(terms).where(eq(terms.id, id)).limit(1);
+  return found ?? null;
+}
+
 export function currentCookiePolicy(db: Database): Promise<TermsRow | null> {
   return currentOf(db, eq(terms.kind, "cookie"));
 }

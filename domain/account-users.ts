@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_ROLE } from "./roles";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
 /**
@@ -8,6 +9,15 @@ import { VALIDATION_MESSAGES } from "./validation-messages";
 
 /** A bank user code as the bank issues them (`U-DEMO-OWNER`); anything else is a user that is not there. */
 export const USER_CODE_PATTERN = /^[A-Za-z0-9][\w.@-]{0,99}$/;
+
+/**
+ * The company always keeps an owner: the last one can be neither demoted nor disabled, not even by
+ * themself. The page offers no such change and the Payment API refuses it; `users` are the company's
+ * payment service users, the one asked about among them.
+ */
+export function isLastOwner(user: { role: number } | null, users: readonly { role: number }[]): boolean {
+  return user?.role === PAYMENT_ROLE.owner && users.filter((each) => each.role === PAYMENT_ROLE.owner).length <= 1;
+}
 
 /** The payment service user's version as the page read it: a change made since is refused. */
 const version = z.coerce.number().int().min(1).max(2_147_483_647);

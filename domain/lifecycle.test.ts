@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentKind } from "./document-kinds";
-import { can, editModeOf, nextStatuses, refusalOf, settableStatuses, stageOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "./lifecycle";
+import { can, editModeOf, factsOfRecord, nextStatuses, refusalOf, settableStatuses, stageOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "./lifecycle";
 
 const facts = (overrides: Partial<LifecycleFacts> = {}): LifecycleFacts => ({
   kind: "invoice",
@@ -115,5 +115,13 @@ describe("the document lifecycle", () => {
   it("names the stage and how an edit is saved", () => {
     expect([stageOf(draft), stageOf(issued), stageOf(voided)]).toEqual(["draft", "issued", "voided"]);
     expect([editModeOf(draft), editModeOf(issued), editModeOf(voided)]).toEqual(["edit", "correct", null]);
+  });
+
+  it("reads the facts of a record's own fields, and counts what other records tell as not happened unless given", () => {
+    const at = new Date("2026-11-01T00:00:00Z");
+    expect(factsOfRecord({ kind: "invoice", status: 2, issuedAt: at, voidedAt: null, creditNoteOf: null })).toEqual(issued);
+    expect(factsOfRecord({ kind: "invoice", status: 2, issuedAt: "2026-11-01T00:00:00Z", voidedAt: "2026-11-02T00:00:00Z", creditNoteOf: 7 }, { sent: true, paid: true })).toEqual(
+      facts({ status: 2, issued: true, voided: true, creditNote: true, sent: true, paid: true }),
+    );
   });
 });

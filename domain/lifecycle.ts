@@ -29,6 +29,28 @@ export type LifecycleFacts = {
   paid: boolean;
 };
 
+/**
+ * The facts of a document's own record, on either side of the API (the row's columns, or the answer's
+ * fields under these names). What other records tell — a send, a document made from it, a payment — is
+ * the caller's to look up; left out, it counts as not having happened, which is enough for the actions
+ * that do not ask it (making a document from it, recording a payment).
+ */
+export function factsOfRecord(
+  document: { kind: DocumentKind; status: number; issuedAt: Date | string | null; voidedAt: Date | string | null; creditNoteOf: number | object | null },
+  related: Partial<Pick<LifecycleFacts, "sent" | "converted" | "paid">> = {},
+): LifecycleFacts {
+  return {
+    kind: document.kind,
+    status: document.status,
+    issued: document.issuedAt !== null,
+    voided: document.voidedAt !== null,
+    sent: related.sent ?? false,
+    converted: related.converted ?? false,
+    creditNote: document.creditNoteOf !== null,
+    paid: related.paid ?? false,
+  };
+}
+
 export type LifecycleAction =
   | "edit"
   | "correct"

@@ -39,7 +39,7 @@ const DEDUCTED_FEE = 440;
 
 const { taxId, bankAccountTypeId: _accountType, ...rounding } = COMPANY_DEFAULTS;
 /** The columns a document row needs beyond its kind, number, customer and amounts: what a company has when it set nothing. */
-const DOCUMENT_DEFAULTS = { ...rounding, taxTypeId: taxId, customerHonorific: "御中", withholdingAmount: "0", createdBy: ACTOR.code };
+const DOCUMENT_DEFAULTS = { ...rounding, taxTypeId: taxId, customerHonorific: "御中" as const, withholdingAmount: "0", createdBy: ACTOR.code };
 
 /** Rows inserted CHUNK at a time (a statement's parameters are limited), with what each insert returns. */
 async function insertChunked<T, R>(rows: readonly T[], insert: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
@@ -86,7 +86,7 @@ async function closingCase(db: Database, database: string): Promise<BillingRow> 
       return {
         ...DOCUMENT_DEFAULTS,
         companyUniqueCode: CLOSING_SCOPE.tenant,
-        kind: "delivery_slip",
+        kind: "delivery_slip" as const,
         number: `BENCH-${index}-${day}`,
         status: 2,
         issueDate: date,
@@ -170,7 +170,7 @@ async function matchingCases(db: Database, database: string): Promise<BillingRow
     return {
       ...DOCUMENT_DEFAULTS,
       companyUniqueCode: MATCHING_SCOPE.tenant,
-      kind: "invoice",
+      kind: "invoice" as const,
       number: `MATCH-${String(index).padStart(6, "0")}`,
       status: INVOICE_UNPAID,
       issueDate: `2026-10-${String((index % 28) + 1).padStart(2, "0")}`,

@@ -55,7 +55,7 @@ import { measureBilling, printBilling, type BillingRow } from "./bench-billing";
 import { companyPlans, documentLines, documents, receivedDocuments } from "../api/db/schema";
 import { DEMO_USERS } from "../sandbox/demo-data";
 import { searchKey } from "../domain/normalize";
-import { seedDemoData } from "../api/db/seed";
+import { seedDemoData } from "../sandbox/seed";
 import { startTestIssuer, TEST_CLIENT_ID } from "../tests/support/issuer";
 import { sessionCookieFor } from "../tests/support/session";
 import { fixtureUsers, type FixtureUserName } from "../tests/support/users";
@@ -606,12 +606,12 @@ async function insertInvoices(db: DatabaseHandle["db"], companyUniqueCode: strin
       const amount = String(1000 + ((index * 7919) % 500_000));
       return {
         companyUniqueCode,
-        kind: "invoice",
+        kind: "invoice" as const,
         number: `LOAD-${String(index + 1).padStart(6, "0")}`,
         status: statuses[index % statuses.length]!,
         issueDate: `2025-${month}-${day}`,
         customerName: customerNameOf(index),
-        customerHonorific: "御中",
+        customerHonorific: "御中" as const,
         customerSearchKey: customerNameOf(index),
         subject: subjectOf(index, month),
         taxTypeId: 1,
@@ -656,7 +656,7 @@ async function insertReceived(db: DatabaseHandle["db"], companyUniqueCode: strin
       const matchResult = [1, 2, 3, 4, null][index % 5]!;
       return {
         companyUniqueCode,
-        kind: "invoice",
+        kind: "invoice" as const,
         transactionDate: `2025-${month}-${day}`,
         amount: 1000 + ((index * 7919) % 500_000),
         supplierName: supplier,

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { readApiConfig } from "../api/config";
 import { openDatabase } from "../api/db/client";
-import { seedDemoData } from "../api/db/seed";
+import { seedDemoData } from "../sandbox/seed";
 
 const config = readApiConfig();
 const database = await openDatabase(config.database);

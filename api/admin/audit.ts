@@ -16,6 +16,13 @@ export type AdminAction =
   | "bank_notice.withdraw"
   | "companies.export";
 
+/** A member of bank staff acting, as the audit keeps them: their scope, the request's trace id and its log. */
+export type AdminActor = { scope: AdminScope; traceId: string | null; log?: Pick<NonNullable<Request["log"]>, "info"> };
+
+export function adminActorOf(req: Request, scope: AdminScope): AdminActor {
+  return { scope, traceId: req.id === undefined || req.id === "" ? null : String(req.id), log: req.log };
+}
+
 /**
  * Keeps what a member of bank staff did (decision 027): who, in which role
  * and bank, on which bank's data, the record before and after, and the
@@ -23,8 +30,7 @@ export type AdminAction =
  */
 export async function recordAdminAction(
   db: Writer,
-  req: Request,
-  scope: AdminScope,
+  { scope, traceId, log }: AdminActor,
   entry: {
     bankCode: string;
     action: AdminAction;
@@ -33,7 +39,6 @@ export async function recordAdminAction(
     after?: unknown;
   },
 ): Promise<void> {
-  const traceId = req.id === undefined || req.id === "" ? null : String(req.id);
   await db.insert(adminAuditLog).values({
     bankCode: entry.bankCode,
     actorUserUniqueCode: scope.caller.userUniqueCode,
@@ -46,7 +51,7 @@ export async function recordAdminAction(
     after: entry.after ?? null,
     traceId,
   });
-  req.log?.info(
+  log?.info(
     {
       admin: {
         action: entry.action,

@@ -4,7 +4,7 @@ import { offeredPlans } from "../accounts/store";
 import type { Database } from "../db/client";
 import { bankBranches, bankNotices, banks, companyPlans, terms } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import { auditOf } from "./audit";
+import { auditOf, recordAdminAction, type AdminActor } from "./audit";
 import { reservationsOf } from "./reservations";
 import { ADMIN_NOT_FOUND, type AdminScope } from "./scope";
 
@@ -114,26 +114,32 @@ function settingsOf(row: typeof banks.$inferSelect) {
   };
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** Saves the settings from the version they were read at (409 when someone saved since); before and after for the audit. */
-export async function updateBankSettings(tx: Tx, bankCode: string, input: BankSettingsInput) {
-  const [current] = await tx.select().from(banks).where(eq(banks.bankCode, bankCode)).for("update");
-  if (!current) throw notFound(ADMIN_NOT_FOUND);
-  if (current.version !== input.version) throw conflict(STALE_BANK_SETTINGS);
-  const [updated] = await tx
-    .update(banks)
-    .set({
-      baName: input.ba_name,
-      enablePaymentReceive: input.enable_payment_receive,
-      checkPaymentMethodFilled: input.check_payment_method_filled,
-      isPaymentMethodFilled: input.is_payment_method_filled,
-      version: current.version + 1,
-      updatedAt: new Date(),
-    })
-    .where(eq(banks.bankCode, bankCode))
-    .returning();
-  return { before: settingsOf(current), after: settingsOf(updated!) };
+/** Saves the settings from the version they were read at (409 when someone saved since), with before and after in the audit. */
+export async function updateBankSettings(db: Database, actor: AdminActor, bankCode: string, input: BankSettingsInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(banks).where(eq(banks.bankCode, bankCode)).for("update");
+    if (!current) throw notFound(ADMIN_NOT_FOUND);
+    if (current.version !== input.version) throw conflict(STALE_BANK_SETTINGS);
+    const [updated] = await tx
+      .update(banks)
+      .set({
+        baName: input.ba_name,
+        enablePaymentReceive: input.enable_payment_receive,
+        checkPaymentMethodFilled: input.check_payment_method_filled,
+        isPaymentMethodFilled: input.is_payment_method_filled,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(banks.bankCode, bankCode))
+      .returning();
+    await recordAdminAction(tx, actor, {
+      bankCode,
+      action: "bank_setting.update",
+      target: `bank:${bankCode}`,
+      before: settingsOf(current),
+      after: settingsOf(updated!),
+    });
+  });
 }
 
 export const NOTICE_NOT_FOUND = "お知らせが見つかりません。";

@@ -5,7 +5,7 @@ import { normalizeIsoDate, searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { adminListVersions, bankBranches, banks, companyPlans, plans } from "../db/schema";
 import type { ListSummaries } from "../documents/list-query";
-import { escapeLike } from "../routes/master-records";
+import { escapeLike } from "../db/like";
 import { companiesInScope, type AdminScope } from "./scope";
 
 const optionalDate = z

@@ -4,6 +4,7 @@ import type { ReservationInput } from "../../domain/admin-banks";
 import type { Database } from "../db/client";
 import { bankBranches, freeTrialReservations } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";
+import { recordAdminAction, type AdminActor } from "./audit";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;
@@ -134,21 +135,30 @@ async function checkReservation(tx: Tx, bankCode: string, input: ReservationInpu
   }
 }
 
-export async function createReservation(tx: Tx, bankCode: string, input: ReservationInput, createdBy: string, today: string) {
-  await lockBankReservations(tx, bankCode);
-  await checkReservation(tx, bankCode, input, today, null);
-  const [row] = await tx
-    .insert(freeTrialReservations)
-    .values({
+/** Reserves free months for the bank's new companies (or a branch's), kept in the audit; answers its id. */
+export async function createReservation(db: Database, actor: AdminActor, bankCode: string, input: ReservationInput, today: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockBankReservations(tx, bankCode);
+    await checkReservation(tx, bankCode, input, today, null);
+    const [row] = await tx
+      .insert(freeTrialReservations)
+      .values({
+        bankCode,
+        branchCode: input.branch_code,
+        freeMonths: input.free_months,
+        startDate: input.start_date,
+        finishDate: input.finish_date,
+        createdBy: actor.scope.caller.userUniqueCode,
+      })
+      .returning();
+    await recordAdminAction(tx, actor, {
       bankCode,
-      branchCode: input.branch_code,
-      freeMonths: input.free_months,
-      startDate: input.start_date,
-      finishDate: input.finish_date,
-      createdBy,
-    })
-    .returning();
-  return { row: row!, after: recordOf(row!) };
+      action: "free_trial_reservation.create",
+      target: `free_trial_reservation:${row!.id}`,
+      after: recordOf(row!),
+    });
+    return row!.id;
+  });
 }
 
 /** The reservation locked for a change, refused when stale. */
@@ -166,44 +176,53 @@ async function lockedReservation(tx: Tx, bankCode: string, id: number, version: 
   return row;
 }
 
-/** Edits a reservation that has not started yet (409 once it has, or when cancelled). */
-export async function updateReservation(tx: Tx, bankCode: string, id: number, version: number, input: ReservationInput, today: string) {
-  const before = await lockedReservation(tx, bankCode, id, version, (row) => {
-    if (row.canceledAt) return "取り消した予約は変更できません。";
-    return row.startDate <= today ? RESERVATION_STARTED : null;
-  });
-  await checkReservation(tx, bankCode, input, today, id);
-  const [row] = await tx
-    .update(freeTrialReservations)
-    .set({
-      branchCode: input.branch_code,
-      freeMonths: input.free_months,
-      startDate: input.start_date,
-      finishDate: input.finish_date,
-      version: before.version + 1,
-      updatedAt: new Date(),
-    })
-    .where(eq(freeTrialReservations.id, id))
-    .returning();
-  return { before: recordOf(before), after: recordOf(row!) };
+/** A change to a reservation, kept in the audit with the record before and after it. */
+function recordChange(tx: Tx, actor: AdminActor, action: "free_trial_reservation.update" | "free_trial_reservation.cancel", before: ReservationRow, after: ReservationRow) {
+  return recordAdminAction(tx, actor, { bankCode: before.bankCode, action, target: `free_trial_reservation:${before.id}`, before: recordOf(before), after: recordOf(after) });
 }
 
-/** Cancels a reservation any time before it finishes; it stays listed as 取消. */
-export async function cancelReservation(tx: Tx, bankCode: string, id: number, version: number, today: string) {
-  const before = await lockedReservation(tx, bankCode, id, version, (row) => {
-    if (row.canceledAt) return "この予約はすでに取り消されています。";
-    return row.finishDate < today ? "終了した予約は取り消せません。" : null;
+/** Edits a reservation that has not started yet (409 once it has, or when cancelled), kept in the audit. */
+export async function updateReservation(db: Database, actor: AdminActor, bankCode: string, id: number, version: number, input: ReservationInput, today: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockedReservation(tx, bankCode, id, version, (row) => {
+      if (row.canceledAt) return "取り消した予約は変更できません。";
+      return row.startDate <= today ? RESERVATION_STARTED : null;
+    });
+    await checkReservation(tx, bankCode, input, today, id);
+    const [row] = await tx
+      .update(freeTrialReservations)
+      .set({
+        branchCode: input.branch_code,
+        freeMonths: input.free_months,
+        startDate: input.start_date,
+        finishDate: input.finish_date,
+        version: before.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(freeTrialReservations.id, id))
+      .returning();
+    await recordChange(tx, actor, "free_trial_reservation.update", before, row!);
   });
-  const [row] = await tx
-    .update(freeTrialReservations)
-    .set({
-      canceledAt: new Date(),
-      version: before.version + 1,
-      updatedAt: new Date(),
-    })
-    .where(eq(freeTrialReservations.id, id))
-    .returning();
-  return { before: recordOf(before), after: recordOf(row!) };
+}
+
+/** Cancels a reservation any time before it finishes (it stays listed as 取消), kept in the audit. */
+export async function cancelReservation(db: Database, actor: AdminActor, bankCode: string, id: number, version: number, today: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockedReservation(tx, bankCode, id, version, (row) => {
+      if (row.canceledAt) return "この予約はすでに取り消されています。";
+      return row.finishDate < today ? "終了した予約は取り消せません。" : null;
+    });
+    const [row] = await tx
+      .update(freeTrialReservations)
+      .set({
+        canceledAt: new Date(),
+        version: before.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(freeTrialReservations.id, id))
+      .returning();
+    await recordChange(tx, actor, "free_trial_reservation.cancel", before, row!);
+  });
 }
 
 /** The version a change was made from: a number, or 422. */

@@ -18,7 +18,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ClosingLineMode } from "../../domain/closing";
 import { COMPANY_DEFAULTS, type TaxCategoryId } from "../../domain/codes";
+import type { DocumentKind } from "../../domain/document-kinds";
+import type { NumberFormat } from "../../domain/document-settings";
+import type { Honorific } from "../../domain/honorifics";
+import type { MailRequestInput } from "../../domain/mail";
+import type { OfficeProcessRuleKind } from "../../domain/office-process-rules";
+import type { ReceivedKind } from "../../domain/received-documents";
 
 /** Raw bytes; PGlite and node-postgres both hand bytea over as a Uint8Array/Buffer. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -426,7 +433,7 @@ export const customers = pgTable(
     companyUniqueCode: text("company_unique_code").notNull(),
     name: text("name").notNull(),
     nameKana: text("name_kana"),
-    honorific: text("honorific").notNull().default("御中"),
+    honorific: text("honorific").$type<Honorific>().notNull().default("御中"),
     department: text("department"),
     personInCharge: text("person_in_charge"),
     postalCode: text("postal_code"),
@@ -486,22 +493,22 @@ export const documentSettings = pgTable(
   {
     id: serial("id").primaryKey(),
     companyUniqueCode: text("company_unique_code").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
     numberPrefix: text("number_prefix").notNull(),
-    numberDatePart: text("number_date_part").notNull(),
+    numberDatePart: text("number_date_part").$type<NumberFormat["number_date_part"]>().notNull(),
     numberDigits: integer("number_digits").notNull(),
-    numberReset: text("number_reset").notNull(),
+    numberReset: text("number_reset").$type<NumberFormat["number_reset"]>().notNull(),
     defaultSubject: text("default_subject"),
     defaultNotes: text("default_notes"),
     defaultRemarks: text("default_remarks"),
-    defaultHonorific: text("default_honorific").notNull(),
+    defaultHonorific: text("default_honorific").$type<Honorific>().notNull(),
     printStamp: boolean("print_stamp").notNull(),
     /** Company bank account ids shown on invoices; empty means those marked displayed. */
     bankAccountIds: jsonb("bank_account_ids").$type<number[]>().notNull().default([]),
     dueDateRule: text("due_date_rule").notNull(),
     dueDays: integer("due_days"),
     /** 合算請求's layout of the slips' lines (invoice settings only): per_slip or per_item. */
-    closingLineMode: text("closing_line_mode").notNull().default("per_slip"),
+    closingLineMode: text("closing_line_mode").$type<ClosingLineMode>().notNull().default("per_slip"),
     mailSubject: text("mail_subject").notNull(),
     mailBody: text("mail_body").notNull(),
     version: integer("version").notNull().default(1),
@@ -519,7 +526,7 @@ export const documentCounters = pgTable(
   "document_counters",
   {
     companyUniqueCode: text("company_unique_code").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
     period: text("period").notNull(),
     lastNumber: integer("last_number").notNull(),
   },
@@ -530,7 +537,7 @@ export const documentCounters = pgTable(
 export const officeProcessRules = pgTable("office_process_rules", {
   id: serial("id").primaryKey(),
   companyUniqueCode: text("company_unique_code").notNull().unique("office_process_rules_company_idx"),
-  kind: text("kind").notNull(),
+  kind: text("kind").$type<OfficeProcessRuleKind>().notNull(),
   companyName: text("company_name").notNull(),
   responsibleTitle: text("responsible_title").notNull().default(""),
   responsibleName: text("responsible_name").notNull(),
@@ -549,14 +556,14 @@ export const documents = pgTable(
   {
     id: serial("id").primaryKey(),
     companyUniqueCode: text("company_unique_code").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
     number: text("number").notNull(),
     status: integer("status").notNull(),
     issueDate: date("issue_date", { mode: "string" }).notNull(),
     // A customer referred to cannot be deleted (archived instead): no cascade.
     customerId: integer("customer_id").references(() => customers.id),
     customerName: text("customer_name").notNull(),
-    customerHonorific: text("customer_honorific").notNull(),
+    customerHonorific: text("customer_honorific").$type<Honorific>().notNull(),
     customerSearchKey: text("customer_search_key").notNull(),
     subject: text("subject"),
     personInCharge: text("person_in_charge"),
@@ -712,7 +719,7 @@ export const documentMails = pgTable(
     cc: jsonb("cc").$type<string[]>().notNull().default([]),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    delivery: text("delivery").notNull(),
+    delivery: text("delivery").$type<MailRequestInput["delivery"]>().notNull(),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -875,7 +882,7 @@ export const receivedDocuments = pgTable(
   {
     id: serial("id").primaryKey(),
     companyUniqueCode: text("company_unique_code").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<ReceivedKind>().notNull(),
     transactionDate: date("transaction_date", { mode: "string" }).notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     amount10: bigint("amount_10", { mode: "number" }),

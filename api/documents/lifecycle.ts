@@ -3,7 +3,7 @@ import { describeChanges } from "../../domain/corrections";
 import type { DocumentInput } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
-import { INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
+import { factsOfRecord, INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
 import type { SnapshotReference } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
@@ -35,16 +35,7 @@ export async function factsOf(db: Writer, row: DocumentRow): Promise<LifecycleFa
       .limit(1),
     activePayment(db, row.id),
   ]);
-  return {
-    kind: row.kind as DocumentKind,
-    status: row.status,
-    issued: row.issuedAt !== null,
-    voided: row.voidedAt !== null,
-    sent: Boolean(mail),
-    converted: Boolean(made),
-    creditNote: row.creditNoteOf !== null,
-    paid: Boolean(payment),
-  };
+  return factsOfRecord(row, { sent: Boolean(mail), converted: Boolean(made), paid: Boolean(payment) });
 }
 
 /**
@@ -99,7 +90,7 @@ async function advance(tx: Writer, current: DocumentRow, set: Partial<typeof doc
  * the snapshot of revision 1, all in one transaction. Issuing what is already
  * issued answers it as it is, so 送信 and 印刷 may call this every time.
  */
-export async function issue(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor, expectedKind?: string): Promise<DocumentRow> {
+export async function issue(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor, expectedKind?: DocumentKind): Promise<DocumentRow> {
   const before = await ownDocument(db, scope, id, expectedKind);
   if (before.issuedAt && !before.voidedAt) return before;
   const images = await issuerImagesOf(db, storage, before, true);
@@ -107,7 +98,7 @@ export async function issue(db: Database, storage: FileStorage, scope: DocumentS
     const current = await ownDocument(tx, scope, id);
     if (current.issuedAt && !current.voidedAt) return current;
     await requireAllowed(tx, current, "issue");
-    const status = statusOnIssue(current.kind as DocumentKind, current.status);
+    const status = statusOnIssue(current.kind, current.status);
     const row = await advance(tx, current, { issuedAt: new Date(), status });
     await insertSnapshot(tx, row, await contentOf(tx, row, images), "issue", actor);
     await recordHistory(tx, row, { event: "issued", from: current.status, to: status, revision: row.revision }, actor);
@@ -126,7 +117,7 @@ export async function saveEdit(
   storage: FileStorage,
   scope: DocumentScope,
   id: number,
-  edit: { version: number; input: DocumentInput; reason: string | null; kind?: string },
+  edit: { version: number; input: DocumentInput; reason: string | null; kind?: DocumentKind },
   actor: Actor,
 ): Promise<DocumentRow> {
   const { tenant } = scope;
@@ -143,7 +134,7 @@ export async function saveEdit(
     // Totals follow the rules frozen into the document when it was made.
     const totals = totalsOf(edit.input, current);
     const customerId = await savedCustomerId(tx, tenant, edit.input);
-    const columns = documentColumnsOf(current.kind as DocumentKind, edit.input, totals, customerId);
+    const columns = documentColumnsOf(current.kind, edit.input, totals, customerId);
     if (!correcting) {
       const row = await advance(tx, current, columns);
       await writeLines(tx, id, edit.input, totals);
@@ -171,9 +162,29 @@ export async function saveEdit(
   });
 }
 
-/** Changes the status along the allowed transitions, keeping who and when. */
-export async function changeStatus(tx: Writer, scope: DocumentScope, id: number, to: number, actor: Actor): Promise<DocumentRow> {
-  const current = await ownDocument(tx, scope, id);
+/** Changes the status along the allowed transitions, keeping who and when; of the kind the page names, when it names one. */
+export async function changeStatus(db: Database, scope: DocumentScope, id: number, to: number, actor: Actor, expectedKind?: DocumentKind): Promise<DocumentRow> {
+  return db.transaction((tx) => statusChangeIn(tx, scope, id, to, actor, expectedKind));
+}
+
+export type StatusChangeResult = { id: number; ok: boolean; message?: string; number?: string };
+
+/** A bulk change from the list: each document in a transaction of its own, succeeding or saying why by its number, so one refusal does not undo the others. */
+export async function changeStatuses(db: Database, scope: DocumentScope, ids: readonly number[], to: number, actor: Actor): Promise<StatusChangeResult[]> {
+  const results: StatusChangeResult[] = [];
+  for (const id of ids) {
+    try {
+      const row = await changeStatus(db, scope, id, to, actor);
+      results.push({ id, ok: true, number: row.number });
+    } catch (error) {
+      results.push({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return results;
+}
+
+async function statusChangeIn(tx: Writer, scope: DocumentScope, id: number, to: number, actor: Actor, expectedKind?: DocumentKind): Promise<DocumentRow> {
+  const current = await ownDocument(tx, scope, id, expectedKind);
   const facts = await factsOf(tx, current);
   const refusal = refusalOf(facts, { status: to });
   if (refusal) throw conflict(`${current.number}：${refusal}`);
@@ -184,7 +195,7 @@ export async function changeStatus(tx: Writer, scope: DocumentScope, id: number,
 }
 
 /** Voids an issued document: it keeps its number (numbers stay gapless) and leaves the list and its totals. */
-export async function voidDocument(db: Database, scope: DocumentScope, id: number, actor: Actor, expectedKind?: string): Promise<DocumentRow> {
+export async function voidDocument(db: Database, scope: DocumentScope, id: number, actor: Actor, expectedKind?: DocumentKind): Promise<DocumentRow> {
   return db.transaction(async (tx) => {
     const current = await ownDocument(tx, scope, id, expectedKind);
     await requireAllowed(tx, current, "void");
@@ -195,7 +206,7 @@ export async function voidDocument(db: Database, scope: DocumentScope, id: numbe
 }
 
 /** Deletes a draft that was never issued, sent or converted. */
-export async function deleteDraft(db: Database, scope: DocumentScope, id: number, expectedKind?: string): Promise<void> {
+export async function deleteDraft(db: Database, scope: DocumentScope, id: number, expectedKind?: DocumentKind): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await ownDocument(tx, scope, id, expectedKind);
     await requireAllowed(tx, current, "delete");
@@ -221,7 +232,7 @@ export async function issueCreditNote(db: Database, storage: FileStorage, scope:
       issue_date: issueDate,
       customer_id: current.customerId,
       customer_name: current.customerName,
-      customer_honorific: current.customerHonorific as DocumentInput["customer_honorific"],
+      customer_honorific: current.customerHonorific,
       save_customer: false,
       subject: current.subject,
       person_in_charge: current.personInCharge,
@@ -234,7 +245,7 @@ export async function issueCreditNote(db: Database, storage: FileStorage, scope:
         quantity: line.quantity.startsWith("-") ? line.quantity.slice(1) : `-${line.quantity}`,
         unit: line.unit,
         unit_price: line.unitPrice,
-        tax_category: line.taxCategory as DocumentInput["lines"][number]["tax_category"],
+        tax_category: line.taxCategory,
         tax_rate: line.taxRate,
       })),
       valid_until: null,

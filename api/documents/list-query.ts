@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { parseDecimalInput } from "../../domain/decimal";
 import { DOCUMENT_KIND_IDS } from "../../domain/document-kinds";
@@ -7,7 +7,8 @@ import { mailDisplayStatus, type MailDisplayStatus } from "../../domain/mail-sta
 import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { documentListVersions, documentMails, documents, documentTotals } from "../db/schema";
-import { escapeLike } from "../routes/master-records";
+import { escapeLike } from "../db/like";
+import { LIST_COLUMNS } from "./presenters";
 import { inScope, type DocumentScope } from "./scope";
 
 export const DOCUMENTS_PER_PAGE = 50;
@@ -184,6 +185,24 @@ export async function summaryOf(db: Database, summaries: ListSummaries, scope: D
   const summary = { total: Number(summed!.total), taxIncluded: String(summed!.taxIncluded), amountDue: String(summed!.amountDue) };
   if (version !== null) summaries.set(key, version, summary);
   return summary;
+}
+
+/** A page of the filtered list, each row with the state of its latest send, and the count and sums of the whole filter. */
+export async function listDocuments(db: Database, summaries: ListSummaries, scope: DocumentScope, query: ListQuery) {
+  const where = listConditions(scope, query);
+  const direction = query.order === "asc" ? asc : desc;
+  const [rows, summary] = await Promise.all([
+    db
+      .select(LIST_COLUMNS)
+      .from(documents)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(documents.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    summaryOf(db, summaries, scope, query, where),
+  ]);
+  const mails = await latestMailStatuses(db, rows.map((row) => row.id));
+  return { rows: rows.map((row) => ({ ...row, mailStatus: mails.get(row.id) ?? null })), summary };
 }
 
 /** The latest send of each listed document, as the list's mail column shows it (SPEC §4: blank, 送信済, 閲覧済, 送信エラー). */

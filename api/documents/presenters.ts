@@ -2,6 +2,7 @@ import type { Response } from "express";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
+import type { DocumentKind } from "../../domain/document-kinds";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import { closingInvoiceSlips, documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
@@ -21,7 +22,7 @@ export const ownedBy = (tenant: string, id: number) => and(eq(documents.id, id),
  * The document of the id in the caller's scope, of the kind when the page
  * names one (a page never shows another kind's document); 404 otherwise.
  */
-export async function ownDocument(db: Writer, scope: DocumentScope, id: number, kind?: string): Promise<DocumentRow> {
+export async function ownDocument(db: Writer, scope: DocumentScope, id: number, kind?: DocumentKind): Promise<DocumentRow> {
   const [row] = await db
     .select()
     .from(documents)

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { TAX_TYPES } from "../../domain/codes";
 import { canonicalDecimal } from "../../domain/decimal";
-import { DOCUMENT_KINDS, type DocumentKind } from "../../domain/document-kinds";
+import { DOCUMENT_KINDS } from "../../domain/document-kinds";
 import { accountTypeLabel, KIND_DATE_LABELS, type CopyMark, type DocumentSnapshot, type SnapshotContent, type SnapshotImage, type SnapshotReference } from "../../domain/snapshot";
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
+import { notFound } from "../errors";
 import { decodes } from "../storage/images";
 import type { FileStorage } from "../storage/storage";
 import { renderSnapshotPdf } from "./pdf";
@@ -67,7 +68,7 @@ export async function issuerImagesOf(db: Database, storage: FileStorage, documen
       .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, document.kind)))
       .limit(1),
   ]);
-  const setting = documentSettingOf(document.kind as DocumentKind, settingRow);
+  const setting = documentSettingOf(document.kind, settingRow);
   const logo = await frozenImage(db, storage, tenant, "logo", company?.logoFileId ?? null, freeze);
   const stamp = setting.print_stamp ? await frozenImage(db, storage, tenant, "stamp", company?.stampFileId ?? null, freeze) : null;
   return {
@@ -84,7 +85,7 @@ const nonEmpty = (values: Array<string | null>) => values.filter((value): value 
 /** The snapshot's content from the document and the company, customer and settings as they are now. */
 export async function contentOf(db: Writer, document: DocumentRow, images: IssuerImages, reference: SnapshotReference | null = null): Promise<SnapshotContent> {
   const tenant = document.companyUniqueCode;
-  const kind = document.kind as DocumentKind;
+  const kind = document.kind;
   const [[company], lines, [customer], [settingRow]] = await Promise.all([
     db.select().from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
     db.select().from(documentLines).where(eq(documentLines.documentId, document.id)).orderBy(asc(documentLines.position)),
@@ -244,7 +245,17 @@ export async function copyOf(db: Database, storage: FileStorage, document: Docum
     const content = await contentOf(db, document, await issuerImagesOf(db, storage, document, false));
     return { snapshot: { id: 0, documentId: document.id, revision: document.revision, createdAt: new Date().toISOString(), content }, mark: "draft" };
   }
-  return { snapshot: await snapshotOf(db, storage, document, reason, actor), mark: document.voidedAt ? "voided" : null };
+  return { snapshot: await snapshotOf(db, storage, document, reason, actor), mark: issuedMarkOf(document) };
+}
+
+/** The mark an issued revision's copy carries: 無効 once the document is voided, none before. */
+export const issuedMarkOf = (document: Pick<DocumentRow, "voidedAt">): CopyMark => (document.voidedAt ? "voided" : null);
+
+/** An earlier revision's snapshot (`?revision=` of the copy and PDF pages); 404 for one the document never had. */
+export async function earlierRevision(db: Writer, document: Pick<DocumentRow, "id" | "revision">, revision: number): Promise<DocumentSnapshot> {
+  const earlier = Number.isInteger(revision) && revision >= 1 && revision <= document.revision ? await snapshotOfRevision(db, document.id, revision) : null;
+  if (!earlier) throw notFound("この版の控えはありません。");
+  return earlier;
 }
 
 /** The PDF of a snapshot, with the logo and stamp copies it froze. */

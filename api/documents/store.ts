@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { COMPANY_DEFAULTS, taxCategoryOf } from "../../domain/codes";
 import type { DocumentKind } from "../../domain/document-kinds";
-import { documentSettingDefaults, formatDocumentNumber, numberingPeriod, type NumberFormat } from "../../domain/document-settings";
+import { documentSettingDefaults, formatDocumentNumber, numberingPeriod } from "../../domain/document-settings";
 import type { DocumentInput } from "../../domain/document-input";
-import type { ClosingLineMode } from "../../domain/closing";
 import { copyModeOf } from "../../domain/documents";
-import { refusalOf } from "../../domain/lifecycle";
+import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
 import { searchKey } from "../../domain/normalize";
 import { computeTotals, totalsLineOf, totalsRulesOf, type Totals } from "../../domain/totals";
 import type { Database } from "../db/client";
@@ -124,7 +123,7 @@ export async function savedCustomerId(db: Writer, tenant: string, input: Documen
 
 /** The date a kind carries of its own (有効期限, 納品日, 支払期限); receipts have none. */
 export function kindDateOf(row: Pick<typeof documents.$inferSelect, "kind" | "validUntil" | "deliveryDate" | "dueDate">): string | null {
-  return { estimate: row.validUntil, delivery_slip: row.deliveryDate, invoice: row.dueDate, receipt: null }[row.kind as DocumentKind];
+  return { estimate: row.validUntil, delivery_slip: row.deliveryDate, invoice: row.dueDate, receipt: null }[row.kind];
 }
 
 type SettingRow = typeof documentSettings.$inferSelect;
@@ -134,9 +133,9 @@ export function documentSettingOf(kind: DocumentKind, row: SettingRow | undefine
   if (!row) return documentSettingDefaults(kind);
   return {
     number_prefix: row.numberPrefix,
-    number_date_part: row.numberDatePart as NumberFormat["number_date_part"],
+    number_date_part: row.numberDatePart,
     number_digits: row.numberDigits,
-    number_reset: row.numberReset as NumberFormat["number_reset"],
+    number_reset: row.numberReset,
     default_subject: row.defaultSubject,
     default_notes: row.defaultNotes,
     default_remarks: row.defaultRemarks,
@@ -145,7 +144,7 @@ export function documentSettingOf(kind: DocumentKind, row: SettingRow | undefine
     bank_account_ids: row.bankAccountIds,
     due_date_rule: row.dueDateRule,
     due_days: row.dueDays,
-    closing_line_mode: row.closingLineMode as ClosingLineMode,
+    closing_line_mode: row.closingLineMode,
     mail_subject: row.mailSubject,
     mail_body: row.mailBody,
   };
@@ -183,13 +182,13 @@ export async function sourceOf(db: Writer, scope: DocumentScope, kind: DocumentK
     .from(documents)
     .where(and(eq(documents.id, sourceId), inScope(scope)));
   if (!source) throw validationFailed({ source_document_id: ["元の書類が見つかりません"] });
-  const sourceKind = source.kind as DocumentKind;
+  const sourceKind = source.kind;
   const duplicate = origin === "duplicate" && sourceKind === kind;
   // A voided document may be copied to start again, but nothing is made from it (domain/lifecycle.ts;
   // whether it was sent or converted before has no bearing on making more).
   const refusal = duplicate
     ? null
-    : refusalOf({ kind: sourceKind, status: source.status, issued: source.issuedAt !== null, voided: source.voidedAt !== null, sent: false, converted: false, creditNote: source.creditNoteOf !== null, paid: false }, { into: kind });
+    : refusalOf(factsOfRecord(source), { into: kind });
   if (refusal) throw validationFailed({ source_document_id: [refusal.replace(/。$/, "")] });
   if (!duplicate && sourceKind === "delivery_slip" && kind === "invoice") {
     // A slip a closing invoice bills (decision 030) is not billed a second time by converting it.

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { refusalOf as lifecycleRefusalOf } from "../../domain/lifecycle";
+import type { DocumentKind } from "../../domain/document-kinds";
+import { factsOfRecord, refusalOf as lifecycleRefusalOf } from "../../domain/lifecycle";
 import type { Database } from "../db/client";
 import { bankStatementLines, documents, payments } from "../db/schema";
 import { followBalance } from "../documents/lifecycle";
@@ -18,6 +19,8 @@ export type PaymentInput = { paidOn: string; amount: number; fee: number; method
 
 type InvoiceRow = {
   id: number;
+  kind: DocumentKind;
+  status: number;
   number: string;
   customerId: number | null;
   amountDue: string;
@@ -36,6 +39,8 @@ export async function invoiceInScope(db: Writer, scope: DocumentScope, id: numbe
   const query = db
     .select({
       id: documents.id,
+      kind: documents.kind,
+      status: documents.status,
       number: documents.number,
       customerId: documents.customerId,
       amountDue: documents.amountDue,
@@ -53,10 +58,7 @@ export async function invoiceInScope(db: Writer, scope: DocumentScope, id: numbe
 
 /** Why a payment cannot be recorded against the invoice; null when it can (domain/lifecycle.ts, which the detail page asks too). */
 export function refusalOf(invoice: InvoiceRow): string | null {
-  return lifecycleRefusalOf(
-    { kind: "invoice", status: 0, issued: invoice.issuedAt !== null, voided: invoice.voidedAt !== null, sent: false, converted: false, creditNote: invoice.creditNoteOf !== null, paid: false },
-    "recordPayment",
-  );
+  return lifecycleRefusalOf(factsOfRecord(invoice), "recordPayment");
 }
 
 /**

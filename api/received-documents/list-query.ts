@@ -5,7 +5,7 @@ import { MATCH_RESULT_IDS, RECEIVED_KIND_IDS, RECEIVED_PER_PAGE, RECEIVED_SORTS,
 import type { Database } from "../db/client";
 import { documentListVersions, receivedDocuments } from "../db/schema";
 import type { ListSummaries } from "../documents/list-query";
-import { escapeLike } from "../routes/master-records";
+import { escapeLike } from "../db/like";
 import type { DocumentScope } from "../documents/scope";
 
 const yen = z

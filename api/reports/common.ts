@@ -1,4 +1,5 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { DocumentKind } from "../../domain/document-kinds";
 import { TOP_CUSTOMERS, type ResolvedPeriod } from "../../domain/reports";
 import type { Database } from "../db/client";
 import { companies, documents } from "../db/schema";
@@ -12,7 +13,7 @@ export async function fiscalYearEndMonthOf(db: Database, tenant: string): Promis
 }
 
 /** Issued documents of a kind in the caller's scope, with a date column inside the period (none for "all"). */
-export function documentsIn(scope: DocumentScope, kind: string, period: ResolvedPeriod, ...more: SQL[]): SQL {
+export function documentsIn(scope: DocumentScope, kind: DocumentKind, period: ResolvedPeriod, ...more: SQL[]): SQL {
   return and(
     inScope(scope),
     eq(documents.kind, kind),

@@ -1,23 +1,14 @@
 import { Router, type Request } from "express";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { accountVersionInputSchema, planChangeInputSchema, registrationInputSchema } from "../../domain/account-input";
 import { todayJst } from "../../domain/datetime";
-import { searchKey } from "../../domain/normalize";
-import {
-  changedPlanChargedFrom,
-  planChangeRefusal,
-  planStatusOn,
-  registrationTerms,
-  withdrawalDateFor,
-  type PlanChangeKind,
-  type PlanChangeRefusal,
-} from "../../domain/plans";
-import { PAYMENT_ROLE } from "../../domain/roles";
+import { changedPlanChargedFrom, planChangeRefusal, type PlanChangeKind, type PlanChangeRefusal } from "../../domain/plans";
 import { tenantOf } from "../auth";
 import { idTokenOf, type BankService } from "../bank-service";
 import type { Database } from "../db/client";
-import { companyPlanOf, offeredPlans, openCampaign, planStateOf, requiredTerms } from "../accounts/store";
-import { banks, companyEnrollments, companyPlanHistory, companyPlans, paymentInfos, paymentServiceUsers, termsAgreements } from "../db/schema";
+import { companyPlanOf, offeredPlans, planStateOf } from "../accounts/store";
+import { cancelSubscription, register, registrationOptions, withdrawCancellation } from "../accounts/subscription";
+import { companyPlanHistory, companyPlans, paymentInfos, paymentServiceUsers } from "../db/schema";
 import { conflict, forbidden, planChangedThisMonth, subscriptionCanceled, validationFailed } from "../errors";
 import { requireOwner } from "../membership";
 import { parseBody } from "../validation";
@@ -51,43 +42,11 @@ export function accountRoutes(db: Database, bankService: BankService, now: () =>
   const router = Router();
   const today = () => todayJst(now());
 
-  /**
-   * Whether registration must take a payment method: the bank wants it checked (its setting in the product, decision 027),
-   * the company has none on file here, and the bank's own service holds none for it either (asked with the caller's token).
-   */
-  const asksPaymentMethod = async (req: Request, company: string): Promise<boolean> => {
-    const [[bank], [payment]] = await Promise.all([
-      db.select({ checks: banks.checkPaymentMethodFilled }).from(banks).where(eq(banks.bankCode, req.caller!.bankCode)).limit(1),
-      db.select({ paymentMethod: paymentInfos.paymentMethod }).from(paymentInfos).where(eq(paymentInfos.companyUniqueCode, company)).limit(1),
-    ]);
-    if (!bank?.checks || payment?.paymentMethod) return false;
-    return !(await bankService.paymentMethodOnFile(idTokenOf(req)));
-  };
-
   router.get(
     "/accounts/registration",
     handler(async (req, res) => {
       const company = tenantOf(req.caller);
-      const bankCode = req.caller!.bankCode;
-      const day = today();
-      const [existing, offered, required, campaign, payment, asks] = await Promise.all([
-        companyPlanOf(db, company),
-        offeredPlans(db, bankCode),
-        requiredTerms(db, bankCode),
-        openCampaign(db, bankCode, req.caller!.branchCode, day),
-        db.select({ paymentMethod: paymentInfos.paymentMethod }).from(paymentInfos).where(eq(paymentInfos.companyUniqueCode, company)).limit(1),
-        asksPaymentMethod(req, company),
-      ]);
-      const registered = existing !== null && planStatusOn(planStateOf(existing), day) !== "ended";
-      res.json({
-        registered,
-        plans: offered,
-        terms: required,
-        campaign: campaign && { freeMonths: campaign.freeMonths, startDate: campaign.startDate, finishDate: campaign.finishDate },
-        schedule: registrationTerms(day, campaign),
-        paymentMethod: payment[0]?.paymentMethod ?? null,
-        asksPaymentMethod: asks,
-      });
+      res.json(await registrationOptions(db, bankService, { caller: req.caller!, company, idToken: idTokenOf(req) }, today()));
     }),
   );
 
@@ -95,134 +54,11 @@ export function accountRoutes(db: Database, bankService: BankService, now: () =>
     "/accounts/registration",
     handler(async (req, res) => {
       const company = tenantOf(req.caller);
-      const caller = req.caller!;
       // The bank's company owner registers the company; a company user waits to be enabled by them.
-      if (caller.userType !== "company_owner") throw forbidden("プランのお申し込みは企業の代表者（オーナー）が行います。");
+      if (req.caller!.userType !== "company_owner") throw forbidden("プランのお申し込みは企業の代表者（オーナー）が行います。");
       const input = parseBody(registrationInputSchema, req.body);
-      const day = today();
-      // Read before the transaction: PGlite has one connection, which the transaction holds (and the bank is asked over HTTP).
-      const [required, asks] = await Promise.all([requiredTerms(db, caller.bankCode), input.payment_method ? false : asksPaymentMethod(req, company)]);
-
-      const result = await db.transaction(async (tx) => {
-        // One registration per company: the row is locked (or its absence raced on the primary key) before anything is written.
-        const existing = await companyPlanOf(tx, company, { forUpdate: true });
-        if (existing && planStatusOn(planStateOf(existing), day) !== "ended") throw conflict("この企業はすでにお申し込み済みです。");
-
-        const [offered, campaign] = await Promise.all([
-          offeredPlans(tx, caller.bankCode),
-          openCampaign(tx, caller.bankCode, req.caller!.branchCode, day),
-        ]);
-        if (!offered.some((plan) => plan.planId === input.plan_id)) throw validationFailed({ plan_id: ["このプランはお選びいただけません"] });
-        const agreed = new Set(input.agreed_terms);
-        if (required.some((item) => !agreed.has(item.id))) {
-          throw validationFailed({ agreed_terms: ["すべての規約をお読みいただき、同意してください（規約が更新された場合は、新しい版に同意してください）"] });
-        }
-        if (asks) throw validationFailed({ payment_method: ["お支払い方法を選択してください"] });
-
-        const schedule = registrationTerms(day, campaign);
-        const companyName = caller.companyName ?? existing?.companyName ?? company;
-        const plan = {
-          bankCode: caller.bankCode,
-          branchCode: caller.branchCode,
-          companyName,
-          nameSearchKey: searchKey(companyName),
-          planId: input.plan_id,
-          previousPlanId: null,
-          joinDate: schedule.joinDate,
-          startDate: schedule.startDate,
-          endDate: null,
-          withdrawalDate: null,
-          isContract: true,
-          isPlanChanged: false,
-          planChangedOn: null,
-          isFreeTerm: true,
-          isSubscribeCancellation: false,
-          isCampaign: schedule.campaign !== null,
-          campaignNumOfMonths: schedule.campaign?.freeMonths ?? null,
-          campaignStartDate: schedule.campaign?.startDate ?? null,
-          campaignFinishDate: schedule.campaign?.finishDate ?? null,
-          isCampaignApplied: schedule.campaign !== null,
-          appliedCampaignNumOfMonths: schedule.campaign?.freeMonths ?? null,
-          appliedCampaignStartDate: schedule.campaign?.appliedStartDate ?? null,
-          appliedCampaignFinishDate: schedule.campaign?.appliedFinishDate ?? null,
-          appliedCampaignEndDate: schedule.campaign?.finishDate ?? null,
-          updatedAt: new Date(),
-        };
-        if (existing) {
-          // A company that left and comes back: its earlier time with the product stays reachable by its join date.
-          if (existing.joinDate) {
-            await tx
-              .insert(companyEnrollments)
-              .values({
-                companyUniqueCode: company,
-                bankCode: existing.bankCode,
-                branchCode: existing.branchCode,
-                companyName: existing.companyName || companyName,
-                planId: existing.planId,
-                joinDate: existing.joinDate,
-                startDate: existing.startDate,
-                withdrawalDate: existing.withdrawalDate,
-              })
-              .onConflictDoNothing();
-          }
-          await tx
-            .update(companyPlans)
-            .set({ ...plan, version: sql`${companyPlans.version} + 1` })
-            .where(eq(companyPlans.companyUniqueCode, company));
-        } else {
-          // Two first registrations at once: the loser's insert fails on the primary key, answered 409 like the check above.
-          await tx.insert(companyPlans).values({ companyUniqueCode: company, ...plan });
-        }
-
-        const payment = {
-          planId: input.plan_id,
-          joinDate: schedule.joinDate,
-          startDate: schedule.startDate,
-          endDate: null,
-          withdrawalDate: null,
-          ...(input.payment_method
-            ? {
-                paymentMethod: input.payment_method,
-                debitBankCode: input.payment_method === "debit" ? input.debit_bank_code : null,
-                debitBranchCode: input.payment_method === "debit" ? input.debit_branch_code : null,
-                debitAccountType: input.payment_method === "debit" ? input.debit_account_type : null,
-                debitAccountNo: input.payment_method === "debit" ? input.debit_account_no : null,
-                debitAccountName: input.payment_method === "debit" ? input.debit_account_name : null,
-              }
-            : {}),
-          updatedAt: new Date(),
-        };
-        await tx
-          .insert(paymentInfos)
-          .values({ companyUniqueCode: company, ...payment })
-          .onConflictDoUpdate({ target: paymentInfos.companyUniqueCode, set: payment });
-
-        await tx
-          .insert(paymentServiceUsers)
-          .values({ userUniqueCode: caller.userUniqueCode, companyUniqueCode: company, role: PAYMENT_ROLE.owner, planId: input.plan_id, useStartDate: schedule.joinDate, name: caller.name })
-          .onConflictDoUpdate({
-            target: paymentServiceUsers.userUniqueCode,
-            set: {
-              companyUniqueCode: company,
-              role: PAYMENT_ROLE.owner,
-              planId: input.plan_id,
-              useStartDate: schedule.joinDate,
-              useEndDate: null,
-              ...(caller.name ? { name: caller.name } : {}),
-              version: sql`${paymentServiceUsers.version} + 1`,
-              updatedAt: new Date(),
-            },
-          });
-        // Everyone of the company the product already knew follows the company's plan.
-        await tx.update(paymentServiceUsers).set({ planId: input.plan_id, useEndDate: null }).where(eq(paymentServiceUsers.companyUniqueCode, company));
-
-        await tx.insert(termsAgreements).values(
-          required.map((item) => ({ companyUniqueCode: company, userUniqueCode: caller.userUniqueCode, termsId: item.id, termsKind: item.kind, termsVersion: item.version })),
-        );
-        await tx.insert(companyPlanHistory).values({ companyUniqueCode: company, event: "register", planId: input.plan_id, userUniqueCode: caller.userUniqueCode });
-        return schedule;
-      });
-      res.status(201).json({ planId: input.plan_id, ...result });
+      const schedule = await register(db, bankService, { caller: req.caller!, company, idToken: idTokenOf(req) }, input, today());
+      res.status(201).json({ planId: input.plan_id, ...schedule });
     }),
   );
 
@@ -286,23 +122,7 @@ export function accountRoutes(db: Database, bankService: BankService, now: () =>
     handler(async (req, res) => {
       const company = await requireOwner(db, req);
       const input = parseBody(accountVersionInputSchema, req.body);
-      const day = today();
-      const withdrawalDate = withdrawalDateFor(day);
-      await db.transaction(async (tx) => {
-        const current = await companyPlanOf(tx, company, { forUpdate: true });
-        if (!current) throw forbidden("プランのお申し込みがありません。");
-        const status = planStatusOn(planStateOf(current), day);
-        if (status === "cancellation_pending") throw conflict("すでに解約をお申し込み済みです。");
-        if (status === "ended") throw conflict("ご利用期間はすでに終了しています。");
-        if (current.version !== input.version) throw conflict("プランは別の画面で変更されています。最新の内容をご確認ください。");
-        await tx
-          .update(companyPlans)
-          .set({ isSubscribeCancellation: true, withdrawalDate, endDate: withdrawalDate, version: current.version + 1, updatedAt: new Date() })
-          .where(eq(companyPlans.companyUniqueCode, company));
-        await tx.update(paymentInfos).set({ withdrawalDate, endDate: withdrawalDate, updatedAt: new Date() }).where(eq(paymentInfos.companyUniqueCode, company));
-        await tx.insert(companyPlanHistory).values({ companyUniqueCode: company, event: "unregister", planId: current.planId, userUniqueCode: req.caller!.userUniqueCode });
-      });
-      res.json({ withdrawalDate });
+      res.json({ withdrawalDate: await cancelSubscription(db, company, req.caller!.userUniqueCode, input.version, today()) });
     }),
   );
 
@@ -311,18 +131,7 @@ export function accountRoutes(db: Database, bankService: BankService, now: () =>
     handler(async (req, res) => {
       const company = await requireOwner(db, req);
       const input = parseBody(accountVersionInputSchema, req.body);
-      const day = today();
-      await db.transaction(async (tx) => {
-        const current = await companyPlanOf(tx, company, { forUpdate: true });
-        if (!current || planStatusOn(planStateOf(current), day) !== "cancellation_pending") throw conflict("取り消せる解約のお申し込みはありません。");
-        if (current.version !== input.version) throw conflict("プランは別の画面で変更されています。最新の内容をご確認ください。");
-        await tx
-          .update(companyPlans)
-          .set({ isSubscribeCancellation: false, withdrawalDate: null, endDate: null, version: current.version + 1, updatedAt: new Date() })
-          .where(eq(companyPlans.companyUniqueCode, company));
-        await tx.update(paymentInfos).set({ withdrawalDate: null, endDate: null, updatedAt: new Date() }).where(eq(paymentInfos.companyUniqueCode, company));
-        await tx.insert(companyPlanHistory).values({ companyUniqueCode: company, event: "unregister_withdrawn", planId: current.planId, userUniqueCode: req.caller!.userUniqueCode });
-      });
+      await withdrawCancellation(db, company, req.caller!.userUniqueCode, input.version, today());
       res.status(204).end();
     }),
   );

@@ -1,14 +1,12 @@
 import { Router, type Request } from "express";
-import { and, eq } from "drizzle-orm";
-import { bankNoticeInput, bankSettingsInput, jstDateTime, reservationInput } from "../../domain/admin-banks";
+import { bankNoticeInput, bankSettingsInput, reservationInput } from "../../domain/admin-banks";
 import { todayJst } from "../../domain/datetime";
-import { auditOf, recordAdminAction } from "../admin/audit";
+import { adminActorOf, auditOf } from "../admin/audit";
 import { bankDetail, listBanks, NOTICE_NOT_FOUND, updateBankSettings } from "../admin/banks";
+import { publishNotice, withdrawNotice } from "../admin/notices";
 import { cancelReservation, createReservation, findReservation, RESERVATION_NOT_FOUND, updateReservation, versionOf } from "../admin/reservations";
 import { requireAdminScope, requireChangeableBank, requireVisibleBank } from "../admin/scope";
 import type { Database } from "../db/client";
-import { bankNotices } from "../db/schema";
-import { conflict, notFound } from "../errors";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
 import { editVersionOf } from "./master-records";
@@ -48,16 +46,7 @@ export function adminBankRoutes(db: Database): Router {
       const bankCode = requireChangeableBank(scope, bankCodeOf(req));
       editVersionOf(body(req));
       const input = parseBody(bankSettingsInput, body(req));
-      await db.transaction(async (tx) => {
-        const { before, after } = await updateBankSettings(tx, bankCode, input);
-        await recordAdminAction(tx, req, scope, {
-          bankCode,
-          action: "bank_setting.update",
-          target: `bank:${bankCode}`,
-          before,
-          after,
-        });
-      });
+      await updateBankSettings(db, adminActorOf(req, scope), bankCode, input);
       res.json(await bankDetail(db, scope, bankCode, todayJst()));
     }),
   );
@@ -69,16 +58,7 @@ export function adminBankRoutes(db: Database): Router {
       const bankCode = requireChangeableBank(scope, bankCodeOf(req));
       const input = parseBody(reservationInput, body(req));
       const today = todayJst();
-      const id = await db.transaction(async (tx) => {
-        const { row, after } = await createReservation(tx, bankCode, input, scope.caller.userUniqueCode, today);
-        await recordAdminAction(tx, req, scope, {
-          bankCode,
-          action: "free_trial_reservation.create",
-          target: `free_trial_reservation:${row.id}`,
-          after,
-        });
-        return row.id;
-      });
+      const id = await createReservation(db, adminActorOf(req, scope), bankCode, input, today);
       res.status(201).json(await reservationDetail(bankCode, id, today));
     }),
   );
@@ -110,15 +90,7 @@ export function adminBankRoutes(db: Database): Router {
       const version = editVersionOf(body(req));
       const input = parseBody(reservationInput, body(req));
       const today = todayJst();
-      await db.transaction(async (tx) => {
-        const change = await updateReservation(tx, bankCode, id, version, input, today);
-        await recordAdminAction(tx, req, scope, {
-          bankCode,
-          action: "free_trial_reservation.update",
-          target: `free_trial_reservation:${id}`,
-          ...change,
-        });
-      });
+      await updateReservation(db, adminActorOf(req, scope), bankCode, id, version, input, today);
       res.json({
         ...(await reservationDetail(bankCode, id, today)),
         canChange: true,
@@ -134,15 +106,7 @@ export function adminBankRoutes(db: Database): Router {
       const id = idParam(req, RESERVATION_NOT_FOUND);
       const version = versionOf(body(req));
       const today = todayJst();
-      await db.transaction(async (tx) => {
-        const change = await cancelReservation(tx, bankCode, id, version, today);
-        await recordAdminAction(tx, req, scope, {
-          bankCode,
-          action: "free_trial_reservation.cancel",
-          target: `free_trial_reservation:${id}`,
-          ...change,
-        });
-      });
+      await cancelReservation(db, adminActorOf(req, scope), bankCode, id, version, today);
       res.json({
         ...(await reservationDetail(bankCode, id, today)),
         canChange: true,
@@ -156,30 +120,7 @@ export function adminBankRoutes(db: Database): Router {
       const scope = requireAdminScope(req);
       const bankCode = requireChangeableBank(scope, bankCodeOf(req));
       const input = parseBody(bankNoticeInput, body(req));
-      const maintenance = input.kind === "maintenance";
-      const notice = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(bankNotices)
-          .values({
-            bankCode,
-            kind: input.kind,
-            title: input.title,
-            body: input.body,
-            startsAt: maintenance ? jstDateTime(input.starts_at) : null,
-            endsAt: maintenance ? jstDateTime(input.ends_at) : null,
-            publishFrom: input.publish_from,
-            publishUntil: input.publish_until,
-            createdBy: scope.caller.userUniqueCode,
-          })
-          .returning();
-        await recordAdminAction(tx, req, scope, {
-          bankCode,
-          action: "bank_notice.create",
-          target: `bank_notice:${row!.id}`,
-          after: { ...input, id: row!.id },
-        });
-        return row!;
-      });
+      const notice = await publishNotice(db, adminActorOf(req, scope), bankCode, input);
       res.status(201).json(notice);
     }),
   );
@@ -191,33 +132,7 @@ export function adminBankRoutes(db: Database): Router {
       const bankCode = requireChangeableBank(scope, bankCodeOf(req));
       const id = idParam(req, NOTICE_NOT_FOUND);
       const version = versionOf(body(req));
-      const notice = await db.transaction(async (tx) => {
-        const where = and(eq(bankNotices.id, id), eq(bankNotices.bankCode, bankCode));
-        const [current] = await tx.select().from(bankNotices).where(where).for("update");
-        if (!current) throw notFound(NOTICE_NOT_FOUND);
-        if (current.withdrawnAt) throw conflict("このお知らせはすでに取り下げられています。");
-        if (current.version !== version) throw conflict("ほかの操作でこのお知らせが更新されています。画面を読み込み直してから操作してください。");
-        const [row] = await tx
-          .update(bankNotices)
-          .set({
-            withdrawnAt: new Date(),
-            version: current.version + 1,
-            updatedAt: new Date(),
-          })
-          .where(where)
-          .returning();
-        await recordAdminAction(tx, req, scope, {
-          bankCode,
-          action: "bank_notice.withdraw",
-          target: `bank_notice:${id}`,
-          before: { title: current.title, withdrawn_at: null },
-          after: {
-            title: current.title,
-            withdrawn_at: row!.withdrawnAt!.toISOString(),
-          },
-        });
-        return row!;
-      });
+      const notice = await withdrawNotice(db, adminActorOf(req, scope), bankCode, id, version);
       res.json(notice);
     }),
   );

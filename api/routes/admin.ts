@@ -4,7 +4,7 @@ import { todayJst } from "../../domain/datetime";
 import { normalizeIsoDate } from "../../domain/normalize";
 import { adminCompanyBatches, adminCompanyFilterOptions, adminCompanyListQuery, listAdminCompanies } from "../admin/companies";
 import { adminCompanyDetail, COMPANY_CODE_PATTERN } from "../admin/company-detail";
-import { recordAdminAction } from "../admin/audit";
+import { adminActorOf, recordAdminAction } from "../admin/audit";
 import { ADMIN_NOT_FOUND, requireAdminScope } from "../admin/scope";
 import { sendCsv } from "../csv/stream";
 import { ListSummaries } from "../documents/list-query";
@@ -63,7 +63,7 @@ export function adminRoutes(db: Database): Router {
     "/admin/signed_in",
     handler(async (req, res) => {
       const scope = requireAdminScope(req);
-      await recordAdminAction(db, req, scope, {
+      await recordAdminAction(db, adminActorOf(req, scope), {
         bankCode: scope.caller.bankCode,
         action: "sign_in",
         target: null,
@@ -95,7 +95,7 @@ export function adminRoutes(db: Database): Router {
       if (!scope.canExport) throw new ApiError(403, "forbidden", "支店ユーザーは企業一覧を出力できません。支店管理者にご依頼ください。");
       const query = parseListQuery(exportQuery, req.query);
       const today = todayJst();
-      await recordAdminAction(db, req, scope, {
+      await recordAdminAction(db, adminActorOf(req, scope), {
         bankCode: query.bank_code ?? scope.caller.bankCode,
         action: "companies.export",
         target: null,

@@ -1,8 +1,7 @@
 import { Router } from "express";
-import { eq } from "drizzle-orm";
 import { tenantOf } from "../auth";
+import { bankConfigOf } from "../banks/config";
 import type { Database } from "../db/client";
-import { banks } from "../db/schema";
 import { notFound } from "../errors";
 import { handler } from "./handler";
 
@@ -18,17 +17,7 @@ export function bankConfigRoutes(db: Database): Router {
     handler(async (req, res) => {
       // A company caller's endpoint: bank staff have the admin area's.
       tenantOf(req.caller);
-      const [config] = await db
-        .select({
-          bankCode: banks.bankCode,
-          baName: banks.baName,
-          enablePaymentReceive: banks.enablePaymentReceive,
-          checkPaymentMethodFilled: banks.checkPaymentMethodFilled,
-          isPaymentMethodFilled: banks.isPaymentMethodFilled,
-        })
-        .from(banks)
-        .where(eq(banks.bankCode, req.caller!.bankCode))
-        .limit(1);
+      const config = await bankConfigOf(db, req.caller!.bankCode);
       if (!config) throw notFound("銀行の設定が見つかりません。");
       res.json(config);
     }),

@@ -7,7 +7,7 @@ import { requireDocumentScope } from "../membership";
 import { confirmMatches, listStatements, saveStatement, statementWithProposals, unmatchedDeposits } from "../payments/statements";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
-import { actorOf, idParam, pageParam } from "./params";
+import { actorOf, idParam, pageParam, uploadedFileName } from "./params";
 
 /** A month's statement of a busy account is well under this; a bigger file is not a statement. */
 const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
@@ -34,9 +34,6 @@ const confirmBody = z.object({
     .refine((matches) => new Set(matches.map((match) => match.line_id)).size === matches.length, "同じ明細行が2回指定されています。"),
 });
 
-/** The file name a browser sent, for people: multer reads the header as latin1, browsers send UTF-8. */
-const displayName = (original: string) => (Buffer.from(original, "latin1").toString("utf8").split(/[\\/]/).pop() ?? "").trim().slice(0, 200) || "明細ファイル";
-
 /**
  * 入金消込 from the bank's statement (issue 19 item 3, decision 029): upload a 全銀 入出金取引明細 or the
  * bank's CSV, see its deposits with proposed invoices, and confirm matches in bulk, in the caller's document scope.
@@ -50,7 +47,7 @@ export function bankStatementRoutes(db: Database): Router {
       const scope = await requireDocumentScope(db, req, { write: true });
       const file = req.file;
       if (!file || file.size === 0) throw validationFailed({ file: ["明細ファイルを選んでください。"] });
-      res.status(201).json(await saveStatement(db, scope, req.caller!.userUniqueCode, displayName(file.originalname), new Uint8Array(file.buffer)));
+      res.status(201).json(await saveStatement(db, scope, req.caller!.userUniqueCode, uploadedFileName(file.originalname, "明細ファイル"), new Uint8Array(file.buffer)));
     }),
   );
   router.get(

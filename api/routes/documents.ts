@@ -1,22 +1,19 @@
 import { Router, type Request } from "express";
-import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { canonicalDecimal } from "../../domain/decimal";
 import { DOCUMENT_KIND_IDS } from "../../domain/document-kinds";
 import { documentInputSchema } from "../../domain/document-input";
-import { INITIAL_STATUS, ORIGINS } from "../../domain/documents";
+import { ORIGINS } from "../../domain/documents";
 import { todayJst } from "../../domain/datetime";
 import { optionalText } from "../../domain/form-fields";
 import type { Database } from "../db/client";
-import { companies, documents } from "../db/schema";
-import { latestMailStatuses, listConditions, listQuery, ListSummaries, SORT_COLUMNS, summaryOf } from "../documents/list-query";
-import { changeStatus, deleteDraft, issue, issueCreditNote, recordHistory, saveEdit, voidDocument } from "../documents/lifecycle";
-import { fullDocument, LIST_COLUMNS, NOT_FOUND, ownDocument, presentListRow, sendPdf } from "../documents/presenters";
-import { copyOf, snapshotOfRevision, snapshotPdf } from "../documents/snapshots";
-import { allocateNumber, checkReferences, companyRulesOf, documentColumnsOf, savedCustomerId, sourceOf, totalsOf, writeLines } from "../documents/store";
-import { badRequest, conflict, notFound, violatesUniqueIndex } from "../errors";
+import { companyTaxTypeOf, createDocument } from "../documents/create";
+import { listDocuments, listQuery, ListSummaries } from "../documents/list-query";
+import { changeStatus, changeStatuses, deleteDraft, issue, issueCreditNote, saveEdit, voidDocument } from "../documents/lifecycle";
+import { fullDocument, NOT_FOUND, ownDocument, presentListRow, sendPdf } from "../documents/presenters";
+import { copyOf, earlierRevision, issuedMarkOf, snapshotPdf } from "../documents/snapshots";
+import { badRequest } from "../errors";
 import { requireDocumentScope } from "../membership";
-import { inScope } from "../documents/scope";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
@@ -47,8 +44,8 @@ const statusBody = z.object({ status: z.coerce.number().int().min(0).max(100), i
 async function withCompanyTaxType(db: Database, tenant: string, body: unknown): Promise<unknown> {
   const fields = (body ?? {}) as Record<string, unknown>;
   if (fields.tax_type_id !== undefined && fields.tax_type_id !== null && fields.tax_type_id !== "") return body;
-  const [company] = await db.select({ taxId: companies.taxId }).from(companies).where(eq(companies.companyUniqueCode, tenant)).limit(1);
-  return company?.taxId ? { ...fields, tax_type_id: company.taxId } : body;
+  const taxId = await companyTaxTypeOf(db, tenant);
+  return taxId ? { ...fields, tax_type_id: taxId } : body;
 }
 
 /** Issued documents of every kind: the HTTP side; the rules are domain/lifecycle.ts, the transitions api/documents/lifecycle.ts. */
@@ -61,21 +58,9 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: false });
       const query = parseListQuery(listQuery, req.query);
-      const where = listConditions(scope, query);
-      const direction = query.order === "asc" ? asc : desc;
-      const [rows, summary] = await Promise.all([
-        db
-          .select(LIST_COLUMNS)
-          .from(documents)
-          .where(where)
-          .orderBy(direction(SORT_COLUMNS[query.sort]), direction(documents.id))
-          .limit(query.per_page)
-          .offset((query.page - 1) * query.per_page),
-        summaryOf(db, summaries, scope, query, where),
-      ]);
-      const mails = await latestMailStatuses(db, rows.map((row) => row.id));
+      const { rows, summary } = await listDocuments(db, summaries, scope, query);
       res.json({
-        items: rows.map((row) => ({ ...presentListRow(row), mailStatus: mails.get(row.id) ?? null })),
+        items: rows.map((row) => ({ ...presentListRow(row), mailStatus: row.mailStatus })),
         total: summary.total,
         page: query.page,
         perPage: query.per_page,
@@ -99,64 +84,13 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
       const { tenant } = scope;
       const meta = parseBody(createMeta, req.body);
       const input = parseBody(documentInputSchema, await withCompanyTaxType(db, tenant, req.body));
-      const actor = actorOf(req);
-      // A repeated submit of the same form (double click, or a resubmit after a timeout) finds the first document.
-      const existing = async () => {
-        if (!meta.idempotency_key) return null;
-        const [row] = await db
-          .select()
-          .from(documents)
-          .where(and(inScope(scope), eq(documents.idempotencyKey, meta.idempotency_key)));
-        return row ?? null;
-      };
-      const earlier = await existing();
-      if (earlier) {
-        res.status(200).json(await fullDocument(db, earlier, scope));
-        return;
-      }
-      try {
-        const created = await db.transaction(async (tx) => {
-          await checkReferences(tx, tenant, input);
-          const source = await sourceOf(tx, scope, meta.kind, meta.source_document_id ?? null, meta.origin ?? null);
-          const rules = await companyRulesOf(tx, tenant);
-          const totals = totalsOf(input, rules);
-          const customerId = await savedCustomerId(tx, tenant, input);
-          const number = await allocateNumber(tx, tenant, meta.kind, input.issue_date);
-          const status = INITIAL_STATUS[meta.kind];
-          const [row] = await tx
-            .insert(documents)
-            .values({
-              ...documentColumnsOf(meta.kind, input, totals, customerId),
-              ...rules,
-              companyUniqueCode: tenant,
-              kind: meta.kind,
-              number,
-              status,
-              sourceDocumentId: source.sourceDocumentId,
-              copyMode: source.copyMode,
-              origin: meta.origin ?? null,
-              idempotencyKey: meta.idempotency_key ?? null,
-              createdBy: actor.code,
-            })
-            .returning();
-          await writeLines(tx, row!.id, input, totals);
-          await recordHistory(tx, row!, { event: "created", from: null, to: status }, actor);
-          return row!;
-        });
-        res.status(201).json(await fullDocument(db, created, scope));
-      } catch (error) {
-        if (violatesUniqueIndex(error, "documents_company_idempotency_idx")) {
-          const first = await existing();
-          if (first) {
-            res.status(200).json(await fullDocument(db, first, scope));
-            return;
-          }
-        }
-        if (violatesUniqueIndex(error, "documents_company_kind_number_idx")) {
-          throw conflict("同じ番号の書類がすでにあります。帳票設定の番号の形式を確認してください。");
-        }
-        throw error;
-      }
+      const { row, created } = await createDocument(
+        db,
+        scope,
+        { kind: meta.kind, input, idempotencyKey: meta.idempotency_key ?? null, sourceDocumentId: meta.source_document_id ?? null, origin: meta.origin ?? null },
+        actorOf(req),
+      );
+      res.status(created ? 201 : 200).json(await fullDocument(db, row, scope));
     }),
   );
 
@@ -179,9 +113,7 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: true });
       const { status } = parseBody(statusBody, req.body);
-      const id = documentId(req);
-      await ownDocument(db, scope, id, expectedKind(req));
-      const row = await db.transaction((tx) => changeStatus(tx, scope, id, status, actorOf(req)));
+      const row = await changeStatus(db, scope, documentId(req), status, actorOf(req), expectedKind(req));
       res.json(await fullDocument(db, row, scope));
     }),
   );
@@ -193,16 +125,7 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
       const scope = await requireDocumentScope(db, req, { write: true });
       const { status, ids = [] } = parseBody(statusBody, req.body);
       if (ids.length === 0) throw badRequest("書類を選んでください。");
-      const results: Array<{ id: number; ok: boolean; message?: string; number?: string }> = [];
-      for (const id of ids) {
-        try {
-          const row = await db.transaction((tx) => changeStatus(tx, scope, id, status, actorOf(req)));
-          results.push({ id, ok: true, number: row.number });
-        } catch (error) {
-          results.push({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
-        }
-      }
-      res.json({ results });
+      res.json({ results: await changeStatuses(db, scope, ids, status, actorOf(req)) });
     }),
   );
 
@@ -236,11 +159,9 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
       const scope = await requireDocumentScope(db, req, { write: false });
       const { reason } = parseBody(copyBody, req.body);
       const current = await ownDocument(db, scope, documentId(req), expectedKind(req));
-      const revision = Number(req.query.revision);
       if (req.query.revision !== undefined) {
-        const earlier = Number.isInteger(revision) && revision >= 1 && revision <= current.revision ? await snapshotOfRevision(db, current.id, revision) : null;
-        if (!earlier) throw notFound("この版の控えはありません。");
-        res.json({ ...earlier, mark: current.voidedAt ? "voided" : null, latestRevision: current.revision });
+        const earlier = await earlierRevision(db, current, Number(req.query.revision));
+        res.json({ ...earlier, mark: issuedMarkOf(current), latestRevision: current.revision });
         return;
       }
       const copy = await copyOf(db, storage, current, reason, actorOf(req));
@@ -253,11 +174,9 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: false });
       const current = await ownDocument(db, scope, documentId(req), expectedKind(req));
-      const revision = Number(req.query.revision);
       if (req.query.revision !== undefined) {
-        const earlier = Number.isInteger(revision) && revision >= 1 && revision <= current.revision ? await snapshotOfRevision(db, current.id, revision) : null;
-        if (!earlier) throw notFound("この版の控えはありません。");
-        sendPdf(res, await snapshotPdf(storage, scope.tenant, earlier.content, current.voidedAt ? "voided" : null), earlier.content);
+        const earlier = await earlierRevision(db, current, Number(req.query.revision));
+        sendPdf(res, await snapshotPdf(storage, scope.tenant, earlier.content, issuedMarkOf(current)), earlier.content);
         return;
       }
       const copy = await copyOf(db, storage, current, "print", actorOf(req));

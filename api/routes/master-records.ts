@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest, conflict, notFound, validationFailed } from "../errors";
+import { badRequest, validationFailed } from "../errors";
 
 /** What the customers and items lists share: search, sort, order, paging and the archived switch. */
 export const listQuerySchema = <Sort extends string>(sorts: readonly [Sort, ...Sort[]], defaultSort: Sort) =>
@@ -18,9 +18,6 @@ export function parseListQuery<Schema extends z.ZodTypeAny>(schema: Schema, quer
   return parsed.data;
 }
 
-/** `%` and `_` typed by the user are searched for as they are. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * An edit names the method (HTML forms can only post) and the version it was
  * made from; both are checked before the body itself.
@@ -33,17 +30,4 @@ export function editVersionOf(body: Record<string, unknown>): number {
     throw validationFailed({ version: ["このフィールドは必須です"] });
   }
   return version;
-}
-
-/**
- * After an update guarded by id, tenant and version: the updated row, or
- * 409 when the record is there but was changed since (a stale save), or 404.
- */
-export async function guardedUpdateResult<Row>(
-  row: Row | undefined,
-  stillThere: () => Promise<boolean>,
-  messages: { stale: string; notFound: string },
-): Promise<Row> {
-  if (row) return row;
-  throw (await stillThere()) ? conflict(messages.stale) : notFound(messages.notFound);
 }

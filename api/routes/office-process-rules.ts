@@ -1,30 +1,16 @@
 import { Router } from "express";
-import { and, eq } from "drizzle-orm";
-import { officeProcessRuleInputSchema, type OfficeProcessRuleInput } from "../../domain/office-process-rule-input";
-import type { OfficeProcessRuleKind } from "../../domain/office-process-rules";
+import { officeProcessRuleInputSchema } from "../../domain/office-process-rule-input";
 import { VALIDATION_MESSAGES } from "../../domain/validation-messages";
 import type { Database } from "../db/client";
-import { companies, officeProcessRules } from "../db/schema";
-import { conflict, validationFailed, violatesUniqueIndex } from "../errors";
+import { validationFailed } from "../errors";
+import { officeProcessRuleOf, saveOfficeProcessRule, type OfficeProcessRuleRow } from "../master-data/office-process-rules";
 import { requireMember } from "../membership";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
 
-const STALE_SAVE = "ほかの操作でこの事務処理規程が更新されています。最新の内容を確認してから、もう一度保存してください。";
-
-function columnsOf(input: OfficeProcessRuleInput) {
-  return {
-    kind: input.kind,
-    companyName: input.company_name,
-    responsibleTitle: input.responsible_title,
-    responsibleName: input.responsible_name,
-    effectiveDate: input.effective_date,
-  };
-}
-
-function presentRule(row: typeof officeProcessRules.$inferSelect) {
+function presentRule(row: OfficeProcessRuleRow) {
   const { companyUniqueCode: _company, createdAt: _created, ...rule } = row;
-  return { ...rule, kind: rule.kind as OfficeProcessRuleKind };
+  return rule;
 }
 
 /** The version the save was made from: 0 when the page showed no saved rules yet. */
@@ -44,21 +30,16 @@ export function officeProcessRuleRoutes(db: Database): Router {
     "/office-process-rules",
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: false });
-      const [row] = await db.select().from(officeProcessRules).where(eq(officeProcessRules.companyUniqueCode, tenant)).limit(1);
-      if (row) {
-        res.json(presentRule(row));
+      const found = await officeProcessRuleOf(db, tenant);
+      if (found.row) {
+        res.json(presentRule(found.row));
         return;
       }
-      // Never saved: start from the company profile's name, so most users only add the person and the date.
-      const [company] = await db
-        .select({ companyName: companies.companyName })
-        .from(companies)
-        .where(eq(companies.companyUniqueCode, tenant))
-        .limit(1);
+      // Never saved: start from the company profile's name.
       res.json({
         version: 0,
         kind: "corporation",
-        companyName: company?.companyName ?? "",
+        companyName: found.companyName,
         responsibleTitle: "",
         responsibleName: "",
         effectiveDate: null,
@@ -73,28 +54,8 @@ export function officeProcessRuleRoutes(db: Database): Router {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const version = saveVersionOf(body);
       const input = parseBody(officeProcessRuleInputSchema, body);
-      if (version === 0) {
-        try {
-          const [row] = await db
-            .insert(officeProcessRules)
-            .values({ ...columnsOf(input), companyUniqueCode: tenant })
-            .returning();
-          res.status(201).json(presentRule(row!));
-        } catch (error) {
-          // Someone in the company saved first, from a page that also showed no rules yet.
-          if (violatesUniqueIndex(error, "office_process_rules_company_idx")) throw conflict(STALE_SAVE);
-          throw error;
-        }
-        return;
-      }
-      const [row] = await db
-        .update(officeProcessRules)
-        .set({ ...columnsOf(input), version: version + 1, updatedAt: new Date() })
-        .where(and(eq(officeProcessRules.companyUniqueCode, tenant), eq(officeProcessRules.version, version)))
-        .returning();
-      // One record per company, so a miss can only mean the page showed an older version.
-      if (!row) throw conflict(STALE_SAVE);
-      res.json(presentRule(row));
+      const { row, created } = await saveOfficeProcessRule(db, tenant, version, input);
+      res.status(created ? 201 : 200).json(presentRule(row));
     }),
   );
 

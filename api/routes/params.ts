@@ -15,6 +15,15 @@ export function idParam(req: Request, notFoundMessage: string, name = "id"): num
 /** Who is acting, as the document history and payments record them. */
 export const actorOf = (req: Request): Actor => ({ code: req.caller!.userUniqueCode, name: req.caller!.name });
 
+/**
+ * The file name a browser sent, for people: its last path segment, trimmed to a sensible length (multer reads
+ * the header as latin1; browsers send UTF-8); `fallback` when nothing is left of it.
+ */
+export function uploadedFileName(original: string, fallback: string): string {
+  const name = Buffer.from(original, "latin1").toString("utf8").split(/[\\/]/).pop()!.trim();
+  return (name || fallback).slice(0, 200);
+}
+
 /** `?page=` of a list: 1 when absent; anything but a page number is a 400. */
 export function pageParam(req: Request): number {
   const asked = req.query.page;

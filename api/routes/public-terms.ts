@@ -1,8 +1,7 @@
 import { Router } from "express";
-import { eq } from "drizzle-orm";
 import { BANK_CODE, effectiveDateOf, PRODUCT_SLUG, type TermsText } from "../../domain/terms";
+import { isKnownBank } from "../banks/config";
 import type { Database } from "../db/client";
-import { banks } from "../db/schema";
 import { notFound } from "../errors";
 import { currentIdTerms, currentProductTermsFor, type TermsRow } from "../terms";
 import { handler } from "./handler";
@@ -24,8 +23,7 @@ export function publicTermsRoutes(db: Database): Router {
     handler(async (req, res) => {
       const bankCode = String(req.params.bankCode);
       if (!BANK_CODE.test(bankCode)) throw notFound("銀行が見つかりません。");
-      const [bank] = await db.select({ bankCode: banks.bankCode }).from(banks).where(eq(banks.bankCode, bankCode)).limit(1);
-      if (!bank) throw notFound("銀行が見つかりません。");
+      if (!(await isKnownBank(db, bankCode))) throw notFound("銀行が見つかりません。");
       const row = await currentProductTermsFor(db, PRODUCT_SLUG, bankCode);
       if (!row) throw notFound(NO_TERMS);
       res.json(present(row));

@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   BANK_ACCOUNT_TYPES,
@@ -19,10 +18,10 @@ import {
   WITHHOLDING_TYPES,
 } from "../../domain/codes";
 import { PAYMENT_ROLE, USER_TYPES } from "../../domain/roles";
+import { planMaster } from "../accounts/plan-info";
 import type { Database } from "../db/client";
-import { plans, terms } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
-import { currentCookiePolicy, currentProductTermsFor } from "../terms";
+import { currentCookiePolicy, currentProductTermsFor, termsById } from "../terms";
 import { handler } from "./handler";
 
 const CONSTANTS = {
@@ -67,7 +66,7 @@ export function referenceRoutes(db: Database): Router {
   router.get(
     "/master/service/plans",
     handler(async (_req, res) => {
-      res.json(await db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.planId)));
+      res.json(await planMaster(db));
     }),
   );
 
@@ -83,7 +82,7 @@ export function referenceRoutes(db: Database): Router {
   router.get(
     "/terms/:id(\\d{1,9})",
     handler(async (req, res) => {
-      const [found] = await db.select().from(terms).where(eq(terms.id, Number(req.params.id))).limit(1);
+      const found = await termsById(db, Number(req.params.id));
       if (!found) throw notFound("規約が見つかりません。");
       res.json(found);
     }),

@@ -1,7 +1,6 @@
 import { Router } from "express";
-import { eq, lt } from "drizzle-orm";
+import { revokeToken } from "../accounts/sessions";
 import type { Database } from "../db/client";
-import { revokedTokens } from "../db/schema";
 import { unauthorized } from "../errors";
 import { handler } from "./handler";
 
@@ -14,21 +13,10 @@ export function sessionRoutes(db: Database): Router {
     handler(async (req, res) => {
       const caller = req.caller;
       if (!caller) throw unauthorized();
-      await db.transaction(async (tx) => {
-        await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-        await tx.insert(revokedTokens).values({ tokenHash: caller.tokenHash, expiresAt: caller.expiresAt }).onConflictDoNothing();
-      });
+      await revokeToken(db, caller);
       res.status(204).end();
     }),
   );
 
   return router;
-}
-
-/** What the token check asks: whether sign-out ended this token. */
-export function revocationCheck(db: Database) {
-  return async (tokenHash: string) => {
-    const [row] = await db.select({ tokenHash: revokedTokens.tokenHash }).from(revokedTokens).where(eq(revokedTokens.tokenHash, tokenHash)).limit(1);
-    return row !== undefined;
-  };
 }

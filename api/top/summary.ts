@@ -47,7 +47,7 @@ async function latestDocuments(db: Database, scope: DocumentScope) {
   const perKind = await Promise.all(
     DOCUMENT_KINDS.map((kind) =>
       db
-        .select({ id: documents.id, kind: documents.kind, number: documents.number, customerName: documents.customerName, status: documents.status, taxIncluded: documents.taxIncluded, issueDate: documents.issueDate, voidedAt: documents.voidedAt, updatedAt: documents.updatedAt })
+        .select({ id: documents.id, kind: documents.kind, number: documents.number, customerName: documents.customerName, status: documents.status, taxIncluded: documents.taxIncluded, issueDate: documents.issueDate, issuedAt: documents.issuedAt, voidedAt: documents.voidedAt, updatedAt: documents.updatedAt })
         .from(documents)
         .where(and(inScope(scope), eq(documents.kind, kind.id)))
         .orderBy(desc(documents.updatedAt), desc(documents.id))

@@ -1,11 +1,11 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { USER_CODE_PATTERN } from "@domain/account-users";
+import { isLastOwner, USER_CODE_PATTERN } from "@domain/account-users";
 import { formatJapaneseDateTime } from "@domain/datetime";
 import { PAYMENT_ROLE, type PaymentRole } from "@domain/roles";
 import { userNameOf } from "~/components/account-users/labels";
 import { permissionsFormSchema, validate as parsePermissions, type PermissionsFormInput } from "~/components/account-users/permissions-form-live";
-import { changeRole, enableUser, getCompanyUser, listCompanyUsers, listPaymentUsers, ownerCount, savePermissions, type CompanyUser } from "./account-users.server";
+import { changeRole, enableUser, getCompanyUser, listCompanyUsers, listPaymentUsers, savePermissions, type CompanyUser } from "./account-users.server";
 import { requireOwnerCaller } from "./api-caller.server";
 import { apiErrorReply } from "./api-form-errors.server";
 import { notFound } from "./errors.server";
@@ -48,16 +48,16 @@ function codeOf(params: { user_unique_code?: string }): string {
  * What the page offers for the user as they are: never a change that would
  * leave the company without an owner (the API refuses it too).
  */
-function offeredIntents(payment: CompanyUser["payment"], owners: number): UserIntent[] {
+function offeredIntents(payment: CompanyUser["payment"], lastOwner: boolean): UserIntent[] {
   if (!payment || payment.role === PAYMENT_ROLE.invalid) return ["enable"];
   if (payment.role === PAYMENT_ROLE.user) return ["makeOwner", "disable"];
-  return owners > 1 ? ["demote", "disable"] : [];
+  return lastOwner ? [] : ["demote", "disable"];
 }
 
 async function pageState(caller: PaymentApiCaller, code: string) {
   const [target, paymentUsers] = await Promise.all([getCompanyUser(caller, code), listPaymentUsers(caller)]);
-  const owners = ownerCount(paymentUsers);
-  return { target, offered: offeredIntents(target.payment, owners), lastOwner: target.payment?.role === PAYMENT_ROLE.owner && owners <= 1 };
+  const lastOwner = isLastOwner(target.payment, paymentUsers);
+  return { target, offered: offeredIntents(target.payment, lastOwner), lastOwner };
 }
 
 const intentOf = (value: unknown): UserIntent | null => ((INTENTS as readonly unknown[]).includes(value) ? (value as UserIntent) : null);

@@ -1,8 +1,8 @@
 import type { PermissionsInput } from "@domain/account-users";
-import { PAYMENT_ROLE, type PaymentRole } from "@domain/roles";
+import type { PaymentRole } from "@domain/roles";
 import type { SsoProfile } from "@domain/sso-profile";
 import { findCompanyBankUser, listCompanyBankUsers } from "./bank-service.server";
-import { notFound } from "./errors.server";
+import { isNotFound, notFound } from "./errors.server";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
 /** A payment service user as the Payment API's owner endpoints answer it. */
@@ -49,16 +49,13 @@ export async function getCompanyUser(caller: PaymentApiCaller, userUniqueCode: s
   const [bankUser, payment] = await Promise.all([
     findCompanyBankUser(caller.idToken, userUniqueCode),
     callPaymentApi<PaymentUser>(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}`).catch((thrown: unknown) => {
-      if ((thrown as { init?: { status?: number } } | null)?.init?.status === 404) return null;
+      if (isNotFound(thrown)) return null;
       throw thrown;
     }),
   ]);
   if (!bankUser && !payment) throw notFound();
   return { userUniqueCode, profile: bankUser ? profileOf(bankUser) : null, payment };
 }
-
-/** The number of owners, from the company's payment users: the last one is never offered a demotion. */
-export const ownerCount = (users: PaymentUser[]) => users.filter((user) => user.role === PAYMENT_ROLE.owner).length;
 
 export function changeRole(caller: PaymentApiCaller, userUniqueCode: string, role: PaymentRole, version: number): Promise<PaymentUser> {
   return callPaymentApi<PaymentUser>(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}/role`, asJsonPost({ role, version }));

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { CLOSING_LINE_MODES, type ClosingLineMode } from "@domain/closing";
 import { formatListDate, todayJst } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
+import { stageOf } from "@domain/lifecycle";
 import closingTexts from "~/locales/ja/closing.json";
 import { requireCompanyCaller } from "./api-caller.server";
 import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "./payment-api.server";
@@ -126,7 +127,7 @@ export async function closingResultLoader({ request, context }: LoaderFunctionAr
       slips: invoice.slip_count,
       amount: formatDecimal(invoice.tax_included),
       dueDate: invoice.due_date ? formatListDate(invoice.due_date) : "",
-      stage: invoice.voided_at ? ("voided" as const) : invoice.issued_at ? ("issued" as const) : ("draft" as const),
+      stage: stageOf({ issued: invoice.issued_at !== null, voided: invoice.voided_at !== null }),
     })),
     remaining: candidates?.customers.length ?? 0,
   };

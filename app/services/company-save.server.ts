@@ -1,5 +1,5 @@
 import { callBankService } from "./bank-service.server";
-import { notFound } from "./errors.server";
+import { isNotFound, notFound } from "./errors.server";
 import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
 /**
@@ -14,7 +14,7 @@ export async function requireCompanySavePrecondition(
   const [bankUser, paymentUser] = await Promise.all([
     callBankService(caller.idToken, "/user/me", addresses.bankService),
     callPaymentApi(caller, "/user_service/me", {}, addresses.paymentApi).catch((thrown: unknown) => {
-      if ((thrown as { init?: { status?: number } } | null)?.init?.status === 404) return null;
+      if (isNotFound(thrown)) return null;
       throw thrown;
     }),
   ]);

@@ -1,6 +1,7 @@
 import type { TaxCategoryId } from "@domain/codes";
 import type { DocumentKind } from "@domain/document-kinds";
 import type { DocumentInput } from "@domain/document-input";
+import { stageOf, type LifecycleStage } from "@domain/lifecycle";
 import type { MailDisplayStatus } from "@domain/mail-status";
 import { snapshotFromApi, type CopyMark, type DocumentSnapshot } from "@domain/snapshot";
 import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
@@ -87,7 +88,7 @@ export type DocumentPage = { items: DocumentSummary[]; total: number; page: numb
 
 /** A list row as the page shows it, and nothing more: the rows are repeated in the page's hydration data. */
 export type DocumentListRow = Pick<DocumentSummary, "id" | "number" | "status" | "issue_date" | "customer_name" | "customer_honorific" | "subject" | "tax_included"> & {
-  state: "draft" | "issued" | "voided";
+  state: LifecycleStage;
   mail_status: MailDisplayStatus | null;
 };
 
@@ -105,7 +106,7 @@ export function listPageOf(page: DocumentPage): DocumentListPage {
       customer_honorific: document.customer_honorific,
       subject: document.subject,
       tax_included: document.tax_included,
-      state: document.voided_at ? "voided" : document.issued_at ? "issued" : "draft",
+      state: stageOf({ issued: document.issued_at !== null, voided: document.voided_at !== null }),
       mail_status: document.mail_status ?? null,
     })),
     total: page.total,

@@ -3,6 +3,7 @@ import { formatDateTimeJst, formatJapaneseDate, formatJapaneseDateTime } from "@
 import { formatYen } from "@domain/decimal-display";
 import { DOCUMENT_KINDS, DOCUMENT_PATHS, type DocumentKind } from "@domain/document-kinds";
 import { statusLabel } from "@domain/documents";
+import { stageOf } from "@domain/lifecycle";
 import { requireCompanyCaller } from "./api-caller.server";
 import { callPaymentApi } from "./payment-api.server";
 import { requireTopPageAccess } from "./route-checks.server";
@@ -13,7 +14,7 @@ type TopSummary = {
   sales: { this_month: Amounts; last_month: Amounts; difference: string };
   receivables: { unpaid: { count: number; amount: string }; overdue: { count: number; amount: string } };
   awaiting_estimates: { count: number; tax_included: string };
-  latest_documents: Array<{ id: number; kind: DocumentKind; number: string; customer_name: string; status: number; tax_included: string; voided_at: string | null; updated_at: string }>;
+  latest_documents: Array<{ id: number; kind: DocumentKind; number: string; customer_name: string; status: number; tax_included: string; issued_at: string | null; voided_at: string | null; updated_at: string }>;
   mail_errors: { count: number; items: Array<{ mail_id: number; document_id: number; kind: DocumentKind; number: string; customer_name: string; last_error: string | null; at: string }> };
   notices: Array<{ id: number; kind: "maintenance" | "terms" | "info"; title: string; body: string; starts_at: string | null; ends_at: string | null; publish_from: string }>;
   plan: { plan_name: string | null; status: string; trial_days_left: number | null; withdrawal_date: string | null; charged_from: string | null } | null;
@@ -42,7 +43,7 @@ export async function topLoader({ request, context }: LoaderFunctionArgs) {
       number: document.number,
       href: `${DOCUMENT_PATHS[document.kind].base}/detail/${document.id}`,
       customer: document.customer_name,
-      status: document.voided_at ? "無効" : statusLabel(document.kind, document.status),
+      status: stageOf({ issued: document.issued_at !== null, voided: document.voided_at !== null }) === "voided" ? "無効" : statusLabel(document.kind, document.status),
       amount: formatYen(document.tax_included),
       updatedAt: formatDateTimeJst(document.updated_at),
     })),

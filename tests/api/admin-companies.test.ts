@@ -1,7 +1,7 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../../api/db/seed";
+import { seedDemoData } from "../../sandbox/seed";
 import { adminAuditLog, companyPlanHistory, companyPlans, documents, paymentInfos } from "../../api/db/schema";
 import { todayJst } from "../../domain/datetime";
 import { decodeCsv } from "../../api/csv/encoding";

@@ -293,14 +293,14 @@ describe("mergeClosingInvoices (the bench's entry)", () => {
         made.flatMap((entry, index) =>
           Array.from({ length: 10 }, (_, day) => ({
             companyUniqueCode: tenant,
-            kind: "delivery_slip",
+            kind: "delivery_slip" as const,
             number: `BENCH-${index}-${day}`,
             status: 2,
             issueDate: `2025-01-${String(day + 1).padStart(2, "0")}`,
             deliveryDate: `2025-01-${String(day + 1).padStart(2, "0")}`,
             customerId: entry.id,
             customerName: entry.name,
-            customerHonorific: "御中",
+            customerHonorific: "御中" as const,
             customerSearchKey: entry.name,
             taxTypeId: 1,
             itemRoundingId: 1,

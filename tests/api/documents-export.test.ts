@@ -16,7 +16,7 @@ const create = (fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = 
 
 /** Rows straight into the table: enough of them to span several export batches without a minute of API calls. */
 async function insertMany(count: number) {
-  const base = { companyUniqueCode: "C-DEMO", kind: "invoice", status: 1, issueDate: "2026-11-01", customerName: "一括", customerHonorific: "御中", customerSearchKey: "一括", taxTypeId: 1, itemRoundingId: 1, itemRoundingScale: 0, subtotalRoundingId: 1, taxRoundingId: 2, taxWithholdingId: 1, taxExcluded: "1000", tax: "100", taxIncluded: "1100", withholdingAmount: "0", amountDue: "1100", createdBy: "U-DEMO-OWNER" };
+  const base = { companyUniqueCode: "C-DEMO", kind: "invoice" as const, status: 1, issueDate: "2026-11-01", customerName: "一括", customerHonorific: "御中" as const, customerSearchKey: "一括", taxTypeId: 1, itemRoundingId: 1, itemRoundingScale: 0, subtotalRoundingId: 1, taxRoundingId: 2, taxWithholdingId: 1, taxExcluded: "1000", tax: "100", taxIncluded: "1100", withholdingAmount: "0", amountDue: "1100", createdBy: "U-DEMO-OWNER" };
   for (let start = 0; start < count; start += 500) {
     await api.database.db.insert(documents).values(Array.from({ length: Math.min(500, count - start) }, (_, index) => ({ ...base, number: `BULK-${String(start + index + 1).padStart(5, "0")}` })));
   }

@@ -24,11 +24,11 @@ afterAll(async () => {
 
 const base = {
   companyUniqueCode: "C-DEMO",
-  kind: "invoice",
+  kind: "invoice" as const,
   status: 1,
   issueDate: "2026-11-01",
   customerName: "株式会社青空商事",
-  customerHonorific: "御中",
+  customerHonorific: "御中" as const,
   customerSearchKey: "株式会社青空商事",
   itemRoundingId: 1,
   itemRoundingScale: 0,

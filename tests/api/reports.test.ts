@@ -241,7 +241,7 @@ describe("受取 (received)", () => {
   const range = "period=custom&from=2026-09-15&to=2026-10-31";
 
   beforeAll(async () => {
-    const received = (kind: string, transactionDate: string, supplierName: string, amount: number, matchResult: number | null, extra: Partial<typeof receivedDocuments.$inferInsert> = {}) => ({
+    const received = (kind: (typeof receivedDocuments.$inferInsert)["kind"], transactionDate: string, supplierName: string, amount: number, matchResult: number | null, extra: Partial<typeof receivedDocuments.$inferInsert> = {}) => ({
       companyUniqueCode: "C-DEMO",
       kind,
       transactionDate,

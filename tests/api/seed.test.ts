@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../../api/db/seed";
+import { seedDemoData } from "../../sandbox/seed";
 import { banks } from "../../api/db/schema";
 import { startTestApi, type TestApi } from "../support/api";
 

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BankStatementError, fetchBankStatement } from "~/services/bank-service.server";
 import { documents } from "../../api/db/schema";
-import { seedDemoData } from "../../api/db/seed";
+import { seedDemoData } from "../../sandbox/seed";
 import { INVOICE_PAID } from "../../domain/lifecycle";
 import { parseStatementFile } from "../../domain/zengin-statement";
 import { startTestApi, type TestApi } from "../support/api";

@@ -6,7 +6,7 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../api/db/client";
 import { documentMails, documents, localMailbox, recurringRuns, recurringSchedules } from "../../api/db/schema";
-import { seedDemoData } from "../../api/db/seed";
+import { seedDemoData } from "../../sandbox/seed";
 import { createEmptyPostgresDatabase, MIGRATIONS_FOLDER } from "../support/database";
 import { FormBrowser } from "../support/form-browser";
 import { selfSignedCertificate, startNginx, type RunningNginx } from "../support/nginx";

@@ -1,5 +1,5 @@
 import type { DocumentKind } from "@domain/document-kinds";
-import type { LifecycleFacts } from "@domain/lifecycle";
+import { factsOfRecord, type LifecycleFacts } from "@domain/lifecycle";
 
 /** The lifecycle's facts from a document as the Payment API answers it, for the pages to ask domain/lifecycle.ts. */
 export function lifecycleFactsOf(document: {
@@ -10,19 +10,13 @@ export function lifecycleFactsOf(document: {
   sent: boolean;
   derived: unknown[];
   credit_notes: unknown[];
-  credit_note_of: unknown;
+  credit_note_of: object | null;
   paid: boolean;
 }): LifecycleFacts {
-  return {
-    kind: document.kind,
-    status: document.status,
-    issued: document.issued_at !== null,
-    voided: document.voided_at !== null,
-    sent: document.sent,
-    converted: document.derived.length > 0 || document.credit_notes.length > 0,
-    creditNote: document.credit_note_of !== null,
-    paid: document.paid,
-  };
+  return factsOfRecord(
+    { kind: document.kind, status: document.status, issuedAt: document.issued_at, voidedAt: document.voided_at, creditNoteOf: document.credit_note_of },
+    { sent: document.sent, converted: document.derived.length > 0 || document.credit_notes.length > 0, paid: document.paid },
+  );
 }
 
 /** The actions that ask first (DESIGN.md: a confirm page without JavaScript, a dialog with it), in the order the detail page shows them. */

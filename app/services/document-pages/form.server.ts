@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { COMPANY_DEFAULTS } from "@domain/codes";
 import { todayJst } from "@domain/datetime";
 import type { DocumentKind } from "@domain/document-kinds";
 import { documentFieldsSchema, documentInputSchema, type DocumentInput } from "@domain/document-input";
@@ -64,7 +65,7 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
         subject: setting.default_subject ?? "",
         person_in_charge: company?.pic_name ?? "",
         notes: setting.default_notes ?? "",
-        tax_type_id: String(company?.tax_id ?? 1),
+        tax_type_id: String(company?.tax_id ?? COMPANY_DEFAULTS.taxId),
         withholding: "",
         valid_until: "",
         delivery_date: "",

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { todayJst } from "../../domain/datetime";
-import { MONTH_END, recurringScheduleSchema } from "../../domain/recurrence";
-import { DEMO_USERS } from "../../sandbox/demo-data";
-import { documents } from "../db/schema";
-import { wholeCompany } from "../documents/scope";
-import type { Writer } from "../documents/store";
-import { createSchedule } from "./recurring";
+import { todayJst } from "../domain/datetime";
+import { MONTH_END, recurringScheduleSchema } from "../domain/recurrence";
+import { DEMO_USERS } from "./demo-data";
+import { documents } from "../api/db/schema";
+import { wholeCompany } from "../api/documents/scope";
+import type { Writer } from "../api/documents/store";
+import { createSchedule } from "../api/billing/recurring";
 
 /**
  * The demo's 定期請求 (decision 031): デモ商事's monthly maintenance invoice (「10月分保守」) made again at each

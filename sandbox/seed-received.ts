@@ -1,13 +1,13 @@
-import { changesBetween, receivedDocumentInputSchema, type ReceivedKind } from "../../domain/received-documents";
-import type { LookupOutcome } from "../../domain/registration-number";
-import { SANDBOX_NTA_NUMBERS, SANDBOX_NTA_RECORDS } from "../../sandbox/nta-fixture";
-import { imageOnlyPdf, receivedDocumentPdf, type ReceivedDocumentInput } from "../../sandbox/received-pdfs";
-import type { Database } from "./client";
-import type { RegistrationLookup } from "../registration-numbers/lookup";
-import { registrationOf, rowOf } from "../registration-numbers/record";
-import { receivedColumnsOf, recordOf, verificationColumns } from "../received-documents/store";
-import { createDatabaseFileStorage } from "../storage/storage";
-import { receivedDocumentFiles, receivedDocuments, receivedDocumentVersions } from "./schema";
+import { changesBetween, receivedDocumentInputSchema, type ReceivedKind } from "../domain/received-documents";
+import type { LookupOutcome } from "../domain/registration-number";
+import { SANDBOX_NTA_NUMBERS, SANDBOX_NTA_RECORDS } from "./nta-fixture";
+import { imageOnlyPdf, receivedDocumentPdf, type ReceivedDocumentInput } from "./received-pdfs";
+import type { Database } from "../api/db/client";
+import type { RegistrationLookup } from "../api/registration-numbers/lookup";
+import { registrationOf, rowOf } from "../api/registration-numbers/record";
+import { receivedColumnsOf, recordOf, verificationColumns } from "../api/received-documents/store";
+import { createDatabaseFileStorage } from "../api/storage/storage";
+import { receivedDocumentFiles, receivedDocuments, receivedDocumentVersions } from "../api/db/schema";
 
 const TENANT = "C-DEMO";
 const OWNER = "U-DEMO-OWNER";
