@@ -12,7 +12,7 @@ import { documents } from "../../api/db/schema";
 import { startPaymentApi, type PaymentApiService } from "../../api/service";
 import { requestLogging } from "../../server/logging";
 import { idTokenFor } from "../support/api";
-import { createEmptyPostgresDatabase, MIGRATIONS_FOLDER } from "../support/database";
+import { createMigratedPostgresDatabase, MIGRATIONS_FOLDER } from "../support/database";
 import { DOCUMENT_LINES, insertPaymentUser } from "../support/factories";
 import { startTestIssuer, TEST_CLIENT_ID, type TestIssuer } from "../support/issuer";
 
@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const crashes: unknown[] = [];
 const recordCrash = (error: unknown) => crashes.push(error);
 
-let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
+let database: Awaited<ReturnType<typeof createMigratedPostgresDatabase>>;
 let issuer: TestIssuer;
 let service: PaymentApiService;
 let server: Server;
@@ -54,7 +54,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a PostgreSQL failover while inv
   beforeAll(async () => {
     process.on("uncaughtException", recordCrash);
     process.on("unhandledRejection", recordCrash);
-    [database, issuer] = await Promise.all([createEmptyPostgresDatabase(), startTestIssuer()]);
+    [database, issuer] = await Promise.all([createMigratedPostgresDatabase(), startTestIssuer()]);
     const config = readApiConfig({
       NODE_ENV: "test",
       DATABASE_URL: database.url,
@@ -66,7 +66,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a PostgreSQL failover while inv
       NTA_MODE: "offline",
     });
     const logger = pino({ level: "silent" }, new Writable({ write: (_chunk, _encoding, done) => done() }));
-    // The real start: migrations, the pool with its listeners, the mail outbox and the recurring worker polling.
+    // The real start: the migration check (the copy is current), the pool with its listeners, the mail outbox and the recurring worker polling.
     service = await startPaymentApi(config, { logger, migrationsFolder: MIGRATIONS_FOLDER });
     await insertPaymentUser(service.database.db, "owner");
     token = await idTokenFor(issuer, "owner");

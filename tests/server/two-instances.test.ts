@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../api/db/client";
 import { documentMails, documents, localMailbox, recurringRuns, recurringSchedules } from "../../api/db/schema";
 import { seedDemoData } from "../../sandbox/seed";
-import { createEmptyPostgresDatabase, MIGRATIONS_FOLDER } from "../support/database";
+import { createMigratedPostgresDatabase } from "../support/database";
 import { FormBrowser } from "../support/form-browser";
 import { selfSignedCertificate, startNginx, type RunningNginx } from "../support/nginx";
 import { freePort, startBuiltServer, type RunningServer } from "../support/server-process";
@@ -24,7 +24,7 @@ const SIGN_IN_LIMIT = 6;
 
 let folder: string;
 let dataDir: string;
-let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
+let database: Awaited<ReturnType<typeof createMigratedPostgresDatabase>>;
 let db: DatabaseHandle;
 let tls: ReturnType<typeof selfSignedCertificate>;
 let proxyPort: number;
@@ -186,10 +186,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     tls = selfSignedCertificate(folder, PUBLIC_HOST);
     [proxyPort, ...ports] = (await Promise.all([freePort(), freePort(), freePort()])) as [number, number, number];
     publicUrl = `https://${PUBLIC_HOST}:${proxyPort}`;
-    database = await createEmptyPostgresDatabase();
-    // Migrated and seeded once (instances on PostgreSQL never seed); each instance then finds the schema current.
+    // Migrated (a copy of the run's template) and seeded once (instances on PostgreSQL never seed); each instance then finds the schema current.
+    database = await createMigratedPostgresDatabase();
     db = await openDatabase({ databaseUrl: database.url, poolSize: 3 });
-    await db.migrate(MIGRATIONS_FOLDER);
     await seedDemoData(db.db, path.resolve("sandbox/assets"));
     servers = await Promise.all([instance(ports[0]), instance(ports[1])]);
     nginx = await startNginx(folder, documentedNginxConfig(), proxyPort);
