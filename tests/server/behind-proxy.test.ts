@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page as BrowserPage } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_PATH } from "../../scripts/chromium-path.mjs";
+import { copyMigratedDataDir } from "../support/database";
 import { FormBrowser, type Page } from "../support/form-browser";
 import { documentedNginxServer, selfSignedCertificate, startNginx, type RunningNginx } from "../support/nginx";
 import { freePort, startBuiltServer, type RunningServer } from "../support/server-process";
@@ -39,6 +40,9 @@ beforeAll(async () => {
   tls = selfSignedCertificate(folder, PUBLIC_HOST);
   proxyPort = await freePort();
   publicUrl = `https://${PUBLIC_HOST}:${proxyPort}`;
+  // A folder of the test's own, which the restart with a bank's identity provider starts on again; migrated already, as
+  // the servers other tests start get theirs.
+  await copyMigratedDataDir(behindProxy().DATA_DIR);
   server = await startBuiltServer(behindProxy());
 });
 
@@ -176,7 +180,7 @@ describe("behind nginx configured as the README says", () => {
     expect(diagnoses()).toEqual([]);
   });
 
-  it("posts each other kind of form without JavaScript: a confirmation page's, an index route's (?index), a multipart upload", async () => {
+  it("posts each other kind of form without JavaScript: a confirmation page's, a list's inline form, a multipart upload", async () => {
     const client = browser();
     await signIn(client);
 
@@ -188,9 +192,9 @@ describe("behind nginx configured as the README says", () => {
     expect(deleted.url).toBe(`${publicUrl}/invoices/list`);
     expect(noticeOf(deleted)).toBe("下書きを削除しました。");
 
-    // An index route's form: Remix has it post to `?index`.
+    // A list's inline form, posting to the list's own address (no longer an index route's `?index`: issue 33).
     const schedules = await client.open(`${publicUrl}/billing/recurring`);
-    expect(schedules.body).toContain('action="/billing/recurring?index"');
+    expect(schedules.body).toContain('action="/billing/recurring"');
     const paused = await client.submit(schedules, "recurring-inline-form");
     expect(paused.url).toBe(`${publicUrl}/billing/recurring`);
     expect(noticeOf(paused)).toMatch(/^定期請求を(一時停止|再開)しました。/);
@@ -245,7 +249,7 @@ describe("behind nginx configured as the README says", () => {
     expect(diagnoses()).toEqual([]);
   });
 
-  it("with JavaScript (Chromium): signs in, posts a form, a dialog's confirmation, an index route's form and a multipart upload as fetches, and signs out", IN_CHROMIUM, async () => {
+  it("with JavaScript (Chromium): signs in, posts a form, a dialog's confirmation, a list's inline form and a multipart upload as fetches, and signs out", IN_CHROMIUM, async () => {
     const { page, posts, errors, close } = await chromiumPage();
     await page.goto(`${publicUrl}/`);
     await page.getByRole("button", { name: "銀行のログイン画面へ進む" }).click();
@@ -272,7 +276,7 @@ describe("behind nginx configured as the README says", () => {
     expect(await noticeIn(page)).toContain("取引先を削除しました。");
     expect(page.url()).toBe(`${publicUrl}/customers/list`);
 
-    // An index route's form (`?index`): pausing or resuming a recurring invoice.
+    // A list's inline form: pausing or resuming a recurring invoice.
     await openSettled(page, `${publicUrl}/billing/recurring`);
     const toggle = page.locator("form.recurring-inline-form button").first();
     const pressed = await toggle.textContent();
@@ -299,7 +303,7 @@ describe("behind nginx configured as the README says", () => {
       `document ${publicUrl}/sandbox/idp/default/interaction/…/login`,
       `fetch ${publicUrl}/customers/create.data`,
       `fetch ${publicUrl}/customers/edit/N.data`,
-      `fetch ${publicUrl}/billing/recurring.data?index`,
+      `fetch ${publicUrl}/billing/recurring.data`,
       `fetch ${publicUrl}/items/csv.data`,
       `document ${publicUrl}/logout`,
       `document ${publicUrl}/sandbox/idp/default/session/end/confirm`,
