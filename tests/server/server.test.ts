@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type RunningServer } from "../support/server-process";
 
 let server: RunningServer;
-/** A test that starts a server of its own: a start seeds PGlite, up to the 45 s startBuiltServer allows on busy cores. */
+/** Starting a second server: a start seeds PGlite, up to the 45 s startBuiltServer allows on busy cores. */
 const SERVER_START_MS = 60_000;
 
 beforeAll(async () => {
@@ -168,27 +168,6 @@ describe("form posts through the bank's reverse proxy", () => {
   });
 });
 
-describe("form posts without a proxy in front", () => {
-  it("accepts a same-origin POST and ignores forwarded headers from an untrusted hop", async () => {
-    const direct = await startBuiltServer({ TRUST_PROXY: "false" });
-    try {
-      const host = new URL(direct.baseUrl).host;
-      const post = (headers: Record<string, string>) =>
-        fetch(`${direct.baseUrl}/bamidp/login`, {
-          method: "POST",
-          redirect: "manual",
-          body: signInForm(),
-          headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-        });
-      expect((await post({ Origin: `http://${host}` })).status).toBe(302);
-      const spoofed = await post({ Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" });
-      expect(spoofed.status).toBe(403);
-    } finally {
-      await direct.stop();
-    }
-  }, SERVER_START_MS);
-});
-
 describe("error pages in production", () => {
   it("answers an unmatched URL with 404 「Page not found: {path}」", async () => {
     const response = await get("/no/such/page");
@@ -280,24 +259,42 @@ describe("caching of signed-in pages", () => {
   });
 });
 
-describe("dev routes", () => {
-  it("answer 404 when not enabled", async () => {
-    const production = await startBuiltServer({ ENABLE_DEV_ROUTES: "false" });
-    try {
-      expect((await fetch(`${production.baseUrl}/dev/layouts/plain`)).status).toBe(404);
-      expect((await fetch(`${production.baseUrl}/dev/bare`)).status).toBe(404);
-    } finally {
-      await production.stop();
-    }
+/**
+ * A server as `npm start` gives it without configuration: no proxy trusted, no dev routes. One start serves these
+ * tests and ends with the shutdown.
+ */
+describe("a server with the defaults", () => {
+  let plain: RunningServer;
+  beforeAll(async () => {
+    plain = await startBuiltServer({ TRUST_PROXY: "false", ENABLE_DEV_ROUTES: "false" });
   }, SERVER_START_MS);
-});
+  afterAll(async () => {
+    await plain?.stop();
+  });
 
-describe("shutdown", () => {
+  it("accepts a same-origin POST and ignores forwarded headers from an untrusted hop", async () => {
+    const host = new URL(plain.baseUrl).host;
+    const post = (headers: Record<string, string>) =>
+      fetch(`${plain.baseUrl}/bamidp/login`, {
+        method: "POST",
+        redirect: "manual",
+        body: signInForm(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      });
+    expect((await post({ Origin: `http://${host}` })).status).toBe(302);
+    const spoofed = await post({ Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" });
+    expect(spoofed.status).toBe(403);
+  });
+
+  it("answers dev routes with 404", async () => {
+    expect((await fetch(`${plain.baseUrl}/dev/layouts/plain`)).status).toBe(404);
+    expect((await fetch(`${plain.baseUrl}/dev/bare`)).status).toBe(404);
+  });
+
   it("stops on SIGTERM and exits cleanly", async () => {
-    const other = await startBuiltServer();
-    other.child.kill("SIGTERM");
-    expect(await other.exited).toBe(0);
-    await expect(fetch(`${other.baseUrl}/healthz`)).rejects.toThrow();
-    expect(other.output()).toContain("shutdown complete");
-  }, SERVER_START_MS);
+    plain.child.kill("SIGTERM");
+    expect(await plain.exited).toBe(0);
+    await expect(fetch(`${plain.baseUrl}/healthz`)).rejects.toThrow();
+    expect(plain.output()).toContain("shutdown complete");
+  });
 });
