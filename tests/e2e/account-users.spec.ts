@@ -20,7 +20,7 @@ test.describe("users and permissions (owner only)", () => {
   // One project's tests change the same user one after another: the version each page read stays current.
   test.describe.configure({ mode: "serial" });
 
-  test("an owner lists the company's users, opens one, makes them owner and back, each change asked first", async ({ page, javaScript }) => {
+  test("an owner lists the company's users, opens one, makes them owner and back, each change asked first", { tag: "@both" }, async ({ page, javaScript }) => {
     const target = targetOf(javaScript);
     await signInThroughBank(page, "owner@demo.example");
     await page.goto("/accounts/user/list");
@@ -60,7 +60,7 @@ test.describe("users and permissions (owner only)", () => {
     await expect(page.getByTestId("payment-role")).toHaveText("利用者");
   });
 
-  test("an owner lets a company user see all issued documents, then only their own again", async ({ page, javaScript }) => {
+  test("an owner lets a company user see all issued documents, then only their own again", { tag: "@both" }, async ({ page, javaScript }) => {
     const target = targetOf(javaScript);
     await signInThroughBank(page, "owner@demo.example");
     await page.goto("/accounts/change/permissions");
@@ -85,7 +85,7 @@ test.describe("users and permissions (owner only)", () => {
     await expect(issued()).toHaveValue("2");
   });
 
-  test("a permissions form another owner saved meanwhile says so and keeps the choices made on it", async ({ page, javaScript }) => {
+  test("a permissions form another owner saved meanwhile says so and keeps the choices made on it", { tag: "@both" }, async ({ page, javaScript }) => {
     const target = targetOf(javaScript);
     await signInThroughBank(page, "owner@demo.example");
     await page.goto("/accounts/change/permissions");

@@ -5,7 +5,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("admin: companies", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("a bank admin searches the bank's companies by name in any width, filters by status, opens a company and its earlier join", async ({ page, javaScript }) => {
+  test("a bank admin searches the bank's companies by name in any width, filters by status, opens a company and its earlier join", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "bankadmin@demo.example");
     await page.goto("/admin");
     await page.getByRole("navigation", { name: "管理メニュー" }).getByRole("link", { name: "企業一覧" }).click();
@@ -60,7 +60,7 @@ test.describe("admin: companies", () => {
     await expect(page.locator('[data-layout="plain"]')).toHaveCount(1);
   });
 
-  test("a branch admin exports the branch's companies as CSV", async ({ page, javaScript }) => {
+  test("a branch admin exports the branch's companies as CSV", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "branchadmin@demo.example");
     await page.goto("/admin/companies/list");
     await settled(page, javaScript);

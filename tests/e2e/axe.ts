@@ -1,30 +1,39 @@
+import { appendFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test, type Page } from "@playwright/test";
 import { settled } from "./fixtures";
 
 /** WCAG 2.1 A and AA: what the bank's accessibility requirement asks of every page. */
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
- * Each of the page's violations as 「path: rule (selectors)」, so a failure names what to fix and where.
+ * axe-core's findings on the page as it stands, as 「label: rule (selectors)」. Legacy mode runs axe in the page
+ * itself: the default opens a blank page per analysis to merge the frames' results, and our pages frame only their
+ * own origin, which legacy mode analyses too.
+ */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  // The inventory of pages under axe (scripts/test-inventory.mjs, ADR 041) reads what each project analysed.
+  const inventory = process.env.AXE_INVENTORY_FILE;
+  if (inventory) {
+    const { pathname, search } = new URL(page.url());
+    appendFileSync(inventory, `${test.info().project.name}\t${pathname}${search}\n`);
+  }
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+  return violations.map((violation) => `${label}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * The page's violations at `path`, so a failure names what to fix and where.
  * axe runs inside the page and needs its timers, which a browser with JavaScript off does not run: there the
  * page as served (the DOM a JavaScript-off visitor gets) is analysed in a scratch page that runs no script of ours.
  */
-/**
- * What one page's analysis may add to its test's time limit: axe takes 1–3 s a page on the 2-core machine alone, and
- * several times that while CI runs the other worker and the PostgreSQL tests beside it, so a test that walks many pages
- * is given time by the page rather than one guessed limit.
- */
-const TIME_PER_PAGE_MS = 12_000;
-
 export async function violationsOn(page: Page, javaScript: boolean, path: string): Promise<string[]> {
-  test.info().setTimeout(test.info().timeout + TIME_PER_PAGE_MS);
   await page.goto(path);
   await settled(page, javaScript);
   const target = javaScript ? page : await servedCopyOf(page);
-  const { violations } = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
+  const found = await axeViolations(target, path);
   if (target !== page) await target.context().close();
-  return violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  return found;
 }
 
 /** The same URL in a JavaScript-on context that gets the JavaScript-off page's markup without its scripts; styles and images load as usual. */

@@ -20,7 +20,7 @@ test.describe("own company info", () => {
     await expect(page.getByRole("img", { name: "角印" })).toBeVisible();
   });
 
-  test("registers a profile with defaults and two accounts, refuses a wrong registration number keeping the input, then edits it", async ({ page, javaScript }) => {
+  test("registers a profile with defaults and two accounts, refuses a wrong registration number keeping the input, then edits it", { tag: "@both" }, async ({ page, javaScript }) => {
     // Each project works on its own company: the two run at once against one database.
     const [login, bankCode, name] = javaScript
       ? ["owner@shinkin.example", "0002", "有限会社しんきん"]
@@ -107,7 +107,7 @@ test.describe("own company info", () => {
     await expect(page.getByText("口座が登録されていません。")).toBeVisible();
   });
 
-  test("refuses a text file named .png and a 6 MB logo beside the field, keeping every edit", async ({ page, javaScript }) => {
+  test("refuses a text file named .png and a 6 MB logo beside the field, keeping every edit", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "owner@demo.example");
     await page.goto("/companies/create");
     await settled(page, javaScript);

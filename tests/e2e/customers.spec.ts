@@ -3,7 +3,7 @@ import { askFirst, expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("customers", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("lists the demo customers sorted by kana, pages, and finds one typed in hiragana or half-width", async ({ page, javaScript }) => {
+  test("lists the demo customers sorted by kana, pages, and finds one typed in hiragana or half-width", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/customers/list");
     const rows = page.getByTestId("customers").locator("tbody tr");
@@ -22,7 +22,7 @@ test.describe("customers", () => {
     await expect(rows.first()).toContainText("北山食品株式会社");
   });
 
-  test("registers, refuses a bad address keeping the input, edits and archives a customer", async ({ page, javaScript }) => {
+  test("registers, refuses a bad address keeping the input, edits and archives a customer", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, name] = javaScript ? ["owner@other.example", "株式会社ジェイエス商店"] : ["owner@demo.example", "株式会社ノージェイエス商店"];
     await signInThroughBank(page, login);
     await page.goto("/customers/list");
@@ -83,7 +83,7 @@ test.describe("customers", () => {
     await expect(page.getByText("取引先が見つかりません。")).toBeVisible();
   });
 
-  test("deleting a customer asks first: cancelling keeps it, confirming deletes it", async ({ page, javaScript }) => {
+  test("deleting a customer asks first: cancelling keeps it, confirming deletes it", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank, name] = javaScript ? ["owner@other.example", undefined, "株式会社ジェイエス削除"] : ["owner@shinkin.example", "0002", "株式会社ノージェイエス削除"];
     await signInThroughBank(page, login, bank);
     await page.goto("/customers/create");
@@ -111,7 +111,7 @@ test.describe("customers", () => {
     await expect(page.getByText("取引先が見つかりません。")).toBeVisible();
   });
 
-  test("a customer used by documents is not deleted: the edit page says why, with the archive button beside it", async ({ page, javaScript }) => {
+  test("a customer used by documents is not deleted: the edit page says why, with the archive button beside it", { tag: "@both" }, async ({ page, javaScript }) => {
     // The demo company's invoices are made out to 株式会社青空商事, so the delete is refused and changes nothing.
     await signInThroughBank(page, "owner@demo.example");
     await page.goto("/customers/list?q=アオゾラ");

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 test.describe("a new deployment", () => {
-  test("with JavaScript, the page asks hourly and offers a reload once the build changed; without, pages are whole and ask nothing", async ({ page, javaScript }) => {
+  test("with JavaScript, the page asks hourly and offers a reload once the build changed; without, pages are whole and ask nothing", { tag: "@both" }, async ({ page, javaScript }) => {
     const asked: string[] = [];
     let deployed = "";
     await page.route("**/build-version.json", async (route) => {

@@ -4,7 +4,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("document conversions", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("an estimate becomes a delivery slip and then an invoice, each showing where it came from; a duplicate draft is deleted", async ({ page, javaScript }) => {
+  test("an estimate becomes a delivery slip and then an invoice, each showing where it came from; a duplicate draft is deleted", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank, customer] = javaScript ? ["owner@other.example", undefined, "見積先ジェイエス"] : ["owner@shinkin.example", "0002", "見積先ノージェイエス"];
     await signInThroughBank(page, login, bank);
     await page.goto("/estimates/create");

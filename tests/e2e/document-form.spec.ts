@@ -5,7 +5,7 @@ import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
 test.describe("the document form", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("removing a middle line keeps the others' input, and a master search brings the form back whole with its totals", async ({ page, javaScript }) => {
+  test("removing a middle line keeps the others' input, and a master search brings the form back whole with its totals", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInAsProjectCompany(page, javaScript);
     await page.goto("/invoices/create");
     await settled(page, javaScript);
@@ -38,7 +38,7 @@ test.describe("the document form", () => {
     await expect(page.getByTestId("total")).toHaveText("5,500円");
   });
 
-  test("a field left empty is named at once with JavaScript, by the server without it, and nothing typed is lost", async ({ page, javaScript }) => {
+  test("a field left empty is named at once with JavaScript, by the server without it, and nothing typed is lost", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInAsProjectCompany(page, javaScript);
     await page.goto("/invoices/create");
     await settled(page, javaScript);

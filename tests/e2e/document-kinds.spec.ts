@@ -9,7 +9,7 @@ const numberOnPage = async (page: Page) => (await page.getByRole("heading", { le
 test.describe("delivery slips and receipts from their own lists", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("a delivery slip picks its customer and item by search, is edited, delivered, exported and made into an invoice", async ({ page, javaScript }) => {
+  test("a delivery slip picks its customer and item by search, is edited, delivered, exported and made into an invoice", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank, suffix] = javaScript ? ["owner@other.example", undefined, "ジェイエス"] : ["owner@shinkin.example", "0002", "ノージェイエス"];
     const customer = `株式会社検索${suffix}`;
     const code = javaScript ? "KS-JS" : "KS-NJS";
@@ -97,7 +97,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await expect(page.getByTestId("total")).toHaveText("3,630円");
   });
 
-  test("a receipt made from the receipts list warns of stamp duty, is edited, marked issued, duplicated and exported", async ({ page, javaScript }) => {
+  test("a receipt made from the receipts list warns of stamp duty, is edited, marked issued, duplicated and exported", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank, customer] = javaScript ? ["owner@other.example", undefined, "領収先ジェイエス商店"] : ["owner@shinkin.example", "0002", "領収先ノージェイエス商店"];
     await signInThroughBank(page, login, bank);
     await page.goto("/receipts");

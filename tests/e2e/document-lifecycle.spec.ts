@@ -7,7 +7,7 @@ const confirmation = (page: Page, javaScript: boolean) => (javaScript ? page.get
 test.describe("the document lifecycle", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("an issued invoice asks before it is voided, then prints as 無効 and offers no conversion; a credit note names it", async ({ page, javaScript }) => {
+  test("an issued invoice asks before it is voided, then prints as 無効 and offers no conversion; a credit note names it", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "無効化ジェイエス株式会社" : "無効化ノージェイエス株式会社";
     await signInAsProjectCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, customer, "10000");
@@ -60,7 +60,7 @@ test.describe("the document lifecycle", () => {
     await expect(page.getByTestId("copy-note")).toHaveText("この書類は無効です。");
   });
 
-  test("a voided invoice's receipt page refuses to be made from it, whatever the address says", async ({ page, javaScript }) => {
+  test("a voided invoice's receipt page refuses to be made from it, whatever the address says", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "変換拒否ジェイエス株式会社" : "変換拒否ノージェイエス株式会社";
     await signInAsProjectCompany(page, javaScript);
     await createInvoice(page, javaScript, customer, "5000");

@@ -5,7 +5,7 @@ import { createInvoice, expect, settled, signInAsProjectCompany, test } from "./
 test.describe("document list", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("filters sit in one row with 「詳細条件」 folded; active ones show as chips that remove themselves", async ({ page, javaScript }) => {
+  test("filters sit in one row with 「詳細条件」 folded; active ones show as chips that remove themselves", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "絞り込みジェイエス株式会社" : "絞り込みノージェイエス株式会社";
     await signInAsProjectCompany(page, javaScript);
     await createInvoice(page, javaScript, customer, "12000");
@@ -51,7 +51,7 @@ test.describe("document list", () => {
     await expect(page.getByTestId("documents").locator("tbody tr")).toHaveCount(1);
   });
 
-  test("the header selects every row: a checkbox with JavaScript, a link that reloads with all checked without", async ({ page, javaScript }) => {
+  test("the header selects every row: a checkbox with JavaScript, a link that reloads with all checked without", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInAsProjectCompany(page, javaScript);
     await createInvoice(page, javaScript, javaScript ? "全選択ジェイエス株式会社" : "全選択ノージェイエス株式会社", "1000");
     await createInvoice(page, javaScript, javaScript ? "全選択ジェイエス株式会社" : "全選択ノージェイエス株式会社", "2000");

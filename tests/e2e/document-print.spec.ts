@@ -4,7 +4,7 @@ import { createInvoice, expect, settled, signInAsProjectCompany, signInThroughBa
 test.describe("printing documents", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("an invoice opens as an A4 print page and downloads as a PDF; an edit shows on the next print", async ({ page, javaScript }) => {
+  test("an invoice opens as an A4 print page and downloads as a PDF; an edit shows on the next print", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "印刷先ジェイエス株式会社" : "印刷先ノージェイエス株式会社";
     await signInAsProjectCompany(page, javaScript);
     await createInvoice(page, javaScript, customer, "30000");

@@ -3,7 +3,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("document settings", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("shows the next number, refuses a monthly reset without the month keeping the input, and saves each kind apart", async ({ page, javaScript }) => {
+  test("shows the next number, refuses a monthly reset without the month keeping the input, and saves each kind apart", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank] = javaScript ? ["owner@other.example", undefined] : ["owner@shinkin.example", "0002"];
     await signInThroughBank(page, login, bank);
     await page.goto("/settings/documents");

@@ -5,7 +5,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("documents", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("creates an invoice with lines at two rates, keeps the input on an error, edits it, changes its status and makes a receipt from it", async ({ page, javaScript }) => {
+  test("creates an invoice with lines at two rates, keeps the input on an error, edits it, changes its status and makes a receipt from it", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank, customer] = javaScript ? ["owner@other.example", undefined, "株式会社ジェイエス請求先"] : ["owner@shinkin.example", "0002", "株式会社ノージェイエス請求先"];
     await signInThroughBank(page, login, bank);
     await page.goto("/invoices/list");

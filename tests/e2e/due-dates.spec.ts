@@ -6,7 +6,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("invoice due dates", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("choosing a customer with 20日締め翌月10日 first thing shows and saves its due date; then it proposes the business day before a Sunday and 成人の日, keeps a typed date, and refuses one before the issue date", async ({ page, javaScript }) => {
+  test("choosing a customer with 20日締め翌月10日 first thing shows and saves its due date; then it proposes the business day before a Sunday and 成人の日, keeps a typed date, and refuses one before the issue date", { tag: "@both" }, async ({ page, javaScript }) => {
     // Each run and project gets its own customer, found by its kana typed in hiragana (stored as katakana).
     const suffix = `${javaScript ? "ジェイエス" : "ノージェイエス"}${Date.now()}`;
     const name = `株式会社二十日締め${suffix}`;

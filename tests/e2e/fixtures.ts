@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { sessionCookieFor } from "../support/session";
 import { fixtureUsers, type FixtureUserName } from "../support/users";
 
@@ -40,9 +40,15 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Waits until the page's scripts have loaded and React has taken over (JavaScript on only). */
+/**
+ * Waits until the page's scripts have loaded and React has taken over (JavaScript on only). React hydrates in a
+ * transition and completes the document element last, giving it its props key then: a navigation started earlier
+ * interrupts the hydration and React reports a mismatch (#418) it then repairs.
+ */
 export async function settled(page: Page, javaScript: boolean) {
-  if (javaScript) await page.waitForLoadState("networkidle");
+  if (!javaScript) return;
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$")));
 }
 
 /**
@@ -61,14 +67,31 @@ export async function askFirst(page: Page, javaScript: boolean, link: Locator, q
   return page.locator("main");
 }
 
-/** Signs in the real way, through the sandbox bank's login page: pages that call the Payment API need a real id token. */
+/**
+ * Session cookies of this worker's real sign-ins, by bank and login: each demo user walks the bank's pages once per
+ * worker (the sign-in specs test that walk itself) and later tests start from the cookies it left. Sessions are
+ * cookies, so a copy stays valid until the idle limit; no test that uses this signs out (that would revoke the token).
+ */
+const signedIn = new Map<string, { cookies: Awaited<ReturnType<BrowserContext["cookies"]>>; at: number }>();
+/** Well inside the server's 30 minutes of idleness: a saved session older than this is signed in again. */
+const REUSE_FOR_MS = 15 * 60_000;
+
+/** Signs in as a demo user of the sandbox bank: pages that call the Payment API need a real id token. The page is left blank. */
 export async function signInThroughBank(page: Page, login: string, bankCode?: string) {
+  const key = `${bankCode ?? "0001"}/${login}`;
+  const saved = signedIn.get(key);
+  if (saved && Date.now() - saved.at < REUSE_FOR_MS) {
+    await page.context().addCookies(saved.cookies);
+    return;
+  }
   await page.goto(bankCode ? `/bamidp/login?bank_code=${bankCode}` : "/bamidp/login");
   await page.getByRole("button", { name: "銀行のログイン画面へ進む" }).click();
   await page.getByLabel("ログインID（メールアドレス）").fill(login);
   await page.getByLabel("パスワード").fill("demo");
   await page.getByRole("button", { name: "ログイン" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sandbox/") && !url.pathname.startsWith("/bamidp/"));
+  signedIn.set(key, { cookies: await page.context().cookies(), at: Date.now() });
+  await page.goto("about:blank");
 }
 
 /** Signs in as the project's own company (each project has one, so the two can run at once). */

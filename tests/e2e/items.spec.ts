@@ -3,7 +3,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("items", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("lists the demo items by code, sorts by price and finds one typed in hiragana", async ({ page, javaScript }) => {
+  test("lists the demo items by code, sorts by price and finds one typed in hiragana", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/items/list");
     const rows = page.getByTestId("items").locator("tbody tr");
@@ -23,7 +23,7 @@ test.describe("items", () => {
     await expect(rows.first()).toContainText("10%");
   });
 
-  test("adds an item in the list, keeps the input on an error, edits it in place and refuses a stale save", async ({ page, javaScript }) => {
+  test("adds an item in the list, keeps the input on an error, edits it in place and refuses a stale save", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank, name] = javaScript ? ["owner@other.example", undefined, "ジェイエス検査"] : ["owner@shinkin.example", "0002", "ノージェイエス検査"];
     await signInThroughBank(page, login, bank);
     await page.goto("/items/list");
@@ -89,7 +89,7 @@ test.describe("items", () => {
 
   });
 
-  test("deleting an item asks first: cancelling keeps it and the list as it was, confirming deletes it", async ({ page, javaScript }) => {
+  test("deleting an item asks first: cancelling keeps it and the list as it was, confirming deletes it", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank, name] = javaScript ? ["owner@other.example", undefined, "ジェイエス削除確認"] : ["owner@shinkin.example", "0002", "ノージェイエス削除確認"];
     await signInThroughBank(page, login, bank);
     await page.goto("/items/list");

@@ -5,7 +5,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("master data CSV", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("exports items in Shift_JIS, refuses a file with a bad row naming its line, then imports a good one", async ({ page, javaScript }) => {
+  test("exports items in Shift_JIS, refuses a file with a bad row naming its line, then imports a good one", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank, prefix] = javaScript ? ["owner@other.example", undefined, "JS"] : ["owner@shinkin.example", "0002", "NOJS"];
     await signInThroughBank(page, login, bank);
     await page.goto("/items/list");
@@ -37,7 +37,7 @@ test.describe("master data CSV", () => {
     expect(text).toContain(`${prefix}-2,値引,,'-50,8`);
   });
 
-  test("says what Shift_JIS cannot hold instead of downloading a damaged customers file", async ({ page, javaScript }) => {
+  test("says what Shift_JIS cannot hold instead of downloading a damaged customers file", { tag: "@both" }, async ({ page, javaScript }) => {
     const [login, bank] = javaScript ? ["owner@other.example", undefined] : ["owner@shinkin.example", "0002"];
     await signInThroughBank(page, login, bank);
     const name = javaScript ? "𠮷田商店JS" : "𠮷田商店NOJS";

@@ -8,7 +8,7 @@ const WIDTHS = [
 
 test.describe("side navigation at each width", () => {
   for (const { device, width, drawer } of WIDTHS) {
-    test(`${device} (${width} px)`, async ({ page, javaScript }) => {
+    test(`${device} (${width} px)`, { tag: "@both" }, async ({ page, javaScript }) => {
       // TOP calls the Payment API: a real sign-in, whose id token the API accepts.
       await signInThroughBank(page, "owner@demo.example");
       await page.setViewportSize({ width, height: 800 });

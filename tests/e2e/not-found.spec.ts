@@ -1,4 +1,4 @@
-import { expect, test, TITLE_SUFFIX } from "./fixtures";
+import { expect, settled, test, TITLE_SUFFIX } from "./fixtures";
 
 test.describe("unmatched URLs", () => {
   test("a visitor gets 404 「Page not found: {path}」 in the plain layout", async ({ page }) => {
@@ -35,13 +35,13 @@ test.describe("unmatched URLs", () => {
     await expect(page.getByRole("navigation", { name: "メインメニュー" })).toHaveCount(0);
   });
 
-  test("a navigation inside the app to a missing page shows the 404 screen", async ({ page, signInAs, javaScript }) => {
+  test("a navigation inside the app to a missing page shows the 404 screen", { tag: "@both" }, async ({ page, signInAs, javaScript }) => {
     await signInAs("owner");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/support/faq");
     if (javaScript) {
       // Every menu link leads to a page now: the router is asked directly, as a link to a removed page would.
-      await page.waitForLoadState("networkidle");
+      await settled(page, javaScript);
       await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/no/such/page"));
     } else {
       await page.goto("/no/such/page");

@@ -1,7 +1,7 @@
 import { expect, test, settled, signInThroughBank } from "./fixtures";
 
 test.describe("notice", () => {
-  test("an action's notice shows once and does not return on reload", async ({ page, javaScript, signInAs }) => {
+  test("an action's notice shows once and does not return on reload", { tag: "@both" }, async ({ page, javaScript, signInAs }) => {
     await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
@@ -16,7 +16,7 @@ test.describe("notice", () => {
     await expect(page.getByTestId("notice")).toHaveCount(0);
   });
 
-  test("an error notice is announced as an alert", async ({ page, javaScript, signInAs }) => {
+  test("an error notice is announced as an alert", { tag: "@both" }, async ({ page, javaScript, signInAs }) => {
     await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
@@ -26,7 +26,7 @@ test.describe("notice", () => {
     await expect(page.getByRole("alert")).toHaveText(/保存に失敗しました/);
   });
 
-  test("it sits at the top right in the page's flow, covering neither the heading nor a button, and hides after five seconds without JavaScript too", async ({ page, javaScript, signInAs }) => {
+  test("it sits at the top right in the page's flow, covering neither the heading nor a button, and hides after five seconds without JavaScript too", { tag: "@both" }, async ({ page, javaScript, signInAs }) => {
     await signInAs("owner");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/dev/notice");

@@ -4,7 +4,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 const RULE_TITLE = "電子取引データの訂正及び削除の防止に関する事務処理規程";
 
 test.describe("office process rule templates", () => {
-  test("fills the rules from the form, switches to the sole proprietor text, downloads it as .docx and prints it", async ({ page, javaScript }) => {
+  test("fills the rules from the form, switches to the sole proprietor text, downloads it as .docx and prints it", { tag: "@both" }, async ({ page, javaScript }) => {
     // Each project saves as its own company, so the two runs never see each other's rules.
     const [login, bank, company] = javaScript
       ? ["owner@other.example", undefined, "合同会社アザー（ジェイエス検査）"]

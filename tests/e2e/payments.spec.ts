@@ -29,7 +29,7 @@ async function recordPayment(page: Page, javaScript: boolean, amount: string, fe
 test.describe("payments", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
-  test("payments on the invoice: a refused amount keeps the input, 入金済 follows the balance, a cancellation asks first", async ({ page, javaScript }) => {
+  test("payments on the invoice: a refused amount keeps the input, 入金済 follows the balance, a cancellation asks first", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInAsProjectCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, javaScript ? "入金ジェイエス株式会社" : "入金ノージェイエス株式会社", "10000");
     await issue(page, javaScript, number);
@@ -76,7 +76,7 @@ test.describe("payments", () => {
     await expect(section.getByTestId("payment-rows")).toContainText("取消済（二重入力）");
   });
 
-  test("a bank CSV: the deposit is proposed for its invoice and confirmed; the unknown payer stays unmatched", async ({ page, javaScript }) => {
+  test("a bank CSV: the deposit is proposed for its invoice and confirmed; the unknown payer stays unmatched", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInAsProjectCompany(page, javaScript);
     const customer = javaScript ? "ケシコミジェイエス" : "ケシコミノージェイエス";
     const number = await createInvoice(page, javaScript, customer, "12340"); // 13,574 due
@@ -114,7 +114,7 @@ test.describe("payments", () => {
     await expect(page.getByTestId("payment-rows")).toContainText("入出金明細から");
   });
 
-  test("the demo bank's statement is fetched without a file and its deposits proposed for the demo invoices", async ({ page, javaScript }) => {
+  test("the demo bank's statement is fetched without a file and its deposits proposed for the demo invoices", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "owner@demo.example");
     await page.goto("/billing/payments");
     await settled(page, javaScript);
@@ -128,19 +128,19 @@ test.describe("payments", () => {
     // Not confirmed here: the demo invoices stay open for the other specs that read them.
   });
 
-  test("every payments page passes axe-core and fits 375 px: invoice payments, the cancel confirmation, statements, a statement, unmatched", async ({ page, javaScript }) => {
+  test("every payments page passes axe-core and fits 375 px: invoice payments, the cancel confirmation, statements, a statement, unmatched", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInAsProjectCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, javaScript ? "検査ジェイエス株式会社" : "検査ノージェイエス株式会社", "20000");
     const invoiceUrl = await issue(page, javaScript, number);
     await recordPayment(page, javaScript, "1000");
-    const cancelHref = await page.getByTestId("payment-rows").getByRole("link", { name: "取消" }).getAttribute("href");
+    const cancel = new URL((await page.getByTestId("payment-rows").getByRole("link", { name: "取消" }).getAttribute("href"))!, page.url());
     await page.goto("/billing/payments");
     const csv = iconv.encode(["日付,振込依頼人名,入金額,出金額", "2026/11/22,ｹﾝｻ,21000,", "2026/11/22,,,500"].join("\r\n"), "cp932");
     await page.getByLabel("明細ファイル", { exact: true }).setInputFiles({ name: "検査.csv", mimeType: "text/csv", buffer: csv });
     await page.getByRole("button", { name: "取り込む" }).click();
     await expect(page.getByTestId("statement-lines")).toBeVisible();
     const statementUrl = page.url();
-    const paths = [invoiceUrl, `${invoiceUrl}${cancelHref}`, "/billing/payments", statementUrl, "/billing/payments/unmatched"];
+    const paths = [invoiceUrl, `${cancel.pathname}${cancel.search}`, "/billing/payments", statementUrl, "/billing/payments/unmatched"];
     expect(await violationsOnEach(page, javaScript, paths)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of paths) {

@@ -18,7 +18,7 @@ test.describe("received documents", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   for (const { path, title, code } of RECEIVE_FLOWS) {
-    test(`${path}: upload a PDF → fields proposed → confirm → verified → edit → both versions in the history → deletion refused inside retention`, async ({ page, javaScript }) => {
+    test(`${path}: upload a PDF → fields proposed → confirm → verified → edit → both versions in the history → deletion refused inside retention`, { tag: "@both" }, async ({ page, javaScript }) => {
       const supplier = "株式会社サンドボックス商事";
       const documentNumber = javaScript ? `E2E-JS-${code}` : `E2E-NOJS-${code}`;
       const pdf = await receivedDocumentPdf({
@@ -89,7 +89,7 @@ test.describe("received documents", () => {
     });
   }
 
-  test("the demo company's list shows each kind and result, searched by date, amount and supplier", async ({ page, javaScript }) => {
+  test("the demo company's list shows each kind and result, searched by date, amount and supplier", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/receive/invoices");
     const rows = page.getByTestId("received-documents").locator("tbody tr");

@@ -60,7 +60,7 @@ test.describe("reports", () => {
     }
   });
 
-  test("a custom period through the GET form, the months it cuts drawn and summed, and a table as CSV", async ({ page, javaScript }) => {
+  test("a custom period through the GET form, the months it cuts drawn and summed, and a table as CSV", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/reports/list?report=sales");
     await settled(page, javaScript);
@@ -88,7 +88,7 @@ test.describe("reports", () => {
     expect(text.split("\r\n").find((line) => line.startsWith("合計,"))!.split(",")[2]).toBe(digits(total));
   });
 
-  test("receivables: each unpaid invoice links to its detail, a customer narrows the list", async ({ page, javaScript }) => {
+  test("receivables: each unpaid invoice links to its detail, a customer narrows the list", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/reports/list?report=receivables");
     await settled(page, javaScript);

@@ -87,7 +87,7 @@ test.describe("the admin area at 375 px", () => {
 test.describe("line entry at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("each line's 品目, 品名, 数量, 単位, 単価, 税率, 金額 and remove button sit on one row", async ({ page, javaScript }) => {
+  test("each line's 品目, 品名, 数量, 単位, 単価, 税率, 金額 and remove button sit on one row", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/invoices/create");
     await settled(page, javaScript);

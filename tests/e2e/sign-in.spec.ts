@@ -7,7 +7,7 @@ async function signInAtProvider(page: Page, login: string, password = "demo") {
   await page.getByRole("button", { name: "ログイン" }).click();
 }
 
-test.describe("sign-in through the bank", () => {
+test.describe("sign-in through the bank", { tag: "@both" }, () => {
   test("a company owner asks for a page, signs in at the bank and lands on it; sign-out ends the session", async ({ page, javaScript }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/support/faq");

@@ -79,7 +79,7 @@ test.describe("public terms (empty layout, no sign-in)", () => {
 test.describe("support Q&A", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("searches by word and category on the server, says when nothing matches and offers the contact form", async ({ page, javaScript }) => {
+  test("searches by word and category on the server, says when nothing matches and offers the contact form", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/support/qa");
     await settled(page, javaScript);

@@ -4,7 +4,7 @@ import { expect, settled, signInThroughBank, test } from "./fixtures";
 test.describe("TOP", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("shows the month, what is unpaid (equal to the receivables report), the latest documents and the bank's notice", async ({ page, javaScript }) => {
+  test("shows the month, what is unpaid (equal to the receivables report), the latest documents and the bank's notice", { tag: "@both" }, async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/top");
     await settled(page, javaScript);

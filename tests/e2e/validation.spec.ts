@@ -1,7 +1,7 @@
 import { expect, test, settled } from "./fixtures";
 
 test.describe("validation messages", () => {
-  test("an empty form shows the required and at-least-one messages beside the fields", async ({ page, javaScript, signInAs }) => {
+  test("an empty form shows the required and at-least-one messages beside the fields", { tag: "@both" }, async ({ page, javaScript, signInAs }) => {
     await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
@@ -14,7 +14,7 @@ test.describe("validation messages", () => {
     await expect(form.getByText("少なくとも1つ選択してください")).toBeVisible();
   });
 
-  test("each rule shows its message and what was typed stays", async ({ page, javaScript, signInAs }) => {
+  test("each rule shows its message and what was typed stays", { tag: "@both" }, async ({ page, javaScript, signInAs }) => {
     await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
@@ -48,7 +48,7 @@ test.describe("validation messages", () => {
     await expect(name).toHaveValue("あいうえおかきくけこさしすせそたちつてと");
   });
 
-  test("valid input goes through with a success notice", async ({ page, javaScript, signInAs }) => {
+  test("valid input goes through with a success notice", { tag: "@both" }, async ({ page, javaScript, signInAs }) => {
     await signInAs("owner");
     await page.goto("/dev/notice");
     await settled(page, javaScript);
