@@ -1,7 +1,7 @@
 import { Window } from "happy-dom";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTenantTestApi } from "../support/api";
-import { createCustomer, createDocument } from "../support/factories";
+import { createCustomer, createDocument, createOwnCompany } from "../support/factories";
 import { ok, post } from "../support/issued";
 
 /*
@@ -10,17 +10,6 @@ import { ok, post } from "../support/issued";
  */
 
 const api = useTenantTestApi();
-
-const COMPANY = { company_name: "株式会社デモ商事", postal_code: "1000001", address1: "東京都千代田区千代田1-1", registered_no: "T7000012050002", peppol_id: "0188:7000012050002" };
-
-async function ownCompany() {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ ...COMPANY, logo_state: "keep", stamp_state: "keep" })) form.append(key, value);
-  for (const [key, value] of Object.entries({ bank_name: "デモ銀行", bank_code: "0001", bank_branch_name: "本店営業部", bank_branch_code: "001", bank_account_no: "1234567", bank_account_name: "カ）デモショウジ", displayed: "on" })) {
-    form.append(`company_bank_accounts[0][${key}]`, value);
-  }
-  return ok(await api.call("/companies", { method: "POST", body: form }));
-}
 
 /** The XML as a reader takes it. */
 const parse = (xml: string) => new new Window().DOMParser().parseFromString(xml, "application/xml").documentElement;
@@ -39,7 +28,7 @@ const problemsOf = async (id: number) => (await ok(await api.call(`/documents/${
 let customer: { id: number; name: string; version: number; peppol_id: string | null };
 
 beforeAll(async () => {
-  await ownCompany();
+  await createOwnCompany(api);
   customer = await createCustomer(api, { name: "株式会社青空商事", peppol_id: "ｔ１０１０４０１０８９２３４" });
 });
 
