@@ -264,6 +264,24 @@ describe("jpPintInvoice", () => {
   });
 });
 
+describe("a credit note (赤伝)", () => {
+  it("states negative amounts with prices never negative, refers to the invoice it cancels, and needs no due date nor account", () => {
+    const lines = EXAMPLE1_LINES.map((line) => ({ ...line, quantity: `-${line.quantity}` }));
+    const content = contentOf(lines, {}, { dates: [], reference: { type: "creditNote", number: "INV-0001", issueDate: "2023-10-20", revision: 1, changes: [], reason: "返品" } });
+    const source = sourceOf(content, { payee: null });
+    expect(checkJpPint(source)).toEqual([]);
+    const root = parse(jpPintInvoice(source));
+    expect(figures(root)).toMatchObject({ tax: "-25250", taxExclusive: "-255990", payable: "-281240" });
+    expect(text(root, "cac:BillingReference", "cac:InvoiceDocumentReference", "cbc:ID")).toBe("INV-0001");
+    expect(child(root, "cac:PaymentMeans")).toBeUndefined();
+    expect(children(root, "cac:InvoiceLine").map((line) => [text(line, "cbc:InvoicedQuantity"), text(line, "cac:Price", "cbc:PriceAmount")])).toEqual([
+      ["-5", "50000"],
+      ["-5", "500"],
+      ["-10", "349"],
+    ]);
+  });
+});
+
 describe("checkJpPint", () => {
   it("names each thing missing and where to fix it", () => {
     const content = contentOf([{ description: " ", quantity: "1", unitPrice: "100", category: "standard" }], {}, { dates: [], issuer: { ...contentOf([]).issuer, registeredNo: null } });

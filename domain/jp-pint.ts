@@ -104,6 +104,9 @@ function priced(line: SnapshotContent["lines"][number], net: string): { quantity
   return { quantity: isNegative(net) ? negate(base) : base, price: magnitude(net), base };
 }
 
+/** Only an amount to be paid needs a due date and an account to pay into: a credit note (赤伝) is owed nothing. */
+const isOwed = (content: SnapshotContent) => compare(content.totals.amountDue, "0") > 0;
+
 const dueDateOf = (content: SnapshotContent) => content.dates.find((date) => date.label === KIND_DATE_LABELS.invoice)?.value ?? null;
 
 /** IBT-001: a corrected revision gets a number of its own, since a receiver keeps the first one it took under the document's number (decision 043). */
@@ -135,9 +138,11 @@ export function checkJpPint(source: JpPintSource): string[] {
   content.lines.forEach((line, index) => {
     if (!line.description.trim()) problems.push(`明細${index + 1}行目の品目名が空です（請求書を修正して入力）`);
   });
-  if (!dueDateOf(content)) problems.push("お支払期限が未設定です（請求書を修正して設定）");
-  if (!source.payee) problems.push("請求書に振込先口座がありません（自社情報で口座を登録し、請求書を修正して選択）");
-  else if (!source.payee.bankCode || !source.payee.branchCode) problems.push("振込先口座の金融機関コード・支店コードが未設定です（自社情報の振込先口座で設定）");
+  if (isOwed(content)) {
+    if (!dueDateOf(content)) problems.push("お支払期限が未設定です（請求書を修正して設定）");
+    if (!source.payee) problems.push("請求書に振込先口座がありません（自社情報で口座を登録し、請求書を修正して選択）");
+    else if (!source.payee.bankCode || !source.payee.branchCode) problems.push("振込先口座の金融機関コード・支店コードが未設定です（自社情報の振込先口座で設定）");
+  }
   problems.push(...arithmeticProblems(content));
   return problems;
 }
@@ -263,7 +268,7 @@ export function jpPintInvoice(source: JpPintSource): string {
           el("cac:PartyLegalEntity", {}, [el("cbc:RegistrationName", {}, content.recipient.name)]),
         ]),
       ]),
-      source.payee && paymentMeans(source.payee),
+      source.payee && isOwed(content) ? paymentMeans(source.payee) : null,
       el("cac:TaxTotal", {}, [
         amount("cbc:TaxAmount", content.totals.tax),
         ...subtotals.map((subtotal) =>

@@ -150,6 +150,16 @@ describe("GET /documents/{id}/jp-pint", () => {
     expect(response.headers.get("content-disposition")).toContain(encodeURIComponent(`${draft.number}-2.xml`));
   });
 
+  it("exports a credit note (赤伝) with its negative amounts, referring to the invoice it cancels", async () => {
+    const draft = await createDocument(api, { customer_id: customer.id, customer_name: customer.name, due_date: "2026-12-31" });
+    await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));
+    const note = await ok(await api.call(`/documents/${draft.id}/credit-note`, post({ reason: "返品", issue_date: "2026-11-30" })));
+    const { root } = await exported(note.id);
+    expect(textAt(root, "cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID")).toBe(draft.number);
+    expect(textAt(root, "cac:LegalMonetaryTotal/cbc:PayableAmount")).toBe("-96999");
+    expect(textAt(root, "cac:TaxTotal/cbc:TaxAmount")).toBe(note.tax);
+  });
+
   it("states a 締め invoice's closing period", async () => {
     const closing = await createCustomer(api, { name: "株式会社締め", closing_day: "99", payment_month_offset: "1", payment_day: "99", peppol_id: "0188:1010401089234" });
     for (const date of ["2026-10-05", "2026-10-20"]) {
