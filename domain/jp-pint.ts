@@ -1,4 +1,5 @@
 import { BANK_ACCOUNT_TYPES, taxCategoryOfRate, type TaxCategoryId } from "./codes";
+import { formatYen as yen } from "./decimal-display";
 import { add, compare, divideRounded, isNegative, mul, roundTo, sub, sum } from "./exact";
 import { KIND_DATE_LABELS, type SnapshotContent } from "./snapshot";
 import type { PeppolId } from "./peppol-id";
@@ -117,7 +118,6 @@ export const jpPintFileName = (number: string, revision: number) => `${jpPintInv
 
 export type JpPintCheck = { problems: string[] };
 
-const yen = (amount: string) => `${Number(amount).toLocaleString("ja-JP")}円`;
 
 /**
  * What keeps the invoice from leaving as JP PINT: each thing missing or wrong, in
