@@ -24,14 +24,15 @@ export function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, "&quot;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");
 }
 
-const NAME = /^[A-Za-z_][\w.-]*(:[A-Za-z_][\w.-]*)?$/;
+/** An XML name, optionally with a namespace prefix (ASCII only: what UBL uses). */
+export const XML_NAME = /^[A-Za-z_][\w.-]*(:[A-Za-z_][\w.-]*)?$/;
 
 function write(element: XmlElement, depth: number, out: string[]): void {
-  if (!NAME.test(element.name)) throw new RangeError(`Not an XML name: ${element.name}`);
+  if (!XML_NAME.test(element.name)) throw new RangeError(`Not an XML name: ${element.name}`);
   const indent = "  ".repeat(depth);
   const attributes = Object.entries(element.attributes)
     .map(([name, value]) => {
-      if (!NAME.test(name)) throw new RangeError(`Not an XML name: ${name}`);
+      if (!XML_NAME.test(name)) throw new RangeError(`Not an XML name: ${name}`);
       return ` ${name}="${escapeAttribute(value)}"`;
     })
     .join("");
