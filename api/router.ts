@@ -13,6 +13,7 @@ import { documentSettingRoutes } from "./routes/document-settings";
 import { documentRoutes } from "./routes/documents";
 import { mailRoutes, publicMailRoutes, type MailDeps } from "./routes/mails";
 import { documentExportRoutes } from "./routes/documents-export";
+import { digitalInvoiceRoutes } from "./routes/digital-invoices";
 import { itemRoutes } from "./routes/items";
 import { officeProcessRuleRoutes } from "./routes/office-process-rules";
 import { fileRoutes } from "./routes/files";
@@ -98,6 +99,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(recurringRoutes(deps.db, deps.now));
   api.use(reminderRoutes(deps.db, deps.mail.outbox, deps.now));
   api.use(closingRoutes(deps.db));
+  api.use(digitalInvoiceRoutes(deps.db, storage));
   api.use(documentRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closesOn, closingPeriod, mergedLines, type ClosingLine } from "./closing";
+import { billedPeriod, closesOn, closingPeriod, mergedLines, type ClosingLine } from "./closing";
 
 const line = (description: string, quantity: string, unitPrice: string, taxCategory: ClosingLine["tax_category"] = "standard", itemId: number | null = null): ClosingLine => ({
   item_id: itemId,
@@ -36,6 +36,16 @@ describe("closingPeriod", () => {
     ["2027-01-31", "2027-01-01"],
   ])("%s closes the period from %s", (date, from) => {
     expect(closingPeriod(date)).toEqual({ from, to: date });
+  });
+});
+
+describe("billedPeriod", () => {
+  it("is the closing period ending on the invoice's date", () => {
+    expect(billedPeriod("2026-10-31", { first: "2026-10-05", last: "2026-10-28" })).toEqual({ start: "2026-10-01", end: "2026-10-31" });
+  });
+
+  it("takes in slips outside it when the invoice's date was moved", () => {
+    expect(billedPeriod("2026-10-15", { first: "2026-09-03", last: "2026-10-20" })).toEqual({ start: "2026-09-03", end: "2026-10-20" });
   });
 });
 

@@ -47,6 +47,15 @@ export function closingPeriod(closingDate: string): { from: string; to: string }
   return { from: daysAfter(previous, 1), to: closingDate };
 }
 
+/**
+ * The period a closing invoice bills (JP PINT's invoice period): the closing period ending on its issue date (the
+ * closing date it was made for), widened to every slip it bills, should its date have been moved since.
+ */
+export function billedPeriod(issueDate: string, slips: { first: string; last: string }): { start: string; end: string } {
+  const period = closingPeriod(issueDate);
+  return { start: slips.first < period.from ? slips.first : period.from, end: slips.last > period.to ? slips.last : period.to };
+}
+
 /** A document line as stored and as the invoice takes it. */
 export type ClosingLine = {
   item_id: number | null;

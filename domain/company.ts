@@ -7,7 +7,7 @@ import {
   WITHHOLDING_TYPES,
   idsOf,
 } from "./codes";
-import { checkbox, codeOf, normalized, optionalText, registrationNumber, requiredText } from "./form-fields";
+import { checkbox, codeOf, normalized, optionalText, peppolId, registrationNumber, requiredText } from "./form-fields";
 import { normalizeDigits, normalizePhoneNumber, normalizePostalCode } from "./normalize";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -50,6 +50,7 @@ export const companyInputSchema = z.object({
     .transform((value) => value || null)
     .pipe(z.string().email(VALIDATION_MESSAGES.email).nullable()),
   registered_no: registrationNumber,
+  peppol_id: peppolId,
   item_rounding_id: codeOf(idsOf(ROUNDING_MODES), COMPANY_DEFAULTS.itemRoundingId),
   item_rounding_scale: codeOf([0, 1, 2, 3, 4], COMPANY_DEFAULTS.itemRoundingScale),
   subtotal_rounding_id: codeOf(idsOf(ROUNDING_MODES), COMPANY_DEFAULTS.subtotalRoundingId),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalized, optionalText, registrationNumber, requiredText } from "./form-fields";
+import { normalized, optionalText, peppolId, registrationNumber, requiredText } from "./form-fields";
 import { DEFAULT_HOLIDAY_SHIFT, HOLIDAY_SHIFTS, type HolidayShift } from "./due-date";
 import { normalizePhoneNumber, normalizePostalCode, toKatakana } from "./normalize";
 import { HONORIFICS } from "./honorifics";
@@ -53,6 +53,7 @@ export const customerInputSchema = z.object({
   tel: normalized(normalizePhoneNumber, "電話番号の形式が正しくありません"),
   emails: emailList,
   registered_no: registrationNumber,
+  peppol_id: peppolId,
   closing_day: dayOfMonth,
   payment_month_offset: z
     .union([z.string(), z.number()])

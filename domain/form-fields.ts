@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TAX_CATEGORIES, TAX_RATES, idsOf, taxCategoryOfRate, type TaxCategoryId } from "./codes";
 import { normalizeIsoDate } from "./normalize";
+import { PEPPOL_ID_MESSAGES, formatPeppolId, parsePeppolId } from "./peppol-id";
 import { REGISTRATION_NUMBER_MESSAGES, normalizeRegistrationNumber, registrationNumberProblem } from "./registration-number";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -84,6 +85,20 @@ export const registrationNumber = z
       return z.NEVER;
     }
     return normalizeRegistrationNumber(value);
+  });
+
+/** Optional Peppol participant ID (0188 法人番号 or 0221 登録番号, check digit verified), stored as "scheme:identifier". */
+export const peppolId = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value || value.trim() === "") return null;
+    const parsed = parsePeppolId(value);
+    if (parsed.problem) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: PEPPOL_ID_MESSAGES[parsed.problem] });
+      return z.NEVER;
+    }
+    return formatPeppolId(parsed.id);
   });
 
 export const DATE_MESSAGE = "日付はYYYY-MM-DDの形式で入力してください";

@@ -56,6 +56,11 @@ describe("the document lifecycle", () => {
     ["a voided invoice gets no credit note", voided, "creditNote", false],
     ["a credit note gets no credit note", facts({ issued: true, status: 2, creditNote: true }), "creditNote", false],
     ["an estimate gets no credit note", facts({ kind: "estimate", issued: true }), "creditNote", false],
+    ["an issued invoice is a digital invoice", issued, "exportDigitalInvoice", true],
+    ["a corrected or credit-note invoice is one too", facts({ issued: true, status: 2, creditNote: true }), "exportDigitalInvoice", true],
+    ["a draft invoice is no digital invoice", draft, "exportDigitalInvoice", false],
+    ["a voided invoice is no digital invoice", voided, "exportDigitalInvoice", false],
+    ["an issued delivery slip is no digital invoice", facts({ kind: "delivery_slip", issued: true }), "exportDigitalInvoice", false],
   ])("%s", (_name, document, action, allowed) => {
     expect(can(document, action)).toBe(allowed);
     expect(refusalOf(document, action) === null).toBe(allowed);

@@ -61,6 +61,8 @@ export type LifecycleAction =
   | "duplicate"
   | "creditNote"
   | "recordPayment"
+  /** Handing it out as a digital invoice (JP PINT, decision 043). */
+  | "exportDigitalInvoice"
   /** Making a document of another kind from this one (SPEC §4 conversions). */
   | { into: DocumentKind }
   | { status: number };
@@ -158,6 +160,10 @@ export function refusalOf(facts: LifecycleFacts, action: LifecycleAction): strin
       if (facts.creditNote) return "赤伝（取消の請求書）には入金を記録できません。";
       if (stage === "voided") return "無効にした請求書には入金を記録できません。";
       return stage === "draft" ? "下書きの請求書には入金を記録できません。発行してから記録してください。" : null;
+    case "exportDigitalInvoice":
+      if (facts.kind !== "invoice") return "デジタルインボイス（JP PINT）にできるのは請求書だけです。";
+      if (stage === "voided") return "無効にした請求書はデジタルインボイス（JP PINT）にできません。";
+      return stage === "draft" ? "下書きの請求書はデジタルインボイス（JP PINT）にできません。発行してから出力してください。" : null;
     case "duplicate":
       return null;
     case "creditNote":

@@ -15,6 +15,7 @@ export const CUSTOMER_CSV_HEADERS = {
   tel: "電話番号",
   emails: "送付先メールアドレス",
   registered_no: "登録番号",
+  peppol_id: "Peppol ID",
   closing_day: "締め日",
   payment_month_offset: "支払月",
   payment_day: "支払日",

@@ -27,7 +27,7 @@ export function normalizeRegistrationNumber(input: string): string {
  * n-th digit of the 12-digit base counted from the rightmost (n = 1) and Qn is
  * 1 for odd n, 2 for even n.
  */
-function corporateNumberCheckDigit(base: string): number {
+export function corporateNumberCheckDigit(base: string): number {
   let sum = 0;
   for (let n = 1; n <= base.length; n++) {
     sum += Number(base[base.length - n]) * (n % 2 === 1 ? 1 : 2);

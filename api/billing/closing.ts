@@ -27,7 +27,8 @@ export type ClosingCustomer = { customerId: number; customerName: string; closin
 export type ClosingCreated = { invoiceId: number; number: string; customerId: number; customerName: string; slipCount: number; taxIncluded: string; dueDate: string | null };
 export type ClosingSkipped = { customerId: number; customerName: string | null; message: string };
 
-const slipDate = sql<string>`coalesce(${documents.deliveryDate}, ${documents.issueDate})`;
+/** The date a slip is billed by: its delivery date, else its issue date. */
+export const slipDate = sql<string>`coalesce(${documents.deliveryDate}, ${documents.issueDate})`;
 
 /**
  * A slip that can be billed now: issued, not voided, of a customer in the master, and billed by no valid invoice,

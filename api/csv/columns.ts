@@ -30,6 +30,7 @@ export const CUSTOMER_CSV_COLUMNS: readonly CsvColumn<CustomerRow>[] = [
   // Separated by spaces: one cell, and the form's own rule reads it back.
   { header: CUSTOMER_CSV_HEADERS.emails, field: "emails", cell: (row) => row.emails.join(" ") },
   { header: CUSTOMER_CSV_HEADERS.registered_no, field: "registered_no", cell: (row) => text(row.registeredNo) },
+  { header: CUSTOMER_CSV_HEADERS.peppol_id, field: "peppol_id", cell: (row) => text(row.peppolId) },
   { header: CUSTOMER_CSV_HEADERS.closing_day, field: "closing_day", cell: (row) => dayCell(row.closingDay), read: readDay },
   {
     header: CUSTOMER_CSV_HEADERS.payment_month_offset,

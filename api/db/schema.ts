@@ -106,6 +106,8 @@ export const companies = pgTable(
     fax: text("fax"),
     email: text("email"),
     registeredNo: text("registered_no"),
+    /** Peppol participant ID as "scheme:identifier" (0188 法人番号 or 0221 登録番号): the seller's endpoint in JP PINT. */
+    peppolId: text("peppol_id"),
     logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
     stampFileId: uuid("stamp_file_id").references(() => files.id, { onDelete: "set null" }),
     itemRoundingId: integer("item_rounding_id").notNull().default(COMPANY_DEFAULTS.itemRoundingId),
@@ -442,6 +444,8 @@ export const customers = pgTable(
     tel: text("tel"),
     emails: jsonb("emails").$type<string[]>().notNull().default([]),
     registeredNo: text("registered_no"),
+    /** Peppol participant ID as "scheme:identifier" (0188 法人番号 or 0221 登録番号): the buyer's endpoint in JP PINT. */
+    peppolId: text("peppol_id"),
     /** 1–28, or 99 for the month's end. */
     closingDay: integer("closing_day"),
     /** 0 this month, 1 next month, 2 the month after. */

@@ -32,6 +32,7 @@ function columnsOf(input: CompanyInput) {
     fax: input.fax,
     email: input.email,
     registeredNo: input.registered_no,
+    peppolId: input.peppol_id,
     itemRoundingId: input.item_rounding_id,
     itemRoundingScale: input.item_rounding_scale,
     subtotalRoundingId: input.subtotal_rounding_id,

@@ -30,6 +30,7 @@ export function customerColumnsOf(input: CustomerInput) {
     tel: input.tel,
     emails: input.emails,
     registeredNo: input.registered_no,
+    peppolId: input.peppol_id,
     closingDay: input.closing_day,
     paymentMonthOffset: input.payment_month_offset,
     paymentDay: input.payment_day,

@@ -107,6 +107,7 @@ export default function CompanyEditPage() {
           <TextField meta={field("fax")} label={label("fax")} type="tel" />
           <TextField meta={field("email")} label={label("email")} type="email" />
           <TextField meta={field("registered_no")} label={label("registered_no")} hint={t("company.hints.registered_no")} />
+          <TextField meta={field("peppol_id")} label={label("peppol_id")} hint={t("company.hints.peppol_id")} />
         </section>
 
         <section className="card">

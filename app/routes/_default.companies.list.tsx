@@ -64,6 +64,7 @@ export default function CompaniesListPage() {
     [t("company.fields.fax"), company.fax],
     [t("company.fields.email"), company.email],
     [t("company.fields.registered_no"), company.registered_no],
+    [t("company.fields.peppol_id"), company.peppol_id],
     [t("company.fields.tax_id"), labelOf(TAX_TYPES, company.tax_id)],
     [t("company.fields.tax_rounding_id"), labelOf(ROUNDING_MODES, company.tax_rounding_id)],
     [t("company.fields.tax_withholding_id"), labelOf(WITHHOLDING_TYPES, company.tax_withholding_id)],

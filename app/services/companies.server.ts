@@ -28,6 +28,7 @@ export type Company = {
   fax: string | null;
   email: string | null;
   registered_no: string | null;
+  peppol_id: string | null;
   item_rounding_id: number;
   item_rounding_scale: number;
   subtotal_rounding_id: number;

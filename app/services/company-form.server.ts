@@ -62,6 +62,7 @@ export function companyFormDefaults(company: Company | null): CompanyFormInput {
     fax: text(company.fax),
     email: text(company.email),
     registered_no: text(company.registered_no),
+    peppol_id: text(company.peppol_id),
     tax_id: text(company.tax_id),
     tax_rounding_id: text(company.tax_rounding_id),
     tax_withholding_id: text(company.tax_withholding_id),

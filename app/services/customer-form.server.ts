@@ -48,6 +48,7 @@ function formValuesOf(customer: Customer): CustomerFormInput {
     tel: text(customer.tel),
     emails: customer.emails.join("\n"),
     registered_no: text(customer.registered_no),
+    peppol_id: text(customer.peppol_id),
     closing_day: text(customer.closing_day),
     payment_month_offset: text(customer.payment_month_offset),
     payment_day: text(customer.payment_day),

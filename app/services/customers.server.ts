@@ -17,6 +17,7 @@ export type Customer = {
   tel: string | null;
   emails: string[];
   registered_no: string | null;
+  peppol_id: string | null;
   closing_day: number | null;
   payment_month_offset: number | null;
   payment_day: number | null;

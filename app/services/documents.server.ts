@@ -161,6 +161,11 @@ export function issueCreditNote(caller: PaymentApiCaller, id: number, reason: st
   return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/credit-note`, asJsonPost({ reason }));
 }
 
+/** What keeps an issued invoice from leaving as a JP PINT digital invoice, in Japanese; empty when it passes. */
+export async function digitalInvoiceProblems(caller: PaymentApiCaller, id: number): Promise<string[]> {
+  return (await callPaymentApi<{ problems: string[] }>(caller, `/documents/${id}/jp-pint/check`)).problems;
+}
+
 /** The customer's copy: a draft's preview (marked), the issued revision's snapshot, or an earlier revision's. */
 export async function documentCopy(caller: PaymentApiCaller, kind: DocumentKind, id: number, revision: number | null): Promise<{ snapshot: DocumentSnapshot; mark: CopyMark; latestRevision: number }> {
   const query = new URLSearchParams({ kind });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { action as createAction } from "~/routes/_default.customers.create";
 import { action as editAction, loader as editLoader } from "~/routes/_default.customers.edit.$id";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer } from "../support/factories";
@@ -72,5 +73,19 @@ describe("customer edit page", () => {
     // The confirmation posts no fields: no values in the answer, so the form shows the saved customer rather than empty fields.
     expect(result.data.initialValue).toBeNull();
     expect((await api.call(`/customers/${id}`)).status).toBe(200);
+  });
+});
+
+describe("customer create page", () => {
+  it("refuses a wrong Peppol ID beside its field in Japanese, keeping what was typed, and saves a right one as scheme:identifier", async () => {
+    const post = async (peppol_id: string) =>
+      createAction({ request: await signedInRequest(api, "owner", "/customers/create", { method: "POST", body: new URLSearchParams({ name: "株式会社ペポル", peppol_id }) }), params: {}, context });
+    const refused = (await post("0188:7000012050003")) as unknown as { init: { status: number }; data: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.error.peppol_id).toEqual(["Peppol IDの番号が正しくありません（チェックデジットが一致しません）"]);
+    expect(refused.data.initialValue.peppol_id).toBe("0188:7000012050003");
+    expect(((await post("Ｔ７０００－０１２０５－０００２")) as Response).status).toBe(302);
+    const saved = (await (await api.call("/customers?q=ペポル")).json()).items[0];
+    expect(saved.peppol_id).toBe("0221:T7000012050002");
   });
 });

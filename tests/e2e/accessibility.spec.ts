@@ -141,6 +141,18 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", { tag: "@both" }, () => {
     });
   }
 
+  test("an issued invoice's detail page, with what its digital invoice (JP PINT) still lacks", async ({ page, javaScript }) => {
+    await signInAsProjectCompany(page, javaScript);
+    const detail = await createDocument(page, javaScript, "/invoices", javaScript ? "デジタルインボイス確認株式会社" : "デジタルインボイス確認ノージェイエス株式会社");
+    await page.getByRole("button", { name: "発行する", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ 発行済$/);
+    // A customer typed by name is in no master: the section says what to fix instead of offering the download.
+    const section = page.getByRole("region", { name: "デジタルインボイス（JP PINT）" });
+    await expect(section.getByRole("listitem").first()).toBeVisible();
+    await expect(section.getByRole("link", { name: "デジタルインボイス（JP PINT）をダウンロード" })).toHaveCount(0);
+    expect(await violationsOn(page, javaScript, detail)).toEqual([]);
+  });
+
   // Read-only visits to 株式会社デモ商事's demo masters: the edit rows and confirmations are only looked at.
   test("a demo item's edit row and its deletion", async ({ page, javaScript }) => {
     await signInThroughBank(page, "owner@demo.example");

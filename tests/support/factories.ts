@@ -88,3 +88,14 @@ export function createCustomer(api: ApiCaller, fields: Record<string, unknown> =
 export function createItem(api: ApiCaller, fields: Record<string, unknown> = {}, as: FixtureUserName = "owner") {
   return api.call("/items", { ...jsonPost({ name: "コピー用紙", unit_price: "500", ...fields }), as }).then((response) => created(response, "item"));
 }
+
+/** An own company ready to send digital invoices: registration number, Peppol ID and an account with its codes, through POST /companies. */
+export async function createOwnCompany(api: ApiCaller, fields: Record<string, string> = {}, as: FixtureUserName = "owner") {
+  const form = new FormData();
+  const profile = { company_name: "株式会社デモ商事", postal_code: "1000001", address1: "東京都千代田区千代田1-1", registered_no: "T7000012050002", peppol_id: "0188:7000012050002", logo_state: "keep", stamp_state: "keep", ...fields };
+  for (const [key, value] of Object.entries(profile)) form.append(key, value);
+  for (const [key, value] of Object.entries({ bank_name: "デモ銀行", bank_code: "0001", bank_branch_name: "本店営業部", bank_branch_code: "001", bank_account_no: "1234567", bank_account_name: "カ）デモショウジ", displayed: "on" })) {
+    form.append(`company_bank_accounts[0][${key}]`, value);
+  }
+  return api.call("/companies", { method: "POST", body: form, as }).then((response) => created(response, "own company"));
+}

@@ -58,6 +58,7 @@ export function CustomerForm({
         <TextField meta={field("tel")} label={label("tel")} type="tel" />
         <TextAreaField meta={field("emails")} label={label("emails")} hint={t("customer.emailsHint")} rows={3} />
         <TextField meta={field("registered_no")} label={label("registered_no")} />
+        <TextField meta={field("peppol_id")} label={label("peppol_id")} hint={t("customer.peppolIdHint")} />
         <CodeSelect meta={field("closing_day")} label={label("closing_day")} codes={days} />
         <CodeSelect meta={field("payment_month_offset")} label={label("payment_month_offset")} codes={offsets} />
         <CodeSelect meta={field("payment_day")} label={label("payment_day")} codes={days} />

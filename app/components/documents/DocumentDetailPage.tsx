@@ -30,7 +30,7 @@ const ISSUE_INTENTS = [
  * The loader has asked the rules and written out the dates, amounts and history; this shows them and holds the forms.
  */
 export function DocumentDetailPage() {
-  const { document, mail, confirm, payments } = useLoaderData<DetailLoader>();
+  const { document, mail, confirm, payments, digitalInvoice } = useLoaderData<DetailLoader>();
   const { t } = useTexts({ documents: documentsDetailTexts, mail: mailSendTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]>; paymentForm?: PaymentFormReply }>();
   const cancelWords = useCancelWords();
@@ -113,6 +113,28 @@ export function DocumentDetailPage() {
           </p>
         ) : null}
       </section>
+
+      {digitalInvoice ? (
+        <section className="card" aria-labelledby="digital-invoice-heading" data-testid="digital-invoice">
+          <h2 id="digital-invoice-heading">{digitalInvoice.heading}</h2>
+          {digitalInvoice.problems.length === 0 ? (
+            <p>
+              <a href={`${base}/jp-pint/${id}`} download>
+                {digitalInvoice.download}
+              </a>
+            </p>
+          ) : (
+            <>
+              <p>{digitalInvoice.missing}</p>
+              <ul>
+                {digitalInvoice.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      ) : null}
 
       {document.qualified ? (
         <section className="card" aria-labelledby="qualified-heading" data-testid="qualified-check">

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import type { DocumentKind } from "@domain/document-kinds";
 import { requireCompanyCaller } from "../api-caller.server";
 import { documentCopy } from "../documents.server";
-import { fetchPaymentApi, passThroughDownload } from "../payment-api.server";
+import { fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "../payment-api.server";
+import { redirectWithNotice } from "../session.server";
 import { documentIdOf, screen } from "./shared.server";
 
 /** `?revision=2` asks for an earlier revision of an issued document; anything unreadable is the latest. */
@@ -33,4 +34,19 @@ export const documentPdfLoader = async ({ request, params, context }: LoaderFunc
   const revision = revisionOf(new URL(request.url));
   if (revision !== null) query.set("revision", String(revision));
   return passThroughDownload(await fetchPaymentApi(caller, `/documents/${documentIdOf(params.id)}/pdf?${query}`, {}, undefined, "application/pdf"));
+};
+
+/**
+ * The invoice's JP PINT XML. An invoice that fails the checks (a link followed after a master changed, say) goes
+ * back to its detail page with the refusal, where the list of what to fix is shown.
+ */
+export const digitalInvoiceLoader = async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { caller } = await requireCompanyCaller(request, context, screen("invoice", "jp-pint"));
+  const id = documentIdOf(params.id);
+  try {
+    return passThroughDownload(await fetchPaymentApi(caller, `/documents/${id}/jp-pint`, {}, undefined, "application/xml"));
+  } catch (error) {
+    if (!(error instanceof PaymentApiValidationError)) throw error;
+    return redirectWithNotice(request, `/invoices/detail/${id}`, "error", error.message);
+  }
 };

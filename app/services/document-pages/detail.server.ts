@@ -16,7 +16,7 @@ import type { TFunction } from "~/components/texts";
 import type { common } from "~/locales/ja";
 import { requireCompanyCaller } from "../api-caller.server";
 import { getOwnCompany } from "../companies.server";
-import { changeDocumentStatus, deleteDocument, getDocument, issueCreditNote, issueDocument, voidDocument } from "../documents.server";
+import { changeDocumentStatus, deleteDocument, digitalInvoiceProblems, getDocument, issueCreditNote, issueDocument, voidDocument } from "../documents.server";
 import { remixI18next } from "../i18n.server";
 import { mailFormDefaults, sendMailAction } from "../mail-pages.server";
 import { PaymentApiValidationError } from "../payment-api.server";
@@ -178,12 +178,17 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
     ? { values: await mailFormDefaults(caller, document, company), labels: { to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
     : null;
   const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
+  // An invoice the rules let out as JP PINT offers the download, or says what to fix first.
+  const digitalInvoice = can(facts, "exportDigitalInvoice")
+    ? { heading: t("documents.digitalInvoice.heading"), download: t("documents.digitalInvoice.download"), missing: t("documents.digitalInvoice.missing"), problems: await digitalInvoiceProblems(caller, id) }
+    : null;
   return {
     title: t(`titles.${DETAIL_TITLES[kind]}`),
     document: detailOf(t, kind, document, facts, companyFacts(company)),
     mail,
     confirm: asked && can(facts, asked) ? asked : null,
     payments,
+    digitalInvoice,
   };
 };
 

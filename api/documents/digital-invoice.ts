@@ -1,0 +1,88 @@
+import { and, asc, eq, max, min } from "drizzle-orm";
+import { billedPeriod } from "../../domain/closing";
+import { checkJpPint, jpPintFileName, jpPintInvoice, singleDayPeriod, type JpPintPayee, type JpPintSource } from "../../domain/jp-pint";
+import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
+import { storedPeppolId } from "../../domain/peppol-id";
+import { slipDate } from "../billing/closing";
+import type { Database } from "../db/client";
+import { closingInvoiceSlips, companies, companyBankAccounts, customers, documents } from "../db/schema";
+import { conflict, validationFailed } from "../errors";
+import type { FileStorage } from "../storage/storage";
+import { ownDocument } from "./presenters";
+import type { DocumentScope } from "./scope";
+import { snapshotOf, type Actor } from "./snapshots";
+
+/*
+ * An issued invoice as a JP PINT digital invoice (issue 36, decision 043): what it states comes from the issued
+ * revision's snapshot; who receives it (the Peppol IDs) and the account's bank and branch codes from the masters
+ * as they are now, since they route the invoice rather than say what was billed.
+ */
+
+export const JP_PINT_REFUSED = "この請求書はデジタルインボイス（JP PINT）の要件を満たしていません。";
+
+/** The slips a closing invoice bills, first and last by the date they are billed by; null for other invoices. */
+async function slipSpanOf(db: Database, invoiceId: number) {
+  const [span] = await db
+    .select({ first: min(slipDate), last: max(slipDate) })
+    .from(closingInvoiceSlips)
+    .innerJoin(documents, eq(documents.id, closingInvoiceSlips.slipId))
+    .where(eq(closingInvoiceSlips.invoiceId, invoiceId));
+  return span?.first && span.last ? { first: span.first, last: span.last } : null;
+}
+
+/** The company's account the snapshot names (by bank, branch and number), for the codes the snapshot does not keep. */
+async function payeeOf(db: Database, tenant: string, account: { bankName: string; branchName: string; accountNo: string; accountName: string } | undefined): Promise<JpPintPayee | null> {
+  if (!account) return null;
+  const [row] = await db
+    .select()
+    .from(companyBankAccounts)
+    .where(
+      and(
+        eq(companyBankAccounts.companyUniqueCode, tenant),
+        eq(companyBankAccounts.bankName, account.bankName),
+        eq(companyBankAccounts.bankBranchName, account.branchName),
+        eq(companyBankAccounts.bankAccountNo, account.accountNo),
+      ),
+    )
+    .orderBy(asc(companyBankAccounts.id))
+    .limit(1);
+  return { bankCode: row?.bankCode ?? null, branchCode: row?.bankBranchCode ?? null, accountTypeId: row?.bankAccountTypeId ?? 1, accountNo: account.accountNo, accountName: account.accountName };
+}
+
+/** What the export is made from, and what keeps it from leaving; draft and voided invoices are refused outright. */
+export async function digitalInvoiceOf(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor): Promise<{ source: JpPintSource; problems: string[] }> {
+  const document = await ownDocument(db, scope, id);
+  const refusal = refusalOf(factsOfRecord(document), "exportDigitalInvoice");
+  if (refusal) throw conflict(refusal);
+  const snapshot = await snapshotOf(db, storage, document, "send", actor);
+  const tenant = document.companyUniqueCode;
+  const [[company], [customer], span] = await Promise.all([
+    db.select({ peppolId: companies.peppolId }).from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
+    document.customerId === null
+      ? Promise.resolve([])
+      : db
+          .select({ peppolId: customers.peppolId })
+          .from(customers)
+          .where(and(eq(customers.id, document.customerId), eq(customers.companyUniqueCode, tenant)))
+          .limit(1),
+    slipSpanOf(db, document.id),
+  ]);
+  const content = snapshot.content;
+  const source: JpPintSource = {
+    content,
+    revision: snapshot.revision,
+    seller: storedPeppolId(company?.peppolId ?? null),
+    buyer: storedPeppolId(customer?.peppolId ?? null),
+    hasCustomer: customer !== undefined,
+    period: span ? billedPeriod(content.issueDate, span) : singleDayPeriod(content.issueDate),
+    payee: await payeeOf(db, tenant, content.bankAccounts[0]),
+  };
+  return { source, problems: checkJpPint(source) };
+}
+
+/** The XML and its file name; an invoice that fails the checks is refused with each problem named (422). */
+export async function exportDigitalInvoice(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor): Promise<{ fileName: string; xml: string }> {
+  const { source, problems } = await digitalInvoiceOf(db, storage, scope, id, actor);
+  if (problems.length > 0) throw validationFailed({ jp_pint: problems }, JP_PINT_REFUSED);
+  return { fileName: jpPintFileName(source.content.number, source.revision), xml: jpPintInvoice(source) };
+}
