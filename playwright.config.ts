@@ -41,7 +41,7 @@ export default defineConfig({
   // A test that passes only when repeated is a bug to fix (issue 30), not to retry.
   retries: 0,
   reporter: [["list"]],
-  timeout: 45_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

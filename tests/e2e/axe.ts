@@ -15,12 +15,12 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
  * violations only; @axe-core/playwright took three to four times as long a page, putting axe in again and, by
  * default, opening a blank page per analysis to merge frames' results. The only frames here show a received PDF.
  */
-export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  // The inventory of pages under axe (scripts/test-inventory.mjs, ADR 041) reads what each project analysed.
+export async function axeViolations(page: Page, label: string, seenAs = test.info().project.name): Promise<string[]> {
+  // The inventory of pages under axe (scripts/test-inventory.mjs, ADR 041) reads what was analysed, with and without JavaScript.
   const inventory = process.env.AXE_INVENTORY_FILE;
   if (inventory) {
     const { pathname, search } = new URL(page.url());
-    appendFileSync(inventory, `${test.info().project.name}\t${pathname}${search}\n`);
+    appendFileSync(inventory, `${seenAs}\t${pathname}${search}\n`);
   }
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
@@ -49,20 +49,44 @@ export async function violationsOn(page: Page, javaScript: boolean, path: string
 
 /** The same URL in a JavaScript-on context that gets the JavaScript-off page's markup without its scripts; styles and images load as usual. */
 async function servedCopyOf(page: Page): Promise<Page> {
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale: "ja-JP", timezoneId: "Asia/Tokyo" });
   const copy = await context.newPage();
-  await copy.route("**/*", (route) => {
-    if (route.request().isNavigationRequest()) return route.fulfill({ contentType: "text/html; charset=utf-8", body: html });
+  await showWithoutScripts(copy, page.url(), await page.content());
+  return copy;
+}
+
+/** Opens `url` in `page` as `html` without its scripts (neither inline nor loaded); styles and images load as usual. */
+async function showWithoutScripts(page: Page, url: string, html: string) {
+  const body = html.replace(/<script\b[\s\S]*?<\/script>/g, "");
+  await page.route("**/*", (route) => {
+    if (route.request().isNavigationRequest()) return route.fulfill({ contentType: "text/html; charset=utf-8", body });
     if (route.request().resourceType() === "script") return route.abort();
     return route.continue();
   });
-  await copy.goto(page.url());
-  return copy;
+  await page.goto(url);
 }
 
 export async function violationsOnEach(page: Page, javaScript: boolean, paths: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const path of paths) found.push(...(await violationsOn(page, javaScript, path)));
+  return found;
+}
+
+/**
+ * The axe walk's analysis of a page, from the JavaScript-on project: the page as React left it, then the markup the
+ * server sends a browser without JavaScript (asked for again with the same cookies), shown without its scripts in the
+ * same page. Walking again in the JavaScript-off project cost a browser context, a sign-in and two navigations a page.
+ */
+export async function violationsWithAndWithoutJavaScript(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await settled(page, true);
+    found.push(...(await axeViolations(page, path, "js")));
+    const served = await (await page.request.get(path, { maxRedirects: 0 })).text();
+    await showWithoutScripts(page, page.url(), served);
+    found.push(...(await axeViolations(page, `${path} (JavaScript off)`, "no-js")));
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  }
   return found;
 }

@@ -41,14 +41,21 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
- * Waits until the page's scripts have loaded and React has taken over (JavaScript on only). React hydrates in a
- * transition and completes the document element last, giving it its props key then: a navigation started earlier
- * interrupts the hydration and React reports a mismatch (#418) it then repairs.
+ * Waits until the page's scripts have loaded, React has taken over and the router has nothing in flight (JavaScript on
+ * only). React hydrates in a transition and completes the document element last, giving it its props key then: a
+ * navigation started earlier interrupts the hydration and React reports a mismatch (#418) it then repairs. After a
+ * click on a link the document stays the same, so its load states say nothing: the router's state does.
  */
 export async function settled(page: Page, javaScript: boolean) {
   if (!javaScript) return;
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$")));
+  await page.waitForFunction(() => {
+    type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+    const router = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter;
+    const hydrated = Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$"));
+    const { navigation, revalidation, fetchers } = router?.state ?? { navigation: { state: "loading" }, revalidation: "idle", fetchers: new Map() };
+    return hydrated && navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((fetcher) => fetcher.state === "idle");
+  });
 }
 
 /**
