@@ -10,6 +10,7 @@ import { signedInRequest, startTestApi, type TestApi } from "../support/api";
 import { insertBank, insertPaymentUser, insertTerms, offerPlans } from "../support/factories";
 import { enableReceiving } from "../support/received";
 import type { FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
 
 let api: TestApi;
 const today = todayJst();
@@ -676,7 +677,7 @@ describe("notices", () => {
 });
 
 describe("the pages", () => {
-  const context = () => ({ traceId: "test-trace", paymentApi: api.inProcess } as never);
+  const context = () => testContext({ paymentApi: api.inProcess });
 
   /** The bank settings form as the page posts it: a checkbox left out is off. */
   async function settingsForm(version: number, fields: Record<string, string>) {

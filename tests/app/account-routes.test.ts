@@ -12,9 +12,10 @@ import { getSession } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { insertPlans, insertTerms, offerPlans } from "../support/factories";
 import type { FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = {} as never;
+const context = testContext();
 let termIds: number[] = [];
 
 beforeAll(async () => {
@@ -30,11 +31,14 @@ afterAll(() => {
   delete process.env.BANK_SERVICE_BASE_URL;
 });
 
-async function thrownBy(promise: Promise<unknown>): Promise<Response & { init?: { status?: number }; data?: { variant?: string } }> {
+/** What a loader throws: a redirect, or an error page's answer with its status and variant. */
+type ThrownAnswer = Response & { init?: { status?: number }; data?: { variant?: string } };
+
+async function thrownBy(promise: Promise<unknown>): Promise<ThrownAnswer> {
   try {
     await promise;
   } catch (thrown) {
-    return thrown as never;
+    return thrown as ThrownAnswer;
   }
   throw new Error("expected a thrown answer");
 }

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { action as editAction, loader as editLoader } from "~/routes/_default.customers.edit.$id";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer } from "../support/factories";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 const customerNamed = async (name: string, as: "owner" | "shinkinOwner" = "owner"): Promise<number> => (await createCustomer(api, { name }, as)).id;
 

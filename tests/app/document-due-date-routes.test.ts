@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 
 type FormReply = { init: { status: number }; data: { result: { initialValue: Record<string, unknown>; error?: Record<string, string[]> } } };

@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create";
 import { loader as editLoader } from "~/routes/_default.invoices.edit";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 
 type Choices = { customers: Array<{ id: number; name: string }>; items: Array<{ id: number; name: string }> };
@@ -67,3 +68,4 @@ describe("choosing customers and items beyond the first hundred", () => {
     expect(edit.items.map((item) => item.id)).toContain(lastItem);
   });
 });
+

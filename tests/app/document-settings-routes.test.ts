@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { action as pageAction, loader as pageLoader } from "~/routes/_default.settings.documents";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const PATH = "/settings/documents?kind=invoice";
 
 const FIELDS = {

@@ -3,9 +3,10 @@ import { action as createAction } from "~/routes/_default.invoices.create";
 import { loader as editLoader } from "~/routes/_default.invoices.edit";
 import type { Totals } from "@domain/totals";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 
 const line = (index: number, description: string, unitPrice: string, category: string) => ({

@@ -8,9 +8,10 @@ import { action as signInAction, loader as signInLoader } from "~/routes/_plain.
 import { sendMailAction } from "~/services/mail-pages.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { blobOf, PNG_BYTES } from "../support/files";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 beforeAll(() => {
   // Read once by getConfig, so set before the first route runs.

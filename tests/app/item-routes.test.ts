@@ -3,9 +3,10 @@ import { action as itemsAction } from "~/routes/_default.items.list";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_default.items.delete.$id";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createItem } from "../support/factories";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 const postTo = async (run: typeof itemsAction, path: string, fields: Record<string, string>, params: Record<string, string> = {}) =>
   (await run({

@@ -5,9 +5,10 @@ import { loader as downloadLoader } from "~/routes/office-process-rule-templates
 import { signedInRequest, startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 import type { FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
 
 let api: TestApi;
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const PATH = "/office-process-rule-templates";
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { receivedDocumentPdf } from "../../sandbox/received-pdfs";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { PDF_THEN_HTML, textOperatorBomb } from "../support/hostile-files";
 import { anotherScan, enableReceiving } from "../support/received";
+import { testContext } from "../support/context";
 
 /*
  * The receive form's 「読み取る」 against the real Payment API (decision 034): a PDF too large to read is
@@ -12,7 +13,7 @@ import { anotherScan, enableReceiving } from "../support/received";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 beforeAll(async () => {
   await enableReceiving(api.database.db);

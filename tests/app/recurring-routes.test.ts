@@ -6,6 +6,7 @@ import { loader as listLoader } from "~/routes/_default.billing.recurring";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
 import { ok, post } from "../support/issued";
+import { testContext } from "../support/context";
 
 /*
  * The 定期請求 pages' loaders and actions against the real Payment API: the list's last result names the invoice
@@ -13,7 +14,7 @@ import { ok, post } from "../support/issued";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 type ListPage = {
   schedules: Array<{
