@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create";
-import { loader as editLoader } from "~/routes/_default.invoices.edit";
+import { action as editAction, loader as editLoader } from "~/routes/_default.invoices.edit";
 import { signedInRequest, useRouteTestApi } from "../support/api";
-import { testContext } from "../support/context";
+import { countingContext, testContext } from "../support/context";
 
 const api = useRouteTestApi();
 const context = testContext();
@@ -69,3 +69,57 @@ describe("choosing customers and items beyond the first hundred", () => {
   });
 });
 
+describe("a save does what it needs (issue 35 item 5)", () => {
+  /** The form as the browser sends it with JavaScript: the chosen customer's and item's fields already filled. */
+  const filled = () => ({
+    intent: "save",
+    idempotency_key: crypto.randomUUID(),
+    customer_id: String(lastCustomer),
+    customer_name: "渡辺工業株式会社",
+    "lines[0].item_id": String(lastItem),
+    "lines[0].description": "特注ボルト",
+    "lines[0].unit": "本",
+    "lines[0].unit_price": "12.5",
+  });
+
+  async function postCounting(path: string, fields: Record<string, string>, action: typeof createAction = createAction) {
+    const { context, calls } = countingContext();
+    const request = await signedInRequest(api, "owner", path, { method: "POST", body: formOf(fields) });
+    return { answer: await action({ request, params: {}, context }), calls };
+  }
+
+  it("creates and edits with one write call each, fetching no master", async () => {
+    const created = await postCounting("/invoices/create", filled());
+    expect(created.calls).toEqual(["POST /documents"]);
+    const id = Number((created.answer as Response).headers.get("Location")!.match(/\/invoices\/detail\/(\d+)$/)![1]);
+
+    const { version } = await (await api.call(`/documents/${id}`)).json();
+    const edited = await postCounting(`/invoices/edit?id=${id}`, { ...filled(), version: String(version), subject: "12月分" }, editAction);
+    expect((edited.answer as Response).status).toBe(302);
+    expect(edited.calls).toEqual([`POST /documents/${id}`]);
+  });
+
+  it("without JavaScript, fetches only the chosen customer and item whose fields were left blank", async () => {
+    const { answer, calls } = await postCounting("/invoices/create", {
+      intent: "save",
+      idempotency_key: crypto.randomUUID(),
+      customer_id: String(lastCustomer),
+      "lines[0].item_id": String(lastItem),
+    });
+    expect((answer as Response).status).toBe(302);
+    expect(calls.sort()).toEqual([`GET /customers/${lastCustomer}`, `GET /items/${lastItem}`, "POST /documents"]);
+  });
+
+  it("fetches the masters' lists only when the form comes back: a refused save, a search", async () => {
+    const refused = await postCounting("/invoices/create", { ...filled(), issue_date: "" });
+    expect((refused.answer as unknown as FormReply).init.status).toBe(400);
+    // The first hundred and the chosen one beyond them, as the page offers.
+    expect((refused.answer as unknown as FormReply).data.choices.customers).toHaveLength(101);
+    expect(refused.calls).not.toContain("POST /documents");
+    expect(refused.calls).toEqual(expect.arrayContaining(["GET /customers", "GET /items"]));
+
+    const found = await postCounting("/invoices/create", { ...filled(), intent: "find", customer_query: "ﾜﾀﾅﾍﾞ" });
+    expect(found.calls).toEqual(expect.arrayContaining(["GET /customers", "GET /items"]));
+    expect(found.calls).not.toContain("POST /documents");
+  });
+});
