@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { action as editAction, loader as editLoader } from "~/routes/_default.customers.edit.$id";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer } from "../support/factories";
-import { testContext } from "../support/context";
+import { countingContext, testContext } from "../support/context";
 
 const api = useRouteTestApi();
 const context = testContext();
@@ -73,5 +73,15 @@ describe("customer edit page", () => {
     // The confirmation posts no fields: no values in the answer, so the form shows the saved customer rather than empty fields.
     expect(result.data.initialValue).toBeNull();
     expect((await api.call(`/customers/${id}`)).status).toBe(200);
+  });
+});
+
+describe("customer save (issue 35 item 5)", () => {
+  it("is one write call", async () => {
+    const id = await customerNamed("一度で保存する取引先");
+    const { context: counting, calls } = countingContext();
+    const request = await signedInRequest(api, "owner", `/customers/edit/${id}`, { method: "POST", body: new URLSearchParams({ version: "1", name: "一度で保存した取引先", honorific: "御中" }) });
+    expect(((await editAction({ request, params: { id: String(id) }, context: counting })) as Response).status).toBe(302);
+    expect(calls).toEqual([`POST /customers/${id}`]);
   });
 });
