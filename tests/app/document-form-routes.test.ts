@@ -3,13 +3,11 @@ import { action as createAction, loader as createLoader } from "~/routes/_defaul
 import { action as editAction, loader as editLoader } from "~/routes/_default.invoices.edit";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { countingContext, testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 const api = useRouteTestApi();
 const context = testContext();
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-
-type Choices = { customers: Array<{ id: number; name: string }>; items: Array<{ id: number; name: string }> };
-type FormReply = { init: { status: number }; data: { choices: Choices; result: { initialValue: Record<string, unknown> } } };
 
 let lastCustomer: number;
 let lastItem: number;
@@ -30,17 +28,17 @@ const formOf = (fields: Record<string, string>) =>
 
 async function post(fields: Record<string, string>) {
   const request = await signedInRequest(api, "owner", "/invoices/create", { method: "POST", body: formOf(fields) });
-  return (await createAction({ request, params: {}, context })) as unknown as FormReply;
+  return shownAgain(await createAction({ request, params: {}, context }));
 }
 
 describe("choosing customers and items beyond the first hundred", () => {
   it("offers the first hundred, and a search finds the rest keeping what was typed", async () => {
-    const page = (await createLoader({ request: await signedInRequest(api, "owner", "/invoices/create"), params: {}, context })) as unknown as Choices;
+    const page = await createLoader({ request: await signedInRequest(api, "owner", "/invoices/create"), params: {}, context });
     expect(page.customers).toHaveLength(100);
     expect(page.customers.map((customer) => customer.name)).not.toContain("渡辺工業株式会社");
 
     const found = await post({ intent: "find", customer_query: "ﾜﾀﾅﾍﾞ", item_query: "ボルト", subject: "11月分" });
-    expect(found.init.status).toBe(200);
+    expect(found.status).toBe(200);
     expect(found.data.choices.customers.map((customer) => customer.name)).toEqual(["渡辺工業株式会社"]);
     expect(found.data.choices.items.map((item) => item.name)).toEqual(["特注ボルト"]);
     expect(found.data.result.initialValue).toMatchObject({ subject: "11月分", customer_query: "ﾜﾀﾅﾍﾞ" });
@@ -63,7 +61,7 @@ describe("choosing customers and items beyond the first hundred", () => {
     expect(document).toMatchObject({ customer_id: lastCustomer, customer_name: "渡辺工業株式会社" });
     expect(document.lines[0]).toMatchObject({ item_id: lastItem, description: "特注ボルト", unit: "本", unit_price: "12.5", tax_rate: 8 });
 
-    const edit = (await editLoader({ request: await signedInRequest(api, "owner", `/invoices/edit?id=${id}`), params: {}, context })) as unknown as Choices;
+    const edit = await editLoader({ request: await signedInRequest(api, "owner", `/invoices/edit?id=${id}`), params: {}, context });
     expect(edit.customers.map((customer) => customer.id)).toContain(lastCustomer);
     expect(edit.items.map((item) => item.id)).toContain(lastItem);
   });
@@ -112,9 +110,9 @@ describe("a save does what it needs (issue 35 item 5)", () => {
 
   it("fetches the masters' lists only when the form comes back: a refused save, a search", async () => {
     const refused = await postCounting("/invoices/create", { ...filled(), issue_date: "" });
-    expect((refused.answer as unknown as FormReply).init.status).toBe(400);
+    expect(shownAgain(refused.answer).status).toBe(400);
     // The first hundred and the chosen one beyond them, as the page offers.
-    expect((refused.answer as unknown as FormReply).data.choices.customers).toHaveLength(101);
+    expect(shownAgain(refused.answer).data.choices.customers).toHaveLength(101);
     expect(refused.calls).not.toContain("POST /documents");
     expect(refused.calls).toEqual(expect.arrayContaining(["GET /customers", "GET /items"]));
 
