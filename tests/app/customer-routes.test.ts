@@ -3,6 +3,7 @@ import { action as editAction, loader as editLoader } from "~/routes/_default.cu
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer } from "../support/factories";
 import { countingContext, testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 const api = useRouteTestApi();
 const context = testContext();
@@ -64,12 +65,9 @@ describe("customer edit page", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(invoice.status).toBe(201);
-    const result = (await postEdit(id, `/customers/edit/${id}?confirm=delete`, { intent: "delete", confirmed: "yes" })) as unknown as {
-      init: { status: number };
-      data: { error: Record<string, string[]>; initialValue: Record<string, string> | null };
-    };
-    expect(result.init.status).toBe(409);
-    expect(result.data.error[""]).toEqual(["この取引先は書類で使われているため削除できません。一覧に表示しないようにするには「アーカイブする」を使ってください。"]);
+    const result = shownAgain(await postEdit(id, `/customers/edit/${id}?confirm=delete`, { intent: "delete", confirmed: "yes" }));
+    expect(result.status).toBe(409);
+    expect(result.data.error?.[""]).toEqual(["この取引先は書類で使われているため削除できません。一覧に表示しないようにするには「アーカイブする」を使ってください。"]);
     // The confirmation posts no fields: no values in the answer, so the form shows the saved customer rather than empty fields.
     expect(result.data.initialValue).toBeNull();
     expect((await api.call(`/customers/${id}`)).status).toBe(200);
