@@ -46,6 +46,7 @@ export const planChangeInputSchema = z.object({
   plan_id: planId,
   version: z.coerce.number().int().min(1),
 });
+export type PlanChangeInput = z.output<typeof planChangeInputSchema>;
 
 /** Cancelling, or withdrawing a cancellation: only the version the page showed. */
 export const accountVersionInputSchema = z.object({ version: z.coerce.number().int().min(1) });

@@ -22,6 +22,14 @@ export type ReceivedProposal = {
   registrationNumber: string | null;
   supplierName: string | null;
   documentNumber: string | null;
+  /** Read from a digital invoice only (domain/received-jp-pint.ts): YYYY-MM-DD. */
+  dueDate?: string | null;
+  /** Read from a digital invoice only: integer yen per rate, tax included, and the tax, as the form takes them. */
+  amount10?: string | null;
+  tax10?: string | null;
+  amount8?: string | null;
+  tax8?: string | null;
+  amount0?: string | null;
 };
 
 type Line = { text: string; cells: string[]; values: Value[] };

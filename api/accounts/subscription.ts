@@ -1,19 +1,28 @@
 import { eq, sql } from "drizzle-orm";
-import type { RegistrationInput } from "../../domain/account-input";
+import type { PlanChangeInput, RegistrationInput } from "../../domain/account-input";
 import { searchKey } from "../../domain/normalize";
-import { planStatusOn, registrationTerms, withdrawalDateFor } from "../../domain/plans";
+import {
+  changedPlanChargedFrom,
+  planChangeRefusal,
+  planStatusOn,
+  registrationTerms,
+  withdrawalDateFor,
+  type PlanChangeKind,
+  type PlanChangeRefusal,
+} from "../../domain/plans";
 import { PAYMENT_ROLE } from "../../domain/roles";
 import type { Caller } from "../auth";
 import type { BankService } from "../bank-service";
 import type { Database } from "../db/client";
 import { banks, companyEnrollments, companyPlanHistory, companyPlans, paymentInfos, paymentServiceUsers, termsAgreements } from "../db/schema";
-import { conflict, forbidden, validationFailed } from "../errors";
+import { conflict, forbidden, planChangedThisMonth, subscriptionCanceled, validationFailed } from "../errors";
 import { companyPlanOf, offeredPlans, openCampaign, planStateOf, requiredTerms } from "./store";
 
 /*
- * A company's subscription (SPEC §2 /accounts, ADR 022): registering it, and
- * cancelling it or taking a cancellation back. Registration is open to the
- * bank's company owner before the company has a payment user.
+ * A company's subscription (SPEC §2 /accounts, ADR 022): registering it, changing
+ * its plan (addplan, changeplan), and cancelling it or taking a cancellation back.
+ * Registration is open to the bank's company owner before the company has a
+ * payment user.
  */
 
 const STALE_PLAN = "プランは別の画面で変更されています。最新の内容をご確認ください。";
@@ -221,5 +230,69 @@ export async function withdrawCancellation(db: Database, company: string, userUn
       .where(eq(companyPlans.companyUniqueCode, company));
     await tx.update(paymentInfos).set({ withdrawalDate: null, endDate: null, updatedAt: new Date() }).where(eq(paymentInfos.companyUniqueCode, company));
     await tx.insert(companyPlanHistory).values({ companyUniqueCode: company, event: "unregister_withdrawn", planId: current.planId, userUniqueCode });
+  });
+}
+
+function planChangeError(refusal: PlanChangeRefusal) {
+  switch (refusal) {
+    case "subscription_canceled":
+      return subscriptionCanceled();
+    case "plan_changed":
+      return planChangedThisMonth();
+    case "ended":
+      return forbidden("ご利用期間が終了しています。プランを変更するには、もう一度お申し込みください。");
+    case "already_receiving":
+      return conflict("すでに受取機能を含むプランをご利用中です。プランの変更からお手続きください。");
+    case "same_plan":
+      return validationFailed({ plan_id: ["現在ご利用中のプランです。別のプランを選択してください"] });
+    case "not_offered":
+      return validationFailed({ plan_id: ["このプランはお選びいただけません"] });
+    case "adds_receiving":
+      return validationFailed({ plan_id: ["受取機能を含むプランへは、「受取機能を追加する」からお申し込みください"] });
+  }
+}
+
+/** Whose plan changes: the company's owner (the router checks the role), of the bank whose plans are offered. */
+export type PlanChanger = { company: string; bankCode: string; userUniqueCode: string };
+
+/** What addplan or changeplan offers today; refused (403 with its variant, 409 or 422) when the company may not change now. */
+export async function planChangeOptions(db: Database, changer: Omit<PlanChanger, "userUniqueCode">, kind: PlanChangeKind, today: string) {
+  const [current, offered] = await Promise.all([companyPlanOf(db, changer.company), offeredPlans(db, changer.bankCode)]);
+  if (!current) throw forbidden("プランのお申し込みがありません。");
+  const state = planStateOf(current);
+  const refusal = planChangeRefusal(state, today, { kind, offeredPlanIds: offered.map((plan) => plan.planId) });
+  if (refusal) throw planChangeError(refusal);
+  return {
+    currentPlan: offered.find((plan) => plan.planId === current.planId) ?? null,
+    currentPlanId: current.planId,
+    version: current.version,
+    plans: offered.filter((plan) => planChangeRefusal(state, today, { kind, planId: plan.planId, offeredPlanIds: [plan.planId] }) === null),
+    chargedFrom: changedPlanChargedFrom(state, today),
+  };
+}
+
+/**
+ * Moves the company to the chosen plan (the plan read at `input.version`): the plan, the payment information and every
+ * payment user of the company, and the history, in one transaction. Answers the plans before and after and the first
+ * day the new plan is charged.
+ */
+export async function changePlan(db: Database, changer: PlanChanger, kind: PlanChangeKind, input: PlanChangeInput, today: string) {
+  const { company } = changer;
+  return db.transaction(async (tx) => {
+    const current = await companyPlanOf(tx, company, { forUpdate: true });
+    if (!current) throw forbidden("プランのお申し込みがありません。");
+    const state = planStateOf(current);
+    const offered = await offeredPlans(tx, changer.bankCode);
+    const refusal = planChangeRefusal(state, today, { kind, planId: input.plan_id, offeredPlanIds: offered.map((plan) => plan.planId) });
+    if (refusal) throw planChangeError(refusal);
+    if (current.version !== input.version) throw conflict(STALE_PLAN);
+    await tx
+      .update(companyPlans)
+      .set({ planId: input.plan_id, previousPlanId: current.planId, isPlanChanged: true, planChangedOn: today, version: current.version + 1, updatedAt: new Date() })
+      .where(eq(companyPlans.companyUniqueCode, company));
+    await tx.update(paymentInfos).set({ planId: input.plan_id, updatedAt: new Date() }).where(eq(paymentInfos.companyUniqueCode, company));
+    await tx.update(paymentServiceUsers).set({ planId: input.plan_id }).where(eq(paymentServiceUsers.companyUniqueCode, company));
+    await tx.insert(companyPlanHistory).values({ companyUniqueCode: company, event: kind, planId: input.plan_id, previousPlanId: current.planId, userUniqueCode: changer.userUniqueCode });
+    return { planId: input.plan_id, previousPlanId: current.planId, chargedFrom: changedPlanChargedFrom(state, today) };
   });
 }

@@ -12,7 +12,7 @@ import {
   type OverdueBucket,
 } from "../../domain/reminders";
 import type { ReminderRequestInput } from "../../domain/reminder-request";
-import { INVOICE_PAID } from "../../domain/lifecycle";
+import { factsOfRecord, INVOICE_PAID } from "../../domain/lifecycle";
 import type { Database } from "../db/client";
 import { companies, customers, documentMails, documents, reminders } from "../db/schema";
 import { recordHistory, requireAllowed } from "../documents/lifecycle";
@@ -145,18 +145,7 @@ async function invoiceFacts(db: Database, scope: DocumentScope, id: number, toda
   const [row] = await invoicesWithBalance(db, scope, today, () => eq(documents.id, id));
   if (!row) throw notFound(NOT_FOUND);
   const balance = decimal(row.balance);
-  const refusal = reminderRefusal(
-    {
-      issued: row.issuedAt !== null,
-      voided: row.voidedAt !== null,
-      creditNote: row.creditNoteOf !== null,
-      creditNoted: Boolean(row.creditNoted),
-      status: row.status,
-      dueDate: row.dueDate,
-      balance,
-    },
-    today,
-  );
+  const refusal = reminderRefusal({ ...factsOfRecord({ ...row, kind: "invoice" }), creditNoted: Boolean(row.creditNoted), dueDate: row.dueDate, balance }, today);
   return { row, balance, refusal };
 }
 

@@ -5,6 +5,8 @@ import { RECEIVED_ORIGINS } from "../../domain/received-documents";
 import type { Database } from "../db/client";
 import { customers, type receivedDocuments } from "../db/schema";
 import type { ReceiveScope } from "../membership";
+import type { FileStorage } from "../storage/storage";
+import { readDigitalInvoice } from "./inspect-upload";
 import { FIELD_LABELS, filesOf, retentionEndOf, versionsOf } from "./store";
 
 async function customerNameOf(db: Database, tenant: string, customerId: number | null): Promise<string | null> {
@@ -16,8 +18,22 @@ async function customerNameOf(db: Database, tenant: string, customerId: number |
   return customer?.name ?? null;
 }
 
-/** A document as the detail, edit and snapshot pages show it: data, result, files, history and retention. */
-export async function presentDetail(db: Database, scope: ReceiveScope, row: typeof receivedDocuments.$inferSelect) {
+/**
+ * What the document's digital invoices (its current XML files) state, read again from the bytes kept, so the pages
+ * show the original record itself rather than a copy of it taken at upload.
+ */
+async function digitalInvoicesOf(storage: FileStorage, tenant: string, documentFiles: Awaited<ReturnType<typeof filesOf>>) {
+  const xmlFiles = documentFiles.filter((file) => file.contentType === "application/xml" && file.removedInVersion === null);
+  return Promise.all(
+    xmlFiles.map(async (file) => {
+      const { bytes } = await storage.read(tenant, file.fileId);
+      return { fileId: file.id, invoice: readDigitalInvoice(bytes, file.fileName) };
+    }),
+  );
+}
+
+/** A document as the detail, edit and snapshot pages show it: data, result, files, digital invoices, history and retention. */
+export async function presentDetail(db: Database, storage: FileStorage, scope: ReceiveScope, row: typeof receivedDocuments.$inferSelect) {
   const { companyUniqueCode: _company, supplierSearchKey: _key, idempotencyKey: _idempotency, amount10, tax10, amount8, tax8, amount0, ...document } = row;
   const [documentFiles, versions, retentionEnd, customerName] = await Promise.all([
     filesOf(db, row.id),
@@ -39,6 +55,7 @@ export async function presentDetail(db: Database, scope: ReceiveScope, row: type
     retentionEnd,
     deletable: todayJst() > retentionEnd && row.deletedAt === null,
     files: documentFiles,
+    digitalInvoices: await digitalInvoicesOf(storage, scope.tenant, documentFiles),
     versions,
     fieldLabels: FIELD_LABELS,
   };

@@ -5,7 +5,7 @@ import { badRequest, validationFailed } from "../errors";
 export const listQuerySchema = <Sort extends string>(sorts: readonly [Sort, ...Sort[]], defaultSort: Sort) =>
   z.object({
     q: z.string().max(100).optional().default(""),
-    sort: z.enum(sorts).optional().default(defaultSort as never),
+    sort: z.enum(sorts).optional().default(defaultSort),
     order: z.enum(["asc", "desc"]).optional().default("asc"),
     page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
     per_page: z.coerce.number().int().min(1).max(100).optional().default(20),

@@ -133,7 +133,7 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
       const row = await findReceived(db, scope, documentId(req));
       const { kind } = parseBody(kindQuery, { kind: req.query.kind || undefined });
       if (kind && row.kind !== kind) throw notFound(RECEIVED_NOT_FOUND);
-      res.json(await presentDetail(db, scope, row));
+      res.json(await presentDetail(db, storage, scope, row));
     }),
   );
 
@@ -153,7 +153,7 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
       const meta = parseBody(createMeta, req.body);
       const input = parseBody(receivedDocumentInputSchema, req.body);
       const { row, created } = await createReceived(db, lookup, scope, { kind: meta.kind, input, uploadIds: meta.upload_ids, idempotencyKey: meta.idempotency_key ?? null, allowDuplicate: meta.allow_duplicate });
-      res.status(created ? 201 : 200).json(await presentDetail(db, scope, row));
+      res.status(created ? 201 : 200).json(await presentDetail(db, storage, scope, row));
     }),
   );
 
@@ -166,7 +166,7 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
       const meta = parseBody(updateMeta, body);
       const input = parseBody(receivedDocumentInputSchema, body);
       const row = await updateReceived(db, lookup, scope, documentId(req), { version, input, uploadIds: meta.upload_ids, removeFileIds: meta.remove_file_ids });
-      res.json(await presentDetail(db, scope, row));
+      res.json(await presentDetail(db, storage, scope, row));
     }),
   );
 
@@ -174,7 +174,7 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
     "/received-documents/:id/verification",
     handler(async (req, res) => {
       const scope = await requireReceiveScope(db, req, { write: true });
-      res.json(await presentDetail(db, scope, await verifyAgain(db, lookup, scope, documentId(req))));
+      res.json(await presentDetail(db, storage, scope, await verifyAgain(db, lookup, scope, documentId(req))));
     }),
   );
 
@@ -183,7 +183,7 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
     handler(async (req, res) => {
       const scope = await requireReceiveScope(db, req, { write: true });
       const body = parseBody(deleteBody, req.body);
-      res.json(await presentDetail(db, scope, await deleteReceived(db, scope, documentId(req), body)));
+      res.json(await presentDetail(db, storage, scope, await deleteReceived(db, scope, documentId(req), body)));
     }),
   );
 

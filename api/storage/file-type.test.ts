@@ -28,7 +28,10 @@ describe("detectContentType", () => {
     ["PDF marker not at offset 0", bytes(" %PDF-1.7"), null],
     ["shell script", bytes("#!/bin/sh\nrm -rf /\n"), null],
     ["SVG", bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), null],
-    ["SVG with an XML declaration", bytes('<?xml version="1.0"?><svg/>'), null],
+    // XML by its declaration: a document upload then keeps it only when it reads as JP PINT, and images never take it.
+    ["SVG with an XML declaration", bytes('<?xml version="1.0"?><svg/>'), "application/xml"],
+    ["XML with a UTF-8 byte order mark", bytes([0xef, 0xbb, 0xbf], '<?xml version="1.0" encoding="UTF-8"?><Invoice/>'), "application/xml"],
+    ["XML declaration after a space", bytes(' <?xml version="1.0"?><Invoice/>'), null],
     ["HTML", bytes("<html><body>hi</body></html>"), null],
     ["HTML doctype", bytes("<!DOCTYPE html>"), null],
     ["JavaScript", bytes("alert(document.cookie)"), null],
@@ -52,12 +55,13 @@ describe("PURPOSE_RULES", () => {
     for (const purpose of ["logo", "stamp"] as const) {
       expect(PURPOSE_RULES[purpose]).toEqual({ types: IMAGE_TYPES, maxBytes: 5 * 1024 * 1024 });
       expect(PURPOSE_RULES[purpose].types).not.toContain("application/pdf");
+      expect(PURPOSE_RULES[purpose].types).not.toContain("application/xml");
     }
   });
 
-  it("allows PDF, JPEG and PNG up to 20 MB as a document", () => {
+  it("allows PDF, JPEG, PNG and XML up to 20 MB as a document", () => {
     expect(PURPOSE_RULES.document).toEqual({ types: DOCUMENT_TYPES, maxBytes: SIZE_LIMITS.document });
-    expect([...DOCUMENT_TYPES].sort()).toEqual(["application/pdf", "image/jpeg", "image/png"]);
+    expect([...DOCUMENT_TYPES].sort()).toEqual(["application/pdf", "application/xml", "image/jpeg", "image/png"]);
     expect(SIZE_LIMITS.document).toBe(20 * 1024 * 1024);
   });
 });

@@ -2,13 +2,16 @@
  * What a stored file is, decided by its first bytes only: never by the client's
  * file name or its Content-Type header, which the client controls.
  */
-export type StoredContentType = "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+export type StoredContentType = "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/xml";
 
 /** Images a company may use as its logo or stamp: those the server can decode and write anew (storage/images.ts). */
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const satisfies readonly StoredContentType[];
 
-/** Received documents (invoices, receipts and the like), kept as received: PDF, or a scan or photo as JPEG or PNG. */
-export const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const satisfies readonly StoredContentType[];
+/**
+ * Received documents (invoices, receipts and the like), kept as received: PDF, a scan or photo as JPEG or PNG, or a
+ * digital invoice as XML — which the upload keeps only when it reads as JP PINT (received-documents/inspect-upload.ts).
+ */
+export const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png", "application/xml"] as const satisfies readonly StoredContentType[];
 
 export const SIZE_LIMITS = { image: 5 * 1024 * 1024, document: 20 * 1024 * 1024 } as const;
 
@@ -27,6 +30,9 @@ const GIF89A = ascii("GIF89a");
 const RIFF = ascii("RIFF");
 const WEBP = ascii("WEBP");
 const PDF = ascii("%PDF-");
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+// The XML declaration, which every JP PINT example and our own export write: without it text is not taken for XML.
+const XML_DECLARATION = ascii("<?xml ");
 
 function ascii(text: string): number[] {
   return Array.from(text, (char) => char.charCodeAt(0));
@@ -44,5 +50,6 @@ export function detectContentType(bytes: Uint8Array): StoredContentType | null {
   if (startsWith(bytes, GIF87A) || startsWith(bytes, GIF89A)) return "image/gif";
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return "image/webp";
   if (startsWith(bytes, PDF)) return "application/pdf";
+  if (startsWith(bytes, XML_DECLARATION, startsWith(bytes, UTF8_BOM) ? UTF8_BOM.length : 0)) return "application/xml";
   return null;
 }

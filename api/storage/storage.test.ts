@@ -135,7 +135,7 @@ describe("createDatabaseFileStorage", () => {
     expect({ status: error.status, code: error.code, message: error.message }).toEqual({
       status: 415,
       code: "unsupported_media_type",
-      message: "対応していないファイル形式です。PDF、JPEG、PNGのファイルを選んでください。",
+      message: "対応していないファイル形式です。PDF、JPEG、PNG、またはデジタルインボイス（JP PINTのXML）のファイルを選んでください。",
     });
   });
 

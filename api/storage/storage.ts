@@ -43,7 +43,7 @@ function isUuid(value: string): boolean {
 const fileNotFound = () => notFound("ファイルが見つかりません。");
 
 const UNSUPPORTED_IMAGE = "対応していないファイル形式です。PNG、JPEG、GIFの画像を選んでください。";
-const UNSUPPORTED_DOCUMENT = "対応していないファイル形式です。PDF、JPEG、PNGのファイルを選んでください。";
+const UNSUPPORTED_DOCUMENT = "対応していないファイル形式です。PDF、JPEG、PNG、またはデジタルインボイス（JP PINTのXML）のファイルを選んでください。";
 
 /**
  * Checks the bytes against the purpose's rules and gives what is to be kept:

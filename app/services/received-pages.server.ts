@@ -144,20 +144,39 @@ function valuesFromForm(formData: FormData): ReceivedFormValues {
   return Object.fromEntries(FORM_FIELDS.map((name) => [name, String(formData.get(name) ?? "").slice(0, 2000)])) as ReceivedFormValues;
 }
 
-/** Fills the fields a PDF proposed that the person left empty; what they typed is never replaced. */
-function withProposals(values: ReceivedFormValues, uploads: ReceivedUpload[]): { values: ReceivedFormValues; proposed: Array<keyof ReceivedProposal> } {
-  const proposed: Array<keyof ReceivedProposal> = [];
+/** The form field each proposal fills (the API's snake_case writes no underscore before a digit). */
+const PROPOSAL_FIELDS: Record<keyof ReceivedProposal, keyof ReceivedFormValues> = {
+  transaction_date: "transaction_date",
+  amount: "amount",
+  registration_number: "registration_number",
+  supplier_name: "supplier_name",
+  document_number: "document_number",
+  due_date: "due_date",
+  amount10: "amount_10",
+  tax10: "tax_10",
+  amount8: "amount_8",
+  tax8: "tax_8",
+  amount0: "amount_0",
+};
+
+/** Fills the fields a PDF proposed or a digital invoice stated that the person left empty; what they typed is never replaced. */
+function withProposals(values: ReceivedFormValues, uploads: ReceivedUpload[]): { values: ReceivedFormValues; proposed: Array<keyof ReceivedFormValues> } {
+  const proposed: Array<keyof ReceivedFormValues> = [];
   const next = { ...values };
   for (const upload of uploads) {
     if (!upload.proposal) continue;
-    for (const [name, value] of Object.entries(upload.proposal) as Array<[keyof ReceivedProposal, string | null]>) {
-      if (!value || next[name]) continue;
+    for (const [key, value] of Object.entries(upload.proposal) as Array<[keyof ReceivedProposal, string | null | undefined]>) {
+      const name = PROPOSAL_FIELDS[key];
+      if (!name || !value || next[name]) continue;
       next[name] = value;
       proposed.push(name);
     }
   }
   return { values: next, proposed };
 }
+
+/** A digital invoice states its figures: chosen with 「登録する」 at once, they fill the empty fields as 「読み取る」 would. */
+const DIGITAL_INVOICE = "application/xml";
 
 async function customerOptions(caller: PaymentApiCaller) {
   const page = await listCustomers(caller, { q: "", sort: "kana", order: "asc", page: 1 }, 100);
@@ -234,12 +253,15 @@ export const receivedFormAction = async ({ request, context, params }: ActionFun
       state.proposed = proposed;
       state.fileNotices = added.flatMap((upload) => (upload.notice ? [`${upload.file_name}：${upload.notice}`] : []));
       // 「文字情報のないファイル」 would be wrong for a file the API says it did not read.
-      state.notice = added.some((upload) => upload.proposal) ? "proposed" : state.fileNotices.length > 0 ? null : added.length > 0 ? "noText" : "noFile";
+      const proposing = added.filter((upload) => upload.proposal);
+      state.notice = proposing.some((upload) => upload.content_type === DIGITAL_INVOICE) ? "stated" : proposing.length > 0 ? "proposed" : state.fileNotices.length > 0 ? null : added.length > 0 ? "noText" : "noFile";
       return data(state, { status: 200 });
     }
-    const parsed = receivedDocumentInputSchema.safeParse(values);
+    const stated = withProposals(values, added.filter((upload) => upload.content_type === DIGITAL_INVOICE)).values;
+    state.values = stated;
+    const parsed = receivedDocumentInputSchema.safeParse(stated);
     if (!parsed.success) return data({ ...state, errors: fieldErrorsOf(parsed.error.issues) }, { status: 400 });
-    const body = { ...values, upload_ids: uploads.map((upload) => upload.id) };
+    const body = { ...stated, upload_ids: uploads.map((upload) => upload.id) };
     const saved = editing
       ? await updateReceived(caller, Number(params.id), {
           ...body,

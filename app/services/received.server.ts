@@ -1,13 +1,36 @@
 import type { ReceivedKind } from "@domain/received-documents";
 import { asJsonPost, callPaymentApi, fetchPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 
-/** What the text layer of an uploaded PDF proposed (domain/received-text.ts), snake_cased by the API. */
+/** What the text layer of an uploaded PDF proposed (domain/received-text.ts), or a digital invoice stated (domain/received-jp-pint.ts), snake_cased by the API. */
 export type ReceivedProposal = {
   transaction_date: string | null;
   amount: string | null;
   registration_number: string | null;
   supplier_name: string | null;
   document_number: string | null;
+  due_date?: string | null;
+  amount10?: string | null;
+  tax10?: string | null;
+  amount8?: string | null;
+  tax8?: string | null;
+  amount0?: string | null;
+};
+
+type Endpoint = { scheme: string; id: string } | null;
+
+/** A kept JP PINT file as it reads (domain/jp-pint-reader.ts), snake_cased by the API: its figures as stated. */
+export type DigitalInvoice = {
+  number: string;
+  issue_date: string;
+  due_date: string | null;
+  currency: string;
+  supplier: { name: string; registration_number: string | null; endpoint: Endpoint };
+  buyer: { name: string; endpoint: Endpoint };
+  period: { start: string | null; end: string | null } | null;
+  preceding_invoice: { number: string; issue_date: string | null } | null;
+  subtotals: Array<{ category: string; rate: string | null; taxable: string; tax: string }>;
+  totals: Record<"tax" | "line_extension" | "tax_exclusive" | "tax_inclusive" | "payable", string> & Record<"allowances" | "charges" | "prepaid" | "rounding", string | null>;
+  lines: Array<{ id: string; name: string; quantity: string; net: string; category: string; rate: string | null }>;
 };
 
 export type ReceivedUpload = {
@@ -100,6 +123,8 @@ export type ReceivedDetail = {
   retention_end: string;
   deletable: boolean;
   files: ReceivedFile[];
+  /** What each current XML file states, for the pages to show in place of raw XML. */
+  digital_invoices: Array<{ file_id: number; invoice: DigitalInvoice }>;
   versions: ReceivedVersion[];
   field_labels: Record<string, string>;
 };

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { changePlan } from "../../api/accounts/subscription";
 import { companyPlanHistory, companyPlans, paymentServiceUsers, termsAgreements } from "../../api/db/schema";
 import { startTestApi, type TestApi } from "../support/api";
 import { insertBank, insertPaymentUser, insertPlans, insertTerms, offerPlans } from "../support/factories";
+import { fixtureUsers } from "../support/users";
 
 let api: TestApi;
 /** The API's clock: tests move it across month ends. */
@@ -146,6 +148,13 @@ describe("plan change", () => {
     now = new Date("2027-01-10T03:00:00Z");
     const stale = await api.call("/accounts/addplan", jsonPost({ plan_id: 2, version: (await versionOf()) - 1 }));
     expect(stale.status).toBe(409);
+  });
+
+  it("is a use case of its own, refused without HTTP the same way and writing nothing", async () => {
+    const before = await api.database.db.select().from(companyPlanHistory).where(eq(companyPlanHistory.companyUniqueCode, "C-DEMO"));
+    const changer = { company: "C-DEMO", bankCode: "0001", userUniqueCode: fixtureUsers.owner.userUniqueCode };
+    await expect(changePlan(api.database.db, changer, "addplan", { plan_id: 2, version: (await versionOf()) - 1 }, "2027-01-10")).rejects.toMatchObject({ status: 409 });
+    expect(await api.database.db.select().from(companyPlanHistory).where(eq(companyPlanHistory.companyUniqueCode, "C-DEMO"))).toEqual(before);
   });
 });
 

@@ -10,6 +10,8 @@ import { signedInRequest, startTestApi, type TestApi } from "../support/api";
 import { insertBank, insertPaymentUser, insertTerms, offerPlans } from "../support/factories";
 import { enableReceiving } from "../support/received";
 import type { FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 let api: TestApi;
 const today = todayJst();
@@ -676,7 +678,7 @@ describe("notices", () => {
 });
 
 describe("the pages", () => {
-  const context = () => ({ traceId: "test-trace", paymentApi: api.inProcess } as never);
+  const context = () => testContext({ paymentApi: api.inProcess });
 
   /** The bank settings form as the page posts it: a checkbox left out is off. */
   async function settingsForm(version: number, fields: Record<string, string>) {
@@ -735,22 +737,15 @@ describe("the pages", () => {
       ba_name: "先に保存した名前",
       enable_payment_receive: "on",
     });
-    const answer = (await settingsForm(bank.version, {
-      ba_name: "あとから入力した名前",
-      enable_payment_receive: "on",
-    })) as unknown as {
-      init: { status: number };
-      data: {
-        intent: string;
-        result: {
-          error: Record<string, string[]>;
-          initialValue: Record<string, unknown>;
-        };
-      };
-    };
-    expect(answer.init.status).toBe(409);
+    const answer = shownAgain(
+      await settingsForm(bank.version, {
+        ba_name: "あとから入力した名前",
+        enable_payment_receive: "on",
+      }),
+    );
+    expect(answer.status).toBe(409);
     expect(answer.data.intent).toBe("settings");
-    expect(answer.data.result.error[""]?.[0]).toMatch(/^ほかの操作でこの銀行設定が更新されています。/);
+    expect(answer.data.result.error?.[""]?.[0]).toMatch(/^ほかの操作でこの銀行設定が更新されています。/);
     expect(answer.data.result.initialValue).toMatchObject({
       ba_name: "あとから入力した名前",
       version: String(bank.version),

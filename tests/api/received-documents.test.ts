@@ -86,7 +86,7 @@ describe("registering a received document", () => {
     form.append("files", new Blob([Buffer.from("<html>not a pdf</html>")]), "invoice.pdf");
     const response = await api.call("/received-documents/uploads", { method: "POST", body: form });
     expect(response.status).toBe(415);
-    expect((await response.json()).message).toBe("対応していないファイル形式です。PDF、JPEG、PNGのファイルを選んでください。");
+    expect((await response.json()).message).toBe("対応していないファイル形式です。PDF、JPEG、PNG、またはデジタルインボイス（JP PINTのXML）のファイルを選んでください。");
   });
 
   it("needs a file, and a total that the amounts per rate make up", async () => {

@@ -12,9 +12,11 @@ import { getSession } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { insertPlans, insertTerms, offerPlans } from "../support/factories";
 import type { FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 const api = useRouteTestApi();
-const context = {} as never;
+const context = testContext();
 let termIds: number[] = [];
 
 beforeAll(async () => {
@@ -30,11 +32,14 @@ afterAll(() => {
   delete process.env.BANK_SERVICE_BASE_URL;
 });
 
-async function thrownBy(promise: Promise<unknown>): Promise<Response & { init?: { status?: number }; data?: { variant?: string } }> {
+/** What a loader throws: a redirect, or an error page's answer with its status and variant. */
+type ThrownAnswer = Response & { init?: { status?: number }; data?: { variant?: string } };
+
+async function thrownBy(promise: Promise<unknown>): Promise<ThrownAnswer> {
   try {
     await promise;
   } catch (thrown) {
-    return thrown as never;
+    return thrown as ThrownAnswer;
   }
   throw new Error("expected a thrown answer");
 }
@@ -64,22 +69,21 @@ describe("plan registration pages", () => {
   });
 
   it("keeps everything typed and says what is missing", async () => {
-    const answer = (await registerAction({
-      request: await post(api, "newcomer", "/accounts/register", [["plan_id", "2"], ["agreed_terms", String(termIds[0])], ["payment_method", "debit"], ["debit_bank_code", "0001"]]),
-      params: {},
-      context,
-    })) as unknown as { init: { status: number }; data: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
-    expect(answer.init.status).toBe(400);
-    expect(Object.keys(answer.data.error).sort()).toEqual(["agreed_terms", "debit_account_name", "debit_account_no", "debit_branch_code"]);
+    const answer = shownAgain(
+      await registerAction({
+        request: await post(api, "newcomer", "/accounts/register", [["plan_id", "2"], ["agreed_terms", String(termIds[0])], ["payment_method", "debit"], ["debit_bank_code", "0001"]]),
+        params: {},
+        context,
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.data.error ?? {}).sort()).toEqual(["agreed_terms", "debit_account_name", "debit_account_no", "debit_branch_code"]);
     expect(answer.data.initialValue).toMatchObject({ plan_id: "2", debit_bank_code: "0001" });
   });
 
   it("sent with nothing chosen, says to choose a plan, agree to the terms and choose a payment method (issue 33)", async () => {
-    const answer = (await registerAction({ request: await post(api, "newcomer", "/accounts/register", []), params: {}, context })) as unknown as {
-      init: { status: number };
-      data: { error: Record<string, string[]> };
-    };
-    expect(answer.init.status).toBe(400);
+    const answer = shownAgain(await registerAction({ request: await post(api, "newcomer", "/accounts/register", []), params: {}, context }));
+    expect(answer.status).toBe(400);
     expect(answer.data.error).toEqual({
       plan_id: ["プランを選択してください"],
       agreed_terms: ["すべての規約をお読みいただき、同意してください"],

@@ -8,9 +8,10 @@ import { getUser, sessionOnPageLoad } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 import type { FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const DETAIL = "/accounts/user/detail";
 
 beforeAll(() => {

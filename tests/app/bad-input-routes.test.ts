@@ -13,9 +13,10 @@ import { action as documentSettingsAction } from "~/routes/_default.settings.doc
 import { loader as signInLoader } from "~/routes/_plain.bamidp.login";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { days, issued } from "../support/issued";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 type Thrown = { init: { status: number } | null; data: { message?: string } };
 

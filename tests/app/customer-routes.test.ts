@@ -3,9 +3,11 @@ import { action as createAction } from "~/routes/_default.customers.create";
 import { action as editAction, loader as editLoader } from "~/routes/_default.customers.edit.$id";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer } from "../support/factories";
+import { countingContext, testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 const customerNamed = async (name: string, as: "owner" | "shinkinOwner" = "owner"): Promise<number> => (await createCustomer(api, { name }, as)).id;
 
@@ -64,12 +66,9 @@ describe("customer edit page", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(invoice.status).toBe(201);
-    const result = (await postEdit(id, `/customers/edit/${id}?confirm=delete`, { intent: "delete", confirmed: "yes" })) as unknown as {
-      init: { status: number };
-      data: { error: Record<string, string[]>; initialValue: Record<string, string> | null };
-    };
-    expect(result.init.status).toBe(409);
-    expect(result.data.error[""]).toEqual(["この取引先は書類で使われているため削除できません。一覧に表示しないようにするには「アーカイブする」を使ってください。"]);
+    const result = shownAgain(await postEdit(id, `/customers/edit/${id}?confirm=delete`, { intent: "delete", confirmed: "yes" }));
+    expect(result.status).toBe(409);
+    expect(result.data.error?.[""]).toEqual(["この取引先は書類で使われているため削除できません。一覧に表示しないようにするには「アーカイブする」を使ってください。"]);
     // The confirmation posts no fields: no values in the answer, so the form shows the saved customer rather than empty fields.
     expect(result.data.initialValue).toBeNull();
     expect((await api.call(`/customers/${id}`)).status).toBe(200);
@@ -87,5 +86,15 @@ describe("customer create page", () => {
     expect(((await post("Ｔ７０００－０１２０５－０００２")) as Response).status).toBe(302);
     const saved = (await (await api.call("/customers?q=ペポル")).json()).items[0];
     expect(saved.peppol_id).toBe("0221:T7000012050002");
+  });
+});
+
+describe("customer save (issue 35 item 5)", () => {
+  it("is one write call", async () => {
+    const id = await customerNamed("一度で保存する取引先");
+    const { context: counting, calls } = countingContext();
+    const request = await signedInRequest(api, "owner", `/customers/edit/${id}`, { method: "POST", body: new URLSearchParams({ version: "1", name: "一度で保存した取引先", honorific: "御中" }) });
+    expect(((await editAction({ request, params: { id: String(id) }, context: counting })) as Response).status).toBe(302);
+    expect(calls).toEqual([`POST /customers/${id}`]);
   });
 });

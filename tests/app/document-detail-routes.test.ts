@@ -4,6 +4,7 @@ import { loader as receiptCreateLoader } from "~/routes/_default.receipts.create
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
 import { ok } from "../support/issued";
+import { testContext } from "../support/context";
 
 /*
  * The detail page's loader writes the page out (decision 020): the lifecycle's answers, the dates, amounts,
@@ -12,7 +13,7 @@ import { ok } from "../support/issued";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 const load = async (id: number, query = "") =>
   invoiceDetailLoader({ request: await signedInRequest(api, "owner", `/invoices/detail/${id}${query}`), params: { id: String(id) }, context });

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-
-type FormReply = { init: { status: number }; data: { result: { initialValue: Record<string, unknown>; error?: Record<string, string[]> } } };
 
 /** 20日締め翌月10日, one customer moving to the business day before and one after. */
 let before: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 async function post(fields: Record<string, string>) {
   const body = new URLSearchParams({ customer_name: "", customer_honorific: "御中", tax_type_id: "1", "lines[0].description": "作業", "lines[0].unit_price": "1000", "lines[0].tax_rate": "10", ...fields });
   const request = await signedInRequest(api, "owner", "/invoices/create", { method: "POST", body });
-  return (await createAction({ request, params: {}, context })) as unknown as FormReply;
+  return shownAgain(await createAction({ request, params: {}, context }));
 }
 
 describe("the invoice form's due date without JavaScript", () => {
@@ -42,7 +42,7 @@ describe("the invoice form's due date without JavaScript", () => {
     const customerId = customer === "before" ? before : after;
     const basis = `2026-11-21|${proposedForThisCustomer ? customerId : ""}`;
     const reply = await post({ intent, issue_date: "2026-11-21", customer_id: customerId, due_date: "2027-02-01", due_date_basis: basis });
-    expect(reply.init.status).toBe(200);
+    expect(reply.status).toBe(200);
     expect(reply.data.result.initialValue).toMatchObject({ due_date: expected, due_date_basis: `2026-11-21|${customerId}` });
   });
 
@@ -53,7 +53,7 @@ describe("the invoice form's due date without JavaScript", () => {
 
   it("refuses a due date before the issue date beside the field, keeping what was typed", async () => {
     const reply = await post({ intent: "save", idempotency_key: crypto.randomUUID(), issue_date: "2026-11-21", customer_name: "株式会社前払", due_date: "2026-11-20", subject: "11月分" });
-    expect(reply.init.status).toBe(400);
+    expect(reply.status).toBe(400);
     expect(reply.data.result.error).toMatchObject({ due_date: ["支払期限は発行日以降の日付を入力してください"] });
     expect(reply.data.result.initialValue).toMatchObject({ due_date: "2026-11-20", subject: "11月分" });
     expect((await (await api.call("/documents?kind=invoice")).json()).total).toBe(0);

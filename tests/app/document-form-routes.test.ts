@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create";
-import { loader as editLoader } from "~/routes/_default.invoices.edit";
+import { action as editAction, loader as editLoader } from "~/routes/_default.invoices.edit";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { countingContext, testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-
-type Choices = { customers: Array<{ id: number; name: string }>; items: Array<{ id: number; name: string }> };
-type FormReply = { init: { status: number }; data: { choices: Choices; result: { initialValue: Record<string, unknown> } } };
 
 let lastCustomer: number;
 let lastItem: number;
@@ -29,17 +28,17 @@ const formOf = (fields: Record<string, string>) =>
 
 async function post(fields: Record<string, string>) {
   const request = await signedInRequest(api, "owner", "/invoices/create", { method: "POST", body: formOf(fields) });
-  return (await createAction({ request, params: {}, context })) as unknown as FormReply;
+  return shownAgain(await createAction({ request, params: {}, context }));
 }
 
 describe("choosing customers and items beyond the first hundred", () => {
   it("offers the first hundred, and a search finds the rest keeping what was typed", async () => {
-    const page = (await createLoader({ request: await signedInRequest(api, "owner", "/invoices/create"), params: {}, context })) as unknown as Choices;
+    const page = await createLoader({ request: await signedInRequest(api, "owner", "/invoices/create"), params: {}, context });
     expect(page.customers).toHaveLength(100);
     expect(page.customers.map((customer) => customer.name)).not.toContain("渡辺工業株式会社");
 
     const found = await post({ intent: "find", customer_query: "ﾜﾀﾅﾍﾞ", item_query: "ボルト", subject: "11月分" });
-    expect(found.init.status).toBe(200);
+    expect(found.status).toBe(200);
     expect(found.data.choices.customers.map((customer) => customer.name)).toEqual(["渡辺工業株式会社"]);
     expect(found.data.choices.items.map((item) => item.name)).toEqual(["特注ボルト"]);
     expect(found.data.result.initialValue).toMatchObject({ subject: "11月分", customer_query: "ﾜﾀﾅﾍﾞ" });
@@ -62,8 +61,63 @@ describe("choosing customers and items beyond the first hundred", () => {
     expect(document).toMatchObject({ customer_id: lastCustomer, customer_name: "渡辺工業株式会社" });
     expect(document.lines[0]).toMatchObject({ item_id: lastItem, description: "特注ボルト", unit: "本", unit_price: "12.5", tax_rate: 8 });
 
-    const edit = (await editLoader({ request: await signedInRequest(api, "owner", `/invoices/edit?id=${id}`), params: {}, context })) as unknown as Choices;
+    const edit = await editLoader({ request: await signedInRequest(api, "owner", `/invoices/edit?id=${id}`), params: {}, context });
     expect(edit.customers.map((customer) => customer.id)).toContain(lastCustomer);
     expect(edit.items.map((item) => item.id)).toContain(lastItem);
+  });
+});
+
+describe("a save does what it needs (issue 35 item 5)", () => {
+  /** The form as the browser sends it with JavaScript: the chosen customer's and item's fields already filled. */
+  const filled = () => ({
+    intent: "save",
+    idempotency_key: crypto.randomUUID(),
+    customer_id: String(lastCustomer),
+    customer_name: "渡辺工業株式会社",
+    "lines[0].item_id": String(lastItem),
+    "lines[0].description": "特注ボルト",
+    "lines[0].unit": "本",
+    "lines[0].unit_price": "12.5",
+  });
+
+  async function postCounting(path: string, fields: Record<string, string>, action: typeof createAction = createAction) {
+    const { context, calls } = countingContext();
+    const request = await signedInRequest(api, "owner", path, { method: "POST", body: formOf(fields) });
+    return { answer: await action({ request, params: {}, context }), calls };
+  }
+
+  it("creates and edits with one write call each, fetching no master", async () => {
+    const created = await postCounting("/invoices/create", filled());
+    expect(created.calls).toEqual(["POST /documents"]);
+    const id = Number((created.answer as Response).headers.get("Location")!.match(/\/invoices\/detail\/(\d+)$/)![1]);
+
+    const { version } = await (await api.call(`/documents/${id}`)).json();
+    const edited = await postCounting(`/invoices/edit?id=${id}`, { ...filled(), version: String(version), subject: "12月分" }, editAction);
+    expect((edited.answer as Response).status).toBe(302);
+    expect(edited.calls).toEqual([`POST /documents/${id}`]);
+  });
+
+  it("without JavaScript, fetches only the chosen customer and item whose fields were left blank", async () => {
+    const { answer, calls } = await postCounting("/invoices/create", {
+      intent: "save",
+      idempotency_key: crypto.randomUUID(),
+      customer_id: String(lastCustomer),
+      "lines[0].item_id": String(lastItem),
+    });
+    expect((answer as Response).status).toBe(302);
+    expect(calls.sort()).toEqual([`GET /customers/${lastCustomer}`, `GET /items/${lastItem}`, "POST /documents"]);
+  });
+
+  it("fetches the masters' lists only when the form comes back: a refused save, a search", async () => {
+    const refused = await postCounting("/invoices/create", { ...filled(), issue_date: "" });
+    expect(shownAgain(refused.answer).status).toBe(400);
+    // The first hundred and the chosen one beyond them, as the page offers.
+    expect(shownAgain(refused.answer).data.choices.customers).toHaveLength(101);
+    expect(refused.calls).not.toContain("POST /documents");
+    expect(refused.calls).toEqual(expect.arrayContaining(["GET /customers", "GET /items"]));
+
+    const found = await postCounting("/invoices/create", { ...filled(), intent: "find", customer_query: "ﾜﾀﾅﾍﾞ" });
+    expect(found.calls).toEqual(expect.arrayContaining(["GET /customers", "GET /items"]));
+    expect(found.calls).not.toContain("POST /documents");
   });
 });

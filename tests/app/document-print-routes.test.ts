@@ -4,9 +4,10 @@ import { loader as invoicePdf } from "~/routes/invoices.pdf.$id";
 import { loader as invoiceSnapshot } from "~/routes/_snapshot-empty.invoices.snapshot.$id";
 import { loader as receiptSnapshot } from "~/routes/_snapshot-empty.receipts.snapshot.$id";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 
 /** The status a route threw: Remix's data() with its init, as the error boundary reads it. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { action as pageAction, loader as pageLoader } from "~/routes/_default.settings.documents";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const PATH = "/settings/documents?kind=invoice";
 
 const FIELDS = {
@@ -17,8 +19,6 @@ const FIELDS = {
   mail_subject: "{取引先名}様 ご請求書 {書類番号}",
   mail_body: "{宛名}",
 };
-
-type Refused = { init: { status: number }; data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> }; nextNumber: string } };
 
 const load = async () => pageLoader({ request: await signedInRequest(api, "owner", PATH), params: {}, context });
 const post = async (fields: Record<string, string>) =>
@@ -35,8 +35,8 @@ describe("document settings page", () => {
   });
 
   it("answers a refused form with what was typed and the number its format would give", async () => {
-    const refused = (await post(FIELDS)) as unknown as Refused;
-    expect(refused.init.status).toBe(400);
+    const refused = shownAgain(await post(FIELDS));
+    expect(refused.status).toBe(400);
     expect(refused.data.result.error).toEqual({ number_date_part: ["毎月振り直すときは、日付部分に年月を含めてください"] });
     expect(refused.data.result.initialValue).toMatchObject({ number_prefix: "ＳＥＩ", mail_subject: FIELDS.mail_subject });
     // Another reset rule counts in another period, so the preview starts at 1.

@@ -3,9 +3,10 @@ import { action as itemsAction } from "~/routes/_default.items.list";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_default.items.delete.$id";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createItem } from "../support/factories";
+import { countingContext, testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 const postTo = async (run: typeof itemsAction, path: string, fields: Record<string, string>, params: Record<string, string> = {}) =>
   (await run({
@@ -75,5 +76,17 @@ describe("item list: deleting asks first", () => {
       }),
     ).rejects.toMatchObject({ init: { status: 404 } });
     expect((await api.call(`/items/${id}`)).status).toBe(200);
+  });
+});
+
+describe("item save (issue 35 item 5)", () => {
+  it("is one write call", async () => {
+    const { context: counting, calls } = countingContext();
+    const request = await signedInRequest(api, "owner", "/items/list", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "create", code: "ONE-1", name: "一度で保存する品目", unit_price: "100", tax_category: "standard" }),
+    });
+    expect(((await itemsAction({ request, params: {}, context: counting })) as Response).status).toBe(302);
+    expect(calls).toEqual(["POST /items"]);
   });
 });

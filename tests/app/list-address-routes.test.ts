@@ -10,9 +10,10 @@ import { loader as reportsLoader } from "~/routes/_default.reports.list";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { enableReceiving } from "../support/received";
 import type { FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 beforeAll(async () => {
   await enableReceiving(api.database.db);
@@ -35,16 +36,16 @@ describe("a list's address it cannot read is said on the page, on every list the
     ["a period the report does not offer", reportsLoader, "/reports/list?report=sales&period=all", ["期間"]],
     ["売掛金's pages", reportsLoader, "/reports/list?report=receivables&page=abc", ["ページ"]],
   ] as const)("%s name each condition they left out as their form names it", async (_list, loader, path, names) => {
-    expect(await ignoredBy(loader as never, path)).toEqual(names);
+    expect(await ignoredBy(loader, path)).toEqual(names);
   });
 
   it("the bank's companies list, for bank staff", async () => {
-    expect(await ignoredBy(adminCompaniesLoader as never, "/admin/companies/list?joined_from=abc&sort=bogus", "bankAdmin")).toEqual(["利用登録日（から）", "並び順"]);
+    expect(await ignoredBy(adminCompaniesLoader, "/admin/companies/list?joined_from=abc&sort=bogus", "bankAdmin")).toEqual(["利用登録日（から）", "並び順"]);
   });
 
   it("says nothing when every condition was read", async () => {
-    expect(await ignoredBy(invoiceListLoader as never, "/invoices/list?amount_min=1,000&issued_from=2026-02-01")).toEqual([]);
-    expect(await ignoredBy(remindersLoader as never, "/billing/reminders?bucket=d1_30&page=1")).toEqual([]);
-    expect(await ignoredBy(reportsLoader as never, "/reports/list?report=sales&period=last_month")).toEqual([]);
+    expect(await ignoredBy(invoiceListLoader, "/invoices/list?amount_min=1,000&issued_from=2026-02-01")).toEqual([]);
+    expect(await ignoredBy(remindersLoader, "/billing/reminders?bucket=d1_30&page=1")).toEqual([]);
+    expect(await ignoredBy(reportsLoader, "/reports/list?report=sales&period=last_month")).toEqual([]);
   });
 });

@@ -5,9 +5,11 @@ import { loader as downloadLoader } from "~/routes/office-process-rule-templates
 import { signedInRequest, startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 import type { FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 let api: TestApi;
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const PATH = "/office-process-rule-templates";
 
 beforeAll(async () => {
@@ -45,11 +47,8 @@ describe("office process rule templates page and download", () => {
   });
 
   it("keeps the input and answers 400 when a required field is empty", async () => {
-    const result = (await pageAction({ request: await post({ version: "0", kind: "corporation", company_name: "合同会社テスト", effective_date: "2026-04-01" }), params: {}, context })) as unknown as {
-      init: { status: number };
-      data: { error: Record<string, string[]>; initialValue: Record<string, string> };
-    };
-    expect(result.init.status).toBe(400);
+    const result = shownAgain(await pageAction({ request: await post({ version: "0", kind: "corporation", company_name: "合同会社テスト", effective_date: "2026-04-01" }), params: {}, context }));
+    expect(result.status).toBe(400);
     expect(result.data.error).toEqual({ responsible_name: ["このフィールドは必須です"] });
     expect(result.data.initialValue).toMatchObject({ company_name: "合同会社テスト" });
   });
@@ -70,13 +69,13 @@ describe("office process rule templates page and download", () => {
     expect(xml).toContain("2026年4月1日");
 
     // A second page that also showed nothing saved yet comes too late.
-    const stale = (await pageAction({
+    const stale = shownAgain(await pageAction({
       request: await post({ version: "0", kind: "corporation", company_name: "合同会社テスト", responsible_name: "田中一郎", effective_date: "2026-04-01" }),
       params: {},
       context,
-    })) as unknown as { init: { status: number }; data: { error: Record<string, string[]> } };
-    expect(stale.init.status).toBe(409);
-    expect(stale.data.error[""]).toEqual(["ほかの操作でこの事務処理規程が更新されています。最新の内容を確認してから、もう一度保存してください。"]);
+    }));
+    expect(stale.status).toBe(409);
+    expect(stale.data.error?.[""]).toEqual(["ほかの操作でこの事務処理規程が更新されています。最新の内容を確認してから、もう一度保存してください。"]);
   });
 
   it("refuses bank staff", async () => {

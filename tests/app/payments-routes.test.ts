@@ -7,6 +7,7 @@ import { preselect, type StatementLine } from "~/services/payments.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer, createDocument } from "../support/factories";
 import { days, issued, linesOf, ok } from "../support/issued";
+import { testContext } from "../support/context";
 
 /*
  * The 入金消込 pages' loaders and actions against the real Payment API (decision 033): the invoice page's
@@ -15,7 +16,7 @@ import { days, issued, linesOf, ok } from "../support/issued";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 const post = async (path: string, fields: Record<string, string> | FormData) =>
   signedInRequest(api, "owner", path, { method: "POST", body: fields instanceof FormData ? fields : new URLSearchParams(fields) });

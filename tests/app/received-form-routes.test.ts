@@ -5,6 +5,8 @@ import { receivedDocumentPdf } from "../../sandbox/received-pdfs";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { PDF_THEN_HTML, textOperatorBomb } from "../support/hostile-files";
 import { anotherScan, enableReceiving } from "../support/received";
+import { testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 /*
  * The receive form's 「読み取る」 against the real Payment API (decision 034): a PDF too large to read is
@@ -12,7 +14,7 @@ import { anotherScan, enableReceiving } from "../support/received";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 beforeAll(async () => {
   await enableReceiving(api.database.db);
@@ -25,9 +27,7 @@ async function read(name: string, bytes: Uint8Array): Promise<{ status: number; 
   form.append("intent", "read");
   form.append("files", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" }));
   const request = await signedInRequest(api, "owner", "/receive/invoices/create", { method: "POST", body: form });
-  // Remix's data() carries its init apart.
-  const { data, init } = (await createAction({ request, params: {}, context })) as unknown as { data: FormAnswer; init: { status?: number } | null };
-  return { status: init?.status ?? 200, data };
+  return shownAgain(await createAction({ request, params: {}, context }));
 }
 
 describe("reading a received file on the form", () => {
@@ -59,9 +59,9 @@ describe("saving a received document that looks like one already kept (issue 33)
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append("files", new File([file as Uint8Array<ArrayBuffer>], "scan.png", { type: "image/png" }));
     const request = await signedInRequest(api, "owner", "/receive/invoices/create", { method: "POST", body: form });
-    const answer = (await createAction({ request, params: {}, context })) as unknown as Response | { data: FormAnswer; init: { status?: number } | null };
+    const answer = await createAction({ request, params: {}, context });
     if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
-    return { status: answer.init?.status ?? 200, data: answer.data };
+    return shownAgain(answer);
   }
 
   it("warns beside a box to tick, keeps what was typed, and saves once the box is ticked", async () => {

@@ -6,6 +6,8 @@ import { loader as listLoader } from "~/routes/_default.billing.recurring";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
 import { ok, post } from "../support/issued";
+import { testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 /*
  * The 定期請求 pages' loaders and actions against the real Payment API: the list's last result names the invoice
@@ -13,7 +15,7 @@ import { ok, post } from "../support/issued";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 type ListPage = {
   schedules: Array<{
@@ -103,16 +105,15 @@ describe("/billing/recurring/:id", () => {
       start_date: "2027-01-01",
       subject: "{月}月分 変更",
     });
-    const reply = (await detailAction({
-      request: await signedInRequest(api, "owner", `/billing/recurring/${schedule.id}`, { method: "POST", body }),
-      params: { id: String(schedule.id) },
-      context,
-    })) as unknown as {
-      init: { status: number };
-      data: { initialValue: Record<string, unknown>; error: Record<string, string[]> };
-    };
-    expect(reply.init.status).toBe(409);
+    const reply = shownAgain(
+      await detailAction({
+        request: await signedInRequest(api, "owner", `/billing/recurring/${schedule.id}`, { method: "POST", body }),
+        params: { id: String(schedule.id) },
+        context,
+      }),
+    );
+    expect(reply.status).toBe(409);
     expect(reply.data.initialValue).toMatchObject({ subject: "{月}月分 変更" });
-    expect(reply.data.error[""]![0]).toContain("他の操作で変更されています");
+    expect(reply.data.error?.[""]?.[0]).toContain("他の操作で変更されています");
   });
 });

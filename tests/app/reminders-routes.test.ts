@@ -5,6 +5,7 @@ import { action as composeAction, loader as composeLoader } from "~/routes/_defa
 import { loader as listLoader } from "~/routes/_default.billing.reminders._index";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { days, issued, ok, post } from "../support/issued";
+import { testContext } from "../support/context";
 
 /*
  * The reminder pages' loaders and actions against the real Payment API: the list as text, the template
@@ -13,7 +14,7 @@ import { days, issued, ok, post } from "../support/issued";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 type Composed = { form: { level: string; subject: string; body: string; idempotency_key: string } | null; refusal: string | null };
 type Answer = {

@@ -4,6 +4,7 @@ import { loader } from "~/routes/_default.reports.list";
 import type { ReportsPageData } from "~/services/reports.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { days, issued } from "../support/issued";
+import { testContext } from "../support/context";
 
 /*
  * /reports/list's loader against the real Payment API: the page gets each report as text (figures, dates, labels),
@@ -12,7 +13,7 @@ import { days, issued } from "../support/issued";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 async function page(path: string) {
   const data = (await loader({ request: await signedInRequest(api, "owner", path), params: {}, context })) as ReportsPageData;

@@ -5,8 +5,9 @@ import { action as devNoticeAction } from "~/routes/_default.dev.notice";
 import { sessionOnPageLoad, getUser } from "~/services/session.server";
 import { sessionCookieFor } from "../support/session";
 import { fixtureUsers, type FixtureUserName } from "../support/users";
+import { testContext } from "../support/context";
 
-const context = {} as never;
+const context = testContext();
 
 async function requestAs(path: string, name?: FixtureUserName, init: RequestInit = {}) {
   const headers = new Headers(init.headers);

@@ -3,9 +3,10 @@ import { action as logoutAction } from "~/routes/logout";
 import { loader as invoiceListLoader } from "~/routes/_default.invoices.list";
 import { getSessionStorage } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace", log: { info: () => undefined, warn: () => undefined } } as never;
+const context = testContext();
 
 /** What a loader answered or threw: a redirect's status and target, or a page's status. */
 async function outcome(run: () => Promise<unknown>) {

@@ -7,9 +7,10 @@ import { loader as publicBankTermsLoader } from "~/routes/_empty.legal.terms.$ba
 import { loader as publicIdTermsLoader } from "~/routes/_empty.legal.kokopelli-id";
 import { insertBank, insertTerms } from "../support/factories";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 const visitor = (path: string) => new Request(`http://localhost${path}`);
 
 /** What a loader threw: its status, and where a redirect goes. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { describeError } from "~/components/errors/error-model";
 import { loader } from "~/routes/_empty.view-pdf";
 import { startTestApi, type TestApi } from "../support/api";
+import { testContext } from "../support/context";
 
 let api: TestApi | undefined;
 
@@ -12,7 +13,7 @@ afterEach(async () => {
   delete process.env.PAYMENT_API_BASE_URL;
 });
 
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 describe("the recipient's /view-pdf page", () => {
   it("shows the maintenance screen with its window while the Payment API is in maintenance", async () => {

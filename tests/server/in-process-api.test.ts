@@ -5,6 +5,8 @@ import { action as editCustomerAction } from "~/routes/_default.customers.edit.$
 import { signedInRequest, startTestApi, type TestApi } from "../support/api";
 import { createCustomer, insertPaymentUser } from "../support/factories";
 import { blobOf, PNG_BYTES } from "../support/files";
+import { testContext } from "../support/context";
+import { shownAgain } from "../support/route-answers";
 
 /**
  * The embedded API reached in process must answer exactly as it does over
@@ -119,11 +121,11 @@ describe("the Payment API in process", () => {
 });
 
 describe.each([
-  ["over HTTP", () => ({ traceId: "test-trace" })],
-  ["in process", () => ({ traceId: "test-trace", paymentApi: api.inProcess })],
+  ["over HTTP", () => testContext()],
+  ["in process", () => testContext({ paymentApi: api.inProcess })],
 ])("pages reaching the API %s", (_mode, contextOf) => {
   it("list the company's invoices", async () => {
-    const page = (await invoiceListLoader({ request: await signedInRequest(api, "owner", "/invoices/list?q=山田"), params: {}, context: contextOf() as never })) as unknown as {
+    const page = (await invoiceListLoader({ request: await signedInRequest(api, "owner", "/invoices/list?q=山田"), params: {}, context: contextOf() })) as unknown as {
       page: { items: Array<{ customer_name: string }>; total: number };
     };
     expect(page.page.total).toBe(1);
@@ -131,7 +133,7 @@ describe.each([
   });
 
   it("hand the CSV file to the browser unchanged", async () => {
-    const response = (await invoiceExportLoader({ request: await signedInRequest(api, "owner", "/invoices/export?encoding=SJIS"), params: {}, context: contextOf() as never })) as Response;
+    const response = (await invoiceExportLoader({ request: await signedInRequest(api, "owner", "/invoices/export?encoding=SJIS"), params: {}, context: contextOf() })) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=Shift_JIS");
     const direct = await api.call("/documents/export?kind=invoice&encoding=SJIS");
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(await direct.arrayBuffer()))).toBe(true);
@@ -141,11 +143,8 @@ describe.each([
     const { id } = await createCustomer(api, { name: "株式会社改版" });
     // Version 0: someone else saved the customer since this form was opened.
     const form = new URLSearchParams({ version: "0", name: "株式会社改版（変更）", department: "経理部", honorific: "御中" });
-    const reply = (await editCustomerAction({ request: await signedInRequest(api, "owner", `/customers/edit/${id}`, { method: "POST", body: form }), params: { id: String(id) }, context: contextOf() as never })) as unknown as {
-      init: { status: number };
-      data: { initialValue: Record<string, string> };
-    };
-    expect(reply.init.status).toBe(409);
+    const reply = shownAgain(await editCustomerAction({ request: await signedInRequest(api, "owner", `/customers/edit/${id}`, { method: "POST", body: form }), params: { id: String(id) }, context: contextOf() }));
+    expect(reply.status).toBe(409);
     expect(reply.data.initialValue).toMatchObject({ name: "株式会社改版（変更）", department: "経理部" });
   });
 });

@@ -13,3 +13,12 @@ export function schemaOfIntent(intent: FormDataEntryValue | null) {
   if (intent === "recalculate") return recalculationSchema;
   return documentInputSchema;
 }
+
+/**
+ * Whether a post only asks for the form back: a master search, a recalculation, or adding or removing a line
+ * (conform's own intents, posted under its field `__intent__`). Anything else is a save.
+ */
+export function asksForFormAgain(formData: FormData): boolean {
+  const intent = formData.get("intent");
+  return intent === "find" || intent === "recalculate" || formData.has("__intent__");
+}

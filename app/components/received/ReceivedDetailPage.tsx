@@ -7,6 +7,7 @@ import { formatDateTimeJst, formatListDate } from "@domain/datetime";
 import { formatYen } from "@domain/decimal-display";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import type { ReceivedDetail } from "~/services/received.server";
+import { DigitalInvoiceView } from "./DigitalInvoiceView";
 
 /** The form's field names and the detail's own words: not the list's, which the detail and snapshot pages do not load. */
 export const detailTexts = { received: { ...receivedFormTexts, ...receivedDetailTexts } };
@@ -82,6 +83,17 @@ export function ReceivedVerification({ document }: { document: ReceivedDetail })
   );
 }
 
+/** What the document's XML files state, each beside its file's name. */
+export function DigitalInvoices({ document }: { document: ReceivedDetail }) {
+  return (
+    <>
+      {document.digital_invoices.map(({ file_id, invoice }) => (
+        <DigitalInvoiceView key={file_id} invoice={invoice} fileName={document.files.find((file) => file.id === file_id)?.file_name ?? ""} />
+      ))}
+    </>
+  );
+}
+
 /** A received document: its record, verification, files with their hashes, and every version. */
 export function ReceivedDetailPage({ kindLabel, base, document, accountTypes }: Props) {
   const { t } = useTexts(detailTexts);
@@ -134,6 +146,7 @@ export function ReceivedDetailPage({ kindLabel, base, document, accountTypes }: 
           </Form>
         ) : null}
       </section>
+      <DigitalInvoices document={document} />
       <section className="card">
         <h2>{t("received.detail.files")}</h2>
         <div className="table-scroll">

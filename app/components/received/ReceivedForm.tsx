@@ -55,7 +55,7 @@ export function ReceivedForm(props: ReceivedFormProps) {
   );
   const left = Math.max(0, usage.max - usage.used);
   const proposedNames = proposed.map((name) => t(`received.fields.${name as TextName}`)).join("、");
-  const noticeText = [notice === "proposed" ? t("received.form.proposed", { fields: proposedNames }) : notice ? t(`received.form.${notice as "noText"}`) : "", ...fileNotices].join("");
+  const noticeText = [notice === "proposed" || notice === "stated" ? t(`received.form.${notice}`, { fields: proposedNames }) : notice ? t(`received.form.${notice as "noText"}`) : "", ...fileNotices].join("");
 
   return (
     <Form method="post" encType="multipart/form-data" className="received-form" aria-label={kindLabel}>
@@ -105,7 +105,7 @@ export function ReceivedForm(props: ReceivedFormProps) {
             type="file"
             name="files"
             multiple
-            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+            accept=".pdf,.jpg,.jpeg,.png,.xml,application/pdf,image/jpeg,image/png,application/xml,text/xml"
             aria-describedby={`received-files-hint${errors.files?.length ? " received-files-error" : ""}`}
           />
         </FieldFrame>

@@ -3,6 +3,7 @@ import type { Code } from "@domain/codes";
 import { formatDateTimeJst } from "@domain/datetime";
 import { PrintControls } from "~/components/print/PrintControls";
 import type { ReceivedDetail } from "~/services/received.server";
+import { DigitalInvoiceView } from "./DigitalInvoiceView";
 import { ReceivedRecord, ReceivedVerification, detailTexts, fileSize } from "./ReceivedDetailPage";
 
 /** The original files as received beside the recorded data and its verification: printable, naming its version. */
@@ -21,9 +22,13 @@ export function ReceivedSnapshotPage({ kindLabel, base, document, accountTypes }
             <h2 id="received-original">{t("received.snapshot.original")}</h2>
             {current.map((file) => {
               const src = `/receive/files/${document.id}/${file.id}`;
+              const digital = document.digital_invoices.find((entry) => entry.file_id === file.id);
               return (
                 <figure key={file.id} className="received-snapshot__file">
-                  {file.content_type === "application/pdf" ? (
+                  {digital ? (
+                    // A digital invoice is shown as what it says, not as XML.
+                    <DigitalInvoiceView invoice={digital.invoice} fileName={file.file_name} />
+                  ) : file.content_type === "application/pdf" ? (
                     <iframe src={src} title={file.file_name} className="received-snapshot__pdf" />
                   ) : (
                     <img src={src} alt={file.file_name} className="received-snapshot__image" />

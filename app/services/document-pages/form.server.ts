@@ -12,7 +12,7 @@ import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
 import type { SubmissionResult } from "@conform-to/react";
 import { formTotalsOf, liveTotals } from "~/components/documents/document-form-live";
 import type { DocumentFormValues } from "~/components/documents/document-form-values";
-import { nothingJudged, recalculationSchema } from "~/components/documents/form-intents";
+import { asksForFormAgain, nothingJudged, recalculationSchema } from "~/components/documents/form-intents";
 import { lifecycleFactsOf } from "~/components/documents/lifecycle-facts";
 import { roundingOfDocument } from "~/components/documents/rounding";
 import { parseForm } from "~/components/forms/parse-form";
@@ -24,7 +24,7 @@ import { apiErrorReply, formFieldName } from "../api-form-errors.server";
 import { remixI18next } from "../i18n.server";
 import { readFormData } from "../read-form.server";
 import { redirectWithNotice } from "../session.server";
-import { choicesOf, companyFacts, documentIdOf, dueDateRulesOf, filledFromMasters, formValuesOfDocument, refreshDueDate, roundingOfCompany, screen, wantedByDocument, wantedByForm } from "./shared.server";
+import { choicesOf, companyFacts, documentIdOf, dueDateRulesOf, filledFromChosen, filledFromMasters, formValuesOfDocument, refreshDueDate, roundingOfCompany, screen, wantedByDocument, wantedByForm } from "./shared.server";
 
 /** The form's HTML constraints (required, maxLength…), from the schema here so the browser needs no zod to render them. */
 const documentConstraint = getZodConstraint(documentInputSchema);
@@ -136,21 +136,24 @@ async function documentFormAction({ request, params, context }: ActionFunctionAr
   const id = editing ? editedIdOf(request, params) : null;
   const { caller } = await requireCompanyCaller(request, context, screen(kind, id ? "edit" : "create"));
   const posted = await readFormData(request);
-  const choices = await choicesOf(caller, wantedByForm(posted));
-  const formData = filledFromMasters(posted, choices.customers, choices.items);
-  const intent = formData.get("intent");
-  if ((intent === "find" || intent === "recalculate") && kind === "invoice") refreshDueDate(formData, dueDateRulesOf(kind, await getDocumentSetting(caller, kind)), choices.customers);
+  const intent = posted.get("intent");
+  // The masters' lists are fetched up front only for a post that shows the form again anyway; a save makes its one write
+  // call and fetches them only if it is refused.
+  const listed = asksForFormAgain(posted) ? await choicesOf(caller, wantedByForm(posted)) : null;
+  const formData = listed ? filledFromMasters(posted, listed.customers, listed.items) : await filledFromChosen(caller, posted);
+  const choicesNow = async () => listed ?? (await choicesOf(caller, wantedByForm(posted)));
+  if (listed && (intent === "find" || intent === "recalculate") && kind === "invoice") refreshDueDate(formData, dueDateRulesOf(kind, await getDocumentSetting(caller, kind)), listed.customers);
   const roundingNow = async () => (id ? roundingOfDocument(await getDocument(caller, id, kind)) : roundingOfCompany(await getOwnCompany(caller)));
   // The form comes back with the totals of what it holds, as the browser would compute them live.
   const answer = async (result: SubmissionResult<string[]>, status: number) =>
-    data({ result, totals: liveTotals(result.initialValue as Partial<DocumentFormValues> | null, await roundingNow(), kind), choices }, { status });
+    data({ result, totals: liveTotals(result.initialValue as Partial<DocumentFormValues> | null, await roundingNow(), kind), choices: await choicesNow() }, { status });
   if (intent === "find") return answer(parseForm(formData, nothingJudged).reply(), 200);
   if (intent === "recalculate") {
     const lines = parseForm(formData, recalculationSchema);
     if (lines.status !== "success") return answer(lines.reply(), 400);
     const rules = totalsRulesOf(await roundingNow(), lines.value.withholding, lines.value.tax_type_id);
     const totals = formTotalsOf(computeTotals(lines.value.lines.map(totalsLineOf), rules), kind);
-    return data({ result: lines.reply(), totals, choices }, { status: 200 });
+    return data({ result: lines.reply(), totals, choices: await choicesNow() }, { status: 200 });
   }
   const submission = parseForm(formData, documentInputSchema);
   if (submission.status !== "success") return answer(submission.reply(), submission.status === "error" ? 400 : 200);

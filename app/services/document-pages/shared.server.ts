@@ -36,11 +36,16 @@ type ChoiceWanted = { customerQuery: string; itemQuery: string; customerIds: str
 
 const NOTHING_WANTED: ChoiceWanted = { customerQuery: "", itemQuery: "", customerIds: [], itemIds: [] };
 
+/** The records of the chosen ids, each fetched once; one deleted since (or not an id) is simply left out. */
+async function chosenRecords<T>(ids: string[], fetchOne: (id: string) => Promise<T>): Promise<T[]> {
+  const wanted = [...new Set(ids)].filter((id) => /^\d{1,9}$/.test(id));
+  const found = await Promise.all(wanted.map((id) => fetchOne(id).then((entry): T[] => [entry], (error: unknown) => (isNotFound(error) ? [] : Promise.reject(error)))));
+  return found.flat();
+}
+
 /** Ids the list left out; a chosen record deleted since is simply not offered again. */
 async function chosenBeyond<T extends { id: number }>(listed: T[], ids: string[], fetchOne: (id: string) => Promise<T>): Promise<T[]> {
-  const missing = [...new Set(ids)].filter((id) => /^\d{1,9}$/.test(id) && !listed.some((entry) => String(entry.id) === id));
-  const found = await Promise.all(missing.map((id) => fetchOne(id).then((entry): T[] => [entry], (error: unknown) => (isNotFound(error) ? [] : Promise.reject(error)))));
-  return [...listed, ...found.flat()];
+  return [...listed, ...(await chosenRecords(ids.filter((id) => !listed.some((entry) => String(entry.id) === id)), fetchOne))];
 }
 
 /**
@@ -131,6 +136,15 @@ export function companyFacts(company: Company | null) {
   };
 }
 
+/** The form's lines, in order: each has a description or an item field. */
+function lineIndexesOf(formData: FormData): number[] {
+  const indexes: number[] = [];
+  for (let index = 0; formData.has(`lines[${index}].description`) || formData.has(`lines[${index}].item_id`); index += 1) indexes.push(index);
+  return indexes;
+}
+
+const blank = (formData: FormData, name: string) => !String(formData.get(name) ?? "").trim();
+
 /**
  * Without JavaScript, choosing a customer or an item cannot fill the other
  * fields in the browser: the server fills whatever was left empty.
@@ -139,13 +153,13 @@ export function filledFromMasters(formData: FormData, customers: Customer[], ite
   const filled = new FormData();
   for (const [key, value] of formData) filled.append(key, value);
   const customer = customers.find((entry) => String(entry.id) === formData.get("customer_id"));
-  if (customer && !String(formData.get("customer_name") ?? "").trim()) {
+  if (customer && blank(formData, "customer_name")) {
     filled.set("customer_name", customer.name);
     filled.set("customer_honorific", customer.honorific);
   }
-  for (let index = 0; formData.has(`lines[${index}].description`) || formData.has(`lines[${index}].item_id`); index += 1) {
+  for (const index of lineIndexesOf(formData)) {
     const item = items.find((entry) => String(entry.id) === formData.get(`lines[${index}].item_id`));
-    if (!item || String(formData.get(`lines[${index}].description`) ?? "").trim()) continue;
+    if (!item || !blank(formData, `lines[${index}].description`)) continue;
     filled.set(`lines[${index}].description`, item.name);
     filled.set(`lines[${index}].unit`, item.unit ?? "");
     filled.set(`lines[${index}].unit_price`, item.unit_price);
@@ -154,6 +168,19 @@ export function filledFromMasters(formData: FormData, customers: Customer[], ite
   return filled;
 }
 
+/**
+ * filledFromMasters for a save, which does not show the masters' lists: only the customer and the items whose
+ * fields were left blank are fetched, so a save from the browser with JavaScript (which filled them) fetches none.
+ */
+export async function filledFromChosen(caller: PaymentApiCaller, formData: FormData): Promise<FormData> {
+  const text = (name: string) => String(formData.get(name) ?? "");
+  const itemIds = lineIndexesOf(formData).flatMap((index) => (blank(formData, `lines[${index}].description`) ? [text(`lines[${index}].item_id`)] : []));
+  const [customers, items] = await Promise.all([
+    chosenRecords(blank(formData, "customer_name") ? [text("customer_id")] : [], (id) => getCustomer(caller, id)),
+    chosenRecords(itemIds, (id) => getItem(caller, id)),
+  ]);
+  return filledFromMasters(formData, customers, items);
+}
 
 /** Invoices' due date rules; the page's copy knows the holidays of the years around today only, to stay small. */
 export function dueDateRulesOf(kind: DocumentKind, setting: DocumentSetting, forPage = false): DueDateRules | null {
