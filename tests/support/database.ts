@@ -2,9 +2,9 @@ import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../api/db/client";
-import { MIGRATIONS_FOLDER, onPostgresServer, postgresDatabaseName, postgresUrlOf } from "./postgres-server";
+import { LAST_MIGRATION, MIGRATIONS_FOLDER, onPostgresServer, postgresDatabaseName, postgresUrlOf } from "./postgres-server";
 
-export { MIGRATIONS_FOLDER };
+export { LAST_MIGRATION, MIGRATIONS_FOLDER };
 
 declare module "vitest" {
   export interface ProvidedContext {

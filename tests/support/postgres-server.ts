@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
 /** Shared by the test files and Vitest's globalSetup, which may not import vitest itself: nothing here does. */
 export const MIGRATIONS_FOLDER = path.resolve("api/db/migrations");
+
+/** The committed migrations' last tag, as drizzle's journal lists them: what a database migrated to the end is at. */
+export const LAST_MIGRATION: string = (JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string }> }).entries.at(-1)!.tag;
 
 /** Runs one statement on the test PostgreSQL server outside any test database (creating and dropping them). */
 export async function onPostgresServer(serverUrl: string, statement: string): Promise<void> {
