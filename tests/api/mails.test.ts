@@ -7,7 +7,7 @@ import { documentMails } from "../../api/db/schema";
 import { createMailOutbox } from "../../api/mail/outbox";
 import { createSmtpTransport } from "../../api/mail/transport";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
-import { startTestApi, type TestApi } from "../support/api";
+import { MAIL_RETRY_MS, startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 import { headerParameter, leaves, parseMime } from "../support/mime";
 import { fixtureUsers } from "../support/users";
@@ -143,7 +143,7 @@ describe("sending documents by e-mail", () => {
     const [waiting] = await mailsOf(document.id);
     expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
     expect(waiting!.last_error).toMatch(/451/);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await new Promise((resolve) => setTimeout(resolve, MAIL_RETRY_MS + 50));
     await api.mail.outbox.drain();
     expect(await mailsOf(document.id)).toEqual([expect.objectContaining({ status: "sent", attempts: 2 })]);
     expect(smtp.received).toHaveLength(1);

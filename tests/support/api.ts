@@ -61,6 +61,12 @@ export function idTokenFor(issuer: TestIssuer, name: FixtureUserName, overrides:
   });
 }
 
+/**
+ * A failed send is retried this long after: longer than one pass of the outbox's drain takes on a busy PostgreSQL
+ * (at 10 ms a retry fell due within the same drain and a test saw it sent where it asked whether it waits).
+ */
+export const MAIL_RETRY_MS = 500;
+
 /** The Payment API on a fresh database, mounted as the web server mounts it, with a test issuer. */
 export async function startTestApi(
   options: {
@@ -76,7 +82,7 @@ export async function startTestApi(
   const storage = createDatabaseFileStorage(database.db);
   const signer = createLinkSigner("test-link-secret-0123456789");
   // Short waits so retries happen within a test; the worker is not started: tests drain the outbox themselves.
-  const mailSettings = { from: "帳票クラウド <no-reply@test.example>", publicUrl: "http://web.test", linkDays: 30, ratePerHour: 20, maxAttempts: 3, retryBaseMs: 10, leaseMs: 60_000 };
+  const mailSettings = { from: "帳票クラウド <no-reply@test.example>", publicUrl: "http://web.test", linkDays: 30, ratePerHour: 20, maxAttempts: 3, retryBaseMs: MAIL_RETRY_MS, leaseMs: 60_000 };
   const outbox = createMailOutbox({ db: database.db, storage, transport: options.transport ?? createLocalMailbox(database.db), signer, settings: mailSettings });
   let origin = "";
   const app = express();
