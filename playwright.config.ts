@@ -52,8 +52,9 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    // Without JavaScript, only what can behave differently runs again: forms, confirmations, navigation, the axe walk
-    // (tests tagged @both). A test that only reads a page the server rendered sees the same markup either way.
+    // Without JavaScript, only what can behave differently runs again: forms, confirmations, navigation (tests tagged
+    // @both). A test that only reads a page the server rendered sees the same markup either way; the axe walk analyses
+    // each page's markup without JavaScript from the js project (tests/e2e/axe.ts).
     { name: "no-js", grep: /@both/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
   webServer: {
