@@ -14,9 +14,6 @@ export default defineConfig({
     environment: "node",
     // Migrates the test database once per run; each file's database is a copy (tests/support/database.ts).
     globalSetup: ["tests/support/global-setup.ts"],
-    // Vitest's default is one worker fewer than the cores, one on CI's two: the other core then waits for the
-    // files whose time is spent in a server or script they started. Two files at once keep both busy (issue 30).
-    maxWorkers: 2,
     env: { SESSION_SECRET: "test-session-secret", COOKIE_SECURE: "false", LOG_LEVEL: "silent" },
     testTimeout: 20_000,
     hookTimeout: 60_000,
