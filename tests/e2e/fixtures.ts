@@ -5,6 +5,8 @@ import { fixtureUsers, type FixtureUserName } from "../support/users";
 export const TITLE_SUFFIX = " | 帳票クラウド - 見積書・納品書・請求書・領収書をかんたん発行";
 
 type Fixtures = {
+  /** Lets `settled()` see when React has committed the router's latest state (see there). */
+  commitTracker: void;
   /** Fails a test whose page logged an error: a CSP violation, a hydration mismatch, a script error. */
   pageErrors: void;
   /** Signs the browser in as a demo user, with a session cookie the server accepts; `expired` makes its id token run out. */
@@ -13,7 +15,49 @@ type Fixtures = {
   javaScript: boolean;
 };
 
+/**
+ * Runs before the page's scripts. React calls a devtools hook's `onCommitFiberRoot` after every commit, production
+ * builds included; the router is caught as Remix assigns it. Each router change gets a number and each commit records
+ * the number it rendered, so `settled()` can tell a page React has drawn from one whose state is only in the router:
+ * Remix renders navigations in a transition, after the router is already idle.
+ */
+function trackCommits() {
+  const tracked = window as unknown as { __e2eRouterChanges: number; __e2eCommitted: number; __remixRouter?: unknown };
+  tracked.__e2eRouterChanges = 0;
+  tracked.__e2eCommitted = -1;
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberRoot: () => {
+      tracked.__e2eCommitted = tracked.__e2eRouterChanges;
+    },
+  };
+  let router: { subscribe: (listener: () => void) => void } | undefined;
+  Object.defineProperty(window, "__remixRouter", {
+    configurable: true,
+    get: () => router,
+    set: (value: typeof router) => {
+      router = value;
+      value?.subscribe(() => {
+        tracked.__e2eRouterChanges += 1;
+      });
+    },
+  });
+}
+
 export const test = base.extend<Fixtures>({
+  commitTracker: [
+    async ({ context }, use) => {
+      await context.addInitScript(trackCommits);
+      await use();
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -44,17 +88,19 @@ export { expect };
  * Waits until the page's scripts have loaded, React has taken over and the router has nothing in flight (JavaScript on
  * only). React hydrates in a transition and completes the document element last, giving it its props key then: a
  * navigation started earlier interrupts the hydration and React reports a mismatch (#418) it then repairs. After a
- * click on a link the document stays the same, so its load states say nothing: the router's state does.
+ * click on a link the document stays the same, so its load states say nothing: the router's state does, and React
+ * drawing it, which comes after the router is idle.
  */
 export async function settled(page: Page, javaScript: boolean) {
   if (!javaScript) return;
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => {
     type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
-    const router = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter;
+    const tracked = window as unknown as { __remixRouter?: { state: RouterState }; __e2eRouterChanges: number; __e2eCommitted: number };
     const hydrated = Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$"));
-    const { navigation, revalidation, fetchers } = router?.state ?? { navigation: { state: "loading" }, revalidation: "idle", fetchers: new Map() };
-    return hydrated && navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((fetcher) => fetcher.state === "idle");
+    const { navigation, revalidation, fetchers } = tracked.__remixRouter?.state ?? { navigation: { state: "loading" }, revalidation: "idle", fetchers: new Map() };
+    const idle = navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((fetcher) => fetcher.state === "idle");
+    return hydrated && idle && tracked.__e2eCommitted === tracked.__e2eRouterChanges;
   });
 }
 
