@@ -48,15 +48,18 @@ describe("backups of the embedded database by the running server", () => {
     expect(existsSync(path.join(dataDir, CONTROL_FILE))).toBe(true);
 
     const baseline = await latenciesWhile(server.baseUrl, new Promise((resolve) => setTimeout(resolve, 1_000)));
+    const backupStarted = performance.now();
     const backup = run(process.execPath, ["dist/db-backup.js", "--to", archive], withDataDir(dataDir));
     const during = await latenciesWhile(server.baseUrl, backup);
     const { stdout } = await backup;
+    const backupMs = performance.now() - backupStarted;
     const held = Number(/requests waited (\d+) ms/.exec(stdout)?.[1]);
-    console.log(`/readyz during the backup: ${during.length} requests, slowest ${Math.round(Math.max(...during))} ms (before it: ${Math.round(Math.max(...baseline))} ms); the server reports ${held} ms held`);
+    console.log(`/readyz during the backup: ${during.length} requests, slowest ${Math.round(Math.max(...during))} ms (before it: ${Math.round(Math.max(...baseline))} ms); the server reports ${held} ms held of the backup's ${Math.round(backupMs)} ms`);
     expect(stdout).toContain("by the running server");
-    // A moment: the copy of the data folder, not the compression or the writing.
-    expect(held).toBeLessThan(2_000);
-    expect(Math.max(...during)).toBeLessThan(3_000);
+    // Requests wait for the copy of the data folder only, not for the compression, hashing and writing after it. Both
+    // are shares of the same run, so the bound holds on a busy machine too.
+    expect(held).toBeLessThan(backupMs / 2);
+    expect(Math.max(...during)).toBeLessThan(held + backupMs / 2);
 
     const manifest = JSON.parse((await run("tar", ["-xOf", archive, "manifest.json"])).stdout);
     expect(manifest).toMatchObject({ engine: "pglite", schema: { lastMigration: LAST_MIGRATION } });
