@@ -10,6 +10,7 @@ import { DatabaseRateLimitStore } from "./api/rate-limit-store";
 import { startPaymentApi, type PaymentApiService } from "./api/service";
 import { createSandboxMailbox } from "./sandbox/mailbox";
 import { mountSandbox } from "./sandbox/mount";
+import { createSandboxAccessPoint, SANDBOX_PEPPOL_PATH } from "./sandbox/peppol-access-point";
 import { seedDemoData } from "./sandbox/seed";
 import { createApp, type ReadinessCheck } from "./server/app";
 import { registerSources } from "./server/metrics";
@@ -49,6 +50,8 @@ if (!config.paymentApiBaseUrl) {
 }
 // The embedded mail outbox without SMTP keeps mail locally; the sandbox shows each company its own.
 if (sandbox && embeddedApi && !apiConfig.mail.smtpUrl) sandbox.router.use(createSandboxMailbox(embeddedApi.database.db));
+// The sandbox's Peppol access point keeps what it is handed in the same database (decision 045); PEPPOL_AP_URL points to it by default.
+if (sandbox && embeddedApi) sandbox.router.use(SANDBOX_PEPPOL_PATH, createSandboxAccessPoint(embeddedApi.database.db));
 if (embeddedApi) {
   const { database } = embeddedApi;
   registerSources({

@@ -26,3 +26,16 @@ describe("readApiConfig: how registration numbers are verified", () => {
     expect(() => ntaOf(env)).toThrow(/Invalid Payment API configuration/);
   });
 });
+
+describe("readApiConfig: the Peppol access point (decision 045)", () => {
+  const peppolOf = (env: Record<string, string>) => readApiConfig(env as NodeJS.ProcessEnv).peppol;
+
+  it("defaults to the sandbox's stand-in in this process, with its token", () => {
+    expect(peppolOf({ PORT: "3210" })).toEqual({ baseUrl: "http://127.0.0.1:3210/sandbox/peppol", token: "sandbox-peppol-token", timeoutMs: 30_000 });
+  });
+
+  it("uses the configured access point with its credentials, and refuses one without them", () => {
+    expect(peppolOf({ PEPPOL_AP_URL: "https://ap.bank.example/api/v1/", PEPPOL_AP_TOKEN: "secret", PEPPOL_AP_TIMEOUT_MS: "5000" })).toEqual({ baseUrl: "https://ap.bank.example/api/v1", token: "secret", timeoutMs: 5000 });
+    expect(() => peppolOf({ PEPPOL_AP_URL: "https://ap.bank.example/api/v1" })).toThrow(/PEPPOL_AP_URL needs PEPPOL_AP_TOKEN/);
+  });
+});

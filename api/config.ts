@@ -51,6 +51,9 @@ const envSchema = z.object({
   NTA_API_BASE_URL: z.string().url().optional(),
   NTA_APPLICATION_ID: z.string().min(1).optional(),
   NTA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PEPPOL_AP_URL: z.string().url().optional(),
+  PEPPOL_AP_TOKEN: z.string().min(1).optional(),
+  PEPPOL_AP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_TIME: z
     .string()
@@ -91,7 +94,12 @@ export type ApiConfig = {
   bankServiceBaseUrl: string;
   /** Daily backups of the embedded database when BACKUP_DIR is set (ADR 039). */
   backup: BackupSchedule | null;
+  /** The company's Peppol access point (decision 045): the sandbox's stand-in in the web server's process unless configured. */
+  peppol: { baseUrl: string; token: string; timeoutMs: number };
 };
+
+/** The sandbox access point's token (sandbox/peppol-access-point.ts requires it, as a real one requires credentials). */
+export const SANDBOX_PEPPOL_AP_TOKEN = "sandbox-peppol-token";
 
 const DEV_LINK_SECRET = "dev-only-link-secret-change-me";
 
@@ -108,6 +116,9 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const ntaMode = e.NTA_MODE ?? (e.NTA_API_BASE_URL ? "api" : null);
   if (ntaMode === "api" && (!e.NTA_API_BASE_URL || !e.NTA_APPLICATION_ID)) {
     throw new Error("Invalid Payment API configuration: the NTA Web-API needs NTA_API_BASE_URL and NTA_APPLICATION_ID.");
+  }
+  if (e.PEPPOL_AP_URL && !e.PEPPOL_AP_TOKEN) {
+    throw new Error("Invalid Payment API configuration: PEPPOL_AP_URL needs PEPPOL_AP_TOKEN (the access point's credentials).");
   }
   return {
     database: e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { dataDir: e.DATA_DIR },
@@ -138,6 +149,11 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       pollMs: e.MAIL_POLL_MS,
     },
     bankServiceBaseUrl: (e.BANK_SERVICE_BASE_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/bank-service`).replace(/\/+$/, ""),
+    peppol: {
+      baseUrl: (e.PEPPOL_AP_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/peppol`).replace(/\/+$/, ""),
+      token: e.PEPPOL_AP_TOKEN ?? SANDBOX_PEPPOL_AP_TOKEN,
+      timeoutMs: e.PEPPOL_AP_TIMEOUT_MS,
+    },
     nta: { mode: ntaMode, baseUrl: e.NTA_API_BASE_URL ?? null, applicationId: e.NTA_APPLICATION_ID ?? null, timeoutMs: e.NTA_TIMEOUT_MS },
     backup: e.BACKUP_DIR
       ? { dir: e.BACKUP_DIR, at: { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) }, keep: e.BACKUP_KEEP }

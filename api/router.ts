@@ -24,6 +24,7 @@ import { revocationCheck } from "./accounts/sessions";
 import { sessionRoutes } from "./routes/sessions";
 import { snakeCaseResponses } from "./snake-case";
 import type { BankService } from "./bank-service";
+import type { AccessPoint } from "./peppol/access-point";
 import { createDatabaseFileStorage, type FileStorage } from "./storage/storage";
 import { userServiceRoutes } from "./routes/user-service";
 import { accountUserRoutes } from "./routes/account-users";
@@ -53,6 +54,8 @@ export type PaymentApiDeps = {
   now?: () => Date;
   /** The bank's service, asked with the caller's token where the bank's word decides (decision 037). */
   bankService: BankService;
+  /** The Peppol access point digital invoices are taken from (decision 045); the outbox sends to the same one. */
+  accessPoint?: AccessPoint | null;
 };
 
 /** The Payment API (SPEC §7): mount the returned router anywhere; it answers under /api/v1. */
@@ -88,18 +91,18 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(officeProcessRuleRoutes(deps.db));
   const registrationLookup = deps.registrationLookup ?? createOfflineLookup(deps.db);
   api.use(registrationNumberRoutes(deps.db, registrationLookup));
-  api.use(receivedDocumentRoutes(deps.db, storage, registrationLookup));
+  api.use(receivedDocumentRoutes(deps.db, storage, registrationLookup, deps.accessPoint ?? null));
   api.use(reportRoutes(deps.db));
   api.use(topRoutes(deps.db));
   // Before the id routes, which would read "export" as an id.
   api.use(documentExportRoutes(deps.db));
-  api.use(mailRoutes(deps.db, deps.mail));
+  api.use(mailRoutes(deps.db, storage, deps.mail));
   api.use(paymentRoutes(deps.db));
   api.use(bankStatementRoutes(deps.db));
   api.use(recurringRoutes(deps.db, deps.now));
   api.use(reminderRoutes(deps.db, deps.mail.outbox, deps.now));
   api.use(closingRoutes(deps.db));
-  api.use(digitalInvoiceRoutes(deps.db, storage));
+  api.use(digitalInvoiceRoutes(deps.db, storage, deps.mail));
   api.use(documentRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);

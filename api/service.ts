@@ -11,6 +11,7 @@ import { createMailOutbox, MAIL_DELIVERY_DEFAULTS } from "./mail/outbox";
 import { createRecurringWorker, recurringPollMs } from "./jobs/recurring-worker";
 import { createRegistrationLookup } from "./registration-numbers/lookup";
 import { createLocalMailbox, createSmtpTransport } from "./mail/transport";
+import { createHttpAccessPoint } from "./peppol/access-point";
 import { smtpProxyFor } from "../server/outbound-proxy";
 import { assertBackupPath, startEmbeddedBackups } from "./backup/service";
 
@@ -67,9 +68,11 @@ export async function startPaymentApi(
   const transport = smtpUrl ? createSmtpTransport(smtpUrl, { proxy: smtpProxyFor(smtpUrl) }) : createLocalMailbox(database.db);
   const signer = createLinkSigner(linkSecret);
   const settings = { ...mailSettings, ...MAIL_DELIVERY_DEFAULTS };
-  const outbox = createMailOutbox({ db: database.db, storage, transport, signer, settings, logger });
+  const accessPoint = createHttpAccessPoint(config.peppol);
+  const outbox = createMailOutbox({ db: database.db, storage, transport, signer, settings, logger, accessPoint });
   outbox.start(pollMs);
-  logger.info({ transport: smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
+  // The base URL only: the token is a credential.
+  logger.info({ transport: smtpUrl ? "smtp" : "local mailbox", peppolAccessPoint: config.peppol.baseUrl }, "mail worker started");
   // 定期請求: every server runs one; the queue in the database keeps each period to one invoice (decision 031).
   const recurring = createRecurringWorker({ db: database.db, storage, outbox, logger });
   recurring.start(recurringPollMs());
@@ -85,6 +88,7 @@ export async function startPaymentApi(
     maintenance: config.maintenance,
     registrationLookup,
     bankService: createBankService(config.bankServiceBaseUrl),
+    accessPoint,
   });
   // The process that has PGlite open is the only one that can copy it consistently (ADR 039); PostgreSQL is
   // backed up by pg_dump or the DBA's PITR, from outside.

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJpPint, type ReadJpPintInvoice } from "./jp-pint-reader";
-import { proposeFromJpPint } from "./received-jp-pint";
+import { receivedDocumentInputSchema } from "./received-documents";
+import { proposeFromJpPint, receivedInputFromAccessPoint } from "./received-jp-pint";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../shared/peppol/examples");
 const example = (name: string) => readJpPint(readFileSync(path.join(EXAMPLES, name), "utf8")).invoice!;
@@ -58,5 +59,25 @@ describe("proposeFromJpPint", () => {
     // Per-rate figures that do not make up the total (the form would refuse them).
     const notAdding = withSubtotals(example("Example1-minimum.xml"), [{ category: "S", rate: "10", taxable: "1000", tax: "100" }], "1200");
     expect(proposeFromJpPint(notAdding)).toMatchObject({ amount: "1200", amount10: null });
+  });
+});
+
+describe("receivedInputFromAccessPoint", () => {
+  it("makes a received invoice of what an arrived invoice states, noting the network and the sender", () => {
+    const input = receivedInputFromAccessPoint(proposeFromJpPint(example("Example9-SumInv1-and-O.xml")), "0188:1234567890123");
+    const parsed = receivedDocumentInputSchema.parse(input);
+    expect(parsed).toMatchObject({ amount: "359490", amount_10: "286000", tax_10: "26000", amount_8: null, amount_0: "73490", due_date: "2023-11-20", origin: "electronic" });
+    expect(parsed.supplier_name).toBe(example("Example9-SumInv1-and-O.xml").supplier.name);
+    expect(parsed.notes).toBe("デジタルインボイス（Peppol）で受信（送信元 0188:1234567890123）");
+  });
+
+  it("leaves empty what the form cannot hold as stated, so validation keeps such an invoice out rather than guessing", () => {
+    // Another currency: the total is not taken, and the form requires one.
+    const input = receivedInputFromAccessPoint({ ...proposeFromJpPint(example("Example9-SumInv1-and-O.xml")), amount: null, amount10: null, tax10: null, amount0: null }, "");
+    expect(input.amount).toBe("");
+    expect(input.notes).toBe("デジタルインボイス（Peppol）で受信");
+    const parsed = receivedDocumentInputSchema.safeParse(input);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path.join("."))).toEqual(["amount"]);
   });
 });

@@ -65,3 +65,28 @@ export function proposeFromJpPint(invoice: ReadJpPintInvoice): ReceivedProposal 
     ...(adds ? perRate : { amount10: null, tax10: null, amount8: null, tax8: null, amount0: null }),
   };
 }
+
+/**
+ * A digital invoice that arrived through the Peppol access point (decision 045), as the received-invoice form's input:
+ * what the XML states, with no one to type what it leaves out, and a note naming the network and the sender. The
+ * caller validates it as any form is; a figure the form cannot hold as stated stays empty, and a required one missing
+ * keeps the invoice at the access point rather than stored with a guess.
+ */
+export function receivedInputFromAccessPoint(proposal: ReceivedProposal, sender: string): Record<string, string> {
+  const value = (text: string | null | undefined) => text ?? "";
+  return {
+    transaction_date: value(proposal.transactionDate),
+    amount: value(proposal.amount),
+    amount_10: value(proposal.amount10),
+    tax_10: value(proposal.tax10),
+    amount_8: value(proposal.amount8),
+    tax_8: value(proposal.tax8),
+    amount_0: value(proposal.amount0),
+    supplier_name: value(proposal.supplierName),
+    registration_number: value(proposal.registrationNumber),
+    document_number: value(proposal.documentNumber),
+    due_date: value(proposal.dueDate),
+    origin: "electronic",
+    notes: sender ? `デジタルインボイス（Peppol）で受信（送信元 ${sender}）` : "デジタルインボイス（Peppol）で受信",
+  };
+}

@@ -121,6 +121,12 @@ export const DEMO_PLANS = [
 ];
 
 /** 株式会社デモ商事's customers (SANDBOX.md: ten). */
+/** The demo's Peppol participants (decision 045): はじまり商会 sends digital invoices to かわる, which takes them in. */
+export const SANDBOX_PEPPOL_COMPANIES = {
+  sender: { companyUniqueCode: "C-CAMPAIGN", name: "株式会社はじまり商会", registeredNo: "T8011003300007", peppolId: "0188:8011003300007" },
+  receiver: { companyUniqueCode: "C-CHANGED", name: "合同会社かわる", peppolId: "0188:5011003400008" },
+} as const;
+
 export const DEMO_CUSTOMERS = [
   { name: "株式会社青空商事", nameKana: "アオゾラショウジ", honorific: "御中", tel: "03-1111-2222", emails: ["keiri@aozora.example"], closingDay: 99, paymentMonthOffset: 1, paymentDay: 99 },
   { name: "株式会社いろは製作所", nameKana: "イロハセイサクショ", honorific: "御中", tel: "06-2222-3333", emails: ["info@iroha.example"], closingDay: 20, paymentMonthOffset: 1, paymentDay: 10 },

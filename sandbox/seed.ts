@@ -10,7 +10,7 @@ import type { DocumentKind } from "../domain/document-kinds";
 import { INITIAL_STATUS } from "../domain/documents";
 import { INVOICE_PAID, statusOnIssue } from "../domain/lifecycle";
 import { daysAfter } from "../domain/due-date";
-import { type DemoCompany, DEMO_BANKS, DEMO_BRANCHES, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "./demo-data";
+import { type DemoCompany, SANDBOX_PEPPOL_COMPANIES, DEMO_BANKS, DEMO_BRANCHES, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "./demo-data";
 import { recordHistory } from "../api/documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../api/documents/store";
 import { createDatabaseFileStorage } from "../api/storage/storage";
@@ -176,11 +176,68 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
     await tx
       .insert(items)
       .values(DEMO_ITEMS.map((item) => ({ ...item, taxRate: taxCategoryOf(item.taxCategory).rate, companyUniqueCode: "C-DEMO", searchKey: searchKey(`${item.code} ${item.name}`) })));
+    await seedPeppolParticipants(tx);
     await seedDemoDocuments(tx);
     await seedDemoReceived(tx);
     await seedDemoRecurring(tx);
   });
   return true;
+}
+
+/**
+ * Two Peppol participants, so a digital invoice can go through the sandbox's access point and arrive (decision 045):
+ * 株式会社はじまり商会 can send one (registration number, Peppol ID, an account with its codes, and its customer
+ * 合同会社かわる with that company's Peppol ID), and 合同会社かわる, whose plan includes receiving, takes it in.
+ */
+async function seedPeppolParticipants(tx: Writer) {
+  const { sender, receiver } = SANDBOX_PEPPOL_COMPANIES;
+  const [hajimari] = await tx
+    .insert(companies)
+    .values({
+      companyUniqueCode: sender.companyUniqueCode,
+      userId: "campaign@demo.example",
+      companyName: sender.name,
+      registeredName: sender.name,
+      postalCode: "150-0002",
+      address1: "東京都渋谷区渋谷2-2-2",
+      tel: "03-2222-3333",
+      registeredNo: sender.registeredNo,
+      peppolId: sender.peppolId,
+      bankCode: "0001",
+      bankName: "デモ銀行",
+    })
+    .returning();
+  await tx.insert(companyBankAccounts).values({
+    companyId: hajimari!.id,
+    companyUniqueCode: sender.companyUniqueCode,
+    bankName: "デモ銀行",
+    bankCode: "0001",
+    bankBranchName: "駅前支店",
+    bankBranchCode: "002",
+    bankAccountTypeId: 1,
+    bankAccountNo: "2345678",
+    bankAccountName: "カ）ハジマリショウカイ",
+    displayed: true,
+  });
+  await tx.insert(companies).values({
+    companyUniqueCode: receiver.companyUniqueCode,
+    userId: "changed@demo.example",
+    companyName: receiver.name,
+    registeredName: receiver.name,
+    postalCode: "530-0001",
+    address1: "大阪府大阪市北区梅田3-3-3",
+    peppolId: receiver.peppolId,
+    bankCode: "0001",
+    bankName: "デモ銀行",
+  });
+  await tx.insert(customers).values({
+    companyUniqueCode: sender.companyUniqueCode,
+    name: receiver.name,
+    nameKana: "カワル",
+    honorific: "御中",
+    peppolId: receiver.peppolId,
+    searchKey: searchKey(`${receiver.name} カワル`),
+  });
 }
 
 /**

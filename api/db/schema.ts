@@ -703,7 +703,8 @@ export const documentSnapshots = pgTable(
 );
 
 /**
- * Every send of a document by e-mail, which is also the outbox the mail
+ * Every send of a document by e-mail or as a digital invoice through the Peppol
+ * access point (delivery `peppol`, decision 045), which is also the outbox the
  * worker works from (ADR 013): queued → sending → sent, or back to queued
  * with a later next_attempt_at, or error with the reason. Opens of the
  * signed link are counted here.
@@ -723,7 +724,9 @@ export const documentMails = pgTable(
     cc: jsonb("cc").$type<string[]>().notNull().default([]),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    delivery: text("delivery").$type<MailRequestInput["delivery"]>().notNull(),
+    delivery: text("delivery").$type<MailRequestInput["delivery"] | "peppol">().notNull(),
+    /** What a `peppol` send hands to the access point: the JP PINT XML as checked when it was asked for. */
+    payload: text("payload"),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -760,6 +763,27 @@ export const localMailbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("local_mailbox_company_idx").on(table.companyUniqueCode, table.id)],
+);
+
+/**
+ * The sandbox's stand-in Peppol access point (decision 045): what was handed to it, for whom, and whether the
+ * recipient's side has taken it. Used only by sandbox/peppol-access-point.ts, as local_mailbox is by the sandbox's
+ * mailbox; a deployment with PEPPOL_AP_URL leaves it empty.
+ */
+export const sandboxPeppolMessages = pgTable(
+  "sandbox_peppol_messages",
+  {
+    id: serial("id").primaryKey(),
+    /** The sender's key for the hand-over: the same key twice is one message. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    sender: text("sender").notNull(),
+    recipient: text("recipient").notNull(),
+    invoiceNumber: text("invoice_number").notNull(),
+    xml: text("xml").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("sandbox_peppol_messages_key_idx").on(table.idempotencyKey), index("sandbox_peppol_messages_recipient_idx").on(table.recipient, table.id)],
 );
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, max, min } from "drizzle-orm";
 import { billedPeriod } from "../../domain/closing";
 import { checkJpPint, jpPintFileName, jpPintInvoice, singleDayPeriod, type JpPintPayee, type JpPintSource } from "../../domain/jp-pint";
 import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
-import { storedPeppolId } from "../../domain/peppol-id";
+import { formatPeppolId, storedPeppolId } from "../../domain/peppol-id";
 import { slipDate } from "../billing/closing";
 import type { Database } from "../db/client";
 import { closingInvoiceSlips, companies, companyBankAccounts, customers, documents } from "../db/schema";
@@ -50,7 +50,13 @@ async function payeeOf(db: Database, tenant: string, account: { bankName: string
 }
 
 /** What the export is made from, and what keeps it from leaving; draft and voided invoices are refused outright. */
-export async function digitalInvoiceOf(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor): Promise<{ source: JpPintSource; problems: string[] }> {
+export async function digitalInvoiceOf(
+  db: Database,
+  storage: FileStorage,
+  scope: DocumentScope,
+  id: number,
+  actor: Actor,
+): Promise<{ document: Awaited<ReturnType<typeof ownDocument>>; snapshotId: number; source: JpPintSource; problems: string[] }> {
   const document = await ownDocument(db, scope, id);
   const refusal = refusalOf(factsOfRecord(document), "exportDigitalInvoice");
   if (refusal) throw conflict(refusal);
@@ -77,12 +83,14 @@ export async function digitalInvoiceOf(db: Database, storage: FileStorage, scope
     period: span ? billedPeriod(content.issueDate, span) : singleDayPeriod(content.issueDate),
     payee: await payeeOf(db, tenant, content.bankAccounts[0]),
   };
-  return { source, problems: checkJpPint(source) };
+  return { document, snapshotId: snapshot.id, source, problems: checkJpPint(source) };
 }
 
 /** The XML and its file name; an invoice that fails the checks is refused with each problem named (422). */
-export async function exportDigitalInvoice(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor): Promise<{ fileName: string; xml: string }> {
-  const { source, problems } = await digitalInvoiceOf(db, storage, scope, id, actor);
+export async function exportDigitalInvoice(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor) {
+  const { document, snapshotId, source, problems } = await digitalInvoiceOf(db, storage, scope, id, actor);
   if (problems.length > 0) throw validationFailed({ jp_pint: problems }, JP_PINT_REFUSED);
-  return { fileName: jpPintFileName(source.content.number, source.revision), xml: jpPintInvoice(source) };
+  // The check passed, so both parties have an ID.
+  const recipient = formatPeppolId(source.buyer!);
+  return { document, snapshotId, recipient, fileName: jpPintFileName(source.content.number, source.revision), xml: jpPintInvoice(source), invoiceNumber: source.content.number };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { formatJapaneseDateTime } from "../../domain/datetime";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
@@ -12,6 +12,7 @@ import type { FileStorage } from "../storage/storage";
 import type { LinkSigner } from "./links";
 import { pollingLoop } from "../jobs/polling";
 import { PermanentMailError, type MailTransport } from "./transport";
+import type { AccessPoint } from "../peppol/access-point";
 
 export type MailRow = typeof documentMails.$inferSelect;
 type DocumentRow = typeof documents.$inferSelect;
@@ -35,6 +36,11 @@ export const MAIL_DELIVERY_DEFAULTS = { maxAttempts: 5, retryBaseMs: 60_000, lea
 
 export type MailRequest = { to: string[]; cc: string[]; subject: string; body: string; delivery: "attachment" | "link" };
 
+/** A digital invoice to hand to the access point: checked and made into XML by the caller (decision 045). */
+export type DigitalInvoiceSend = { snapshotId: number; recipient: string; invoiceNumber: string; xml: string };
+
+const NO_ACCESS_POINT = "Peppolのアクセスポイントが設定されていません。管理者にお問い合わせください。";
+
 const INTERRUPTED = "送信の途中で処理が中断されたため、届いたかどうか確かめられません。受信者に確認のうえ、必要なら再送してください。";
 
 /** The link to the document, valid until the date it names. */
@@ -51,8 +57,17 @@ export function viewLink(settings: MailSettings, signer: LinkSigner, mailId: num
  * the first try reached the server cannot be known, and a duplicate
  * invoice is worse than asking the user to check (ADR 013).
  */
-export function createMailOutbox(deps: { db: Database; storage: FileStorage; transport: MailTransport; signer: LinkSigner; settings: MailSettings; logger?: Logger }) {
-  const { db, storage, transport, signer, settings, logger } = deps;
+export function createMailOutbox(deps: {
+  db: Database;
+  storage: FileStorage;
+  transport: MailTransport;
+  signer: LinkSigner;
+  settings: MailSettings;
+  logger?: Logger;
+  /** Where digital invoices go (decision 045); without one, such a send ends in 送信エラー saying so. */
+  accessPoint?: AccessPoint | null;
+}) {
+  const { db, storage, transport, signer, settings, logger, accessPoint } = deps;
   // The worker sends on its own only once started; until then (tests) drain() sends what is due.
   const loop = pollingLoop(() => drain(), { logger, name: "mail worker" });
 
@@ -61,7 +76,8 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
     const [recent] = await reader
       .select({ sends: count() })
       .from(documentMails)
-      .where(and(eq(documentMails.companyUniqueCode, company), gte(documentMails.createdAt, hourAgo)));
+      // E-mail only: a digital invoice goes to a participant the network knows, not to addresses typed in a form.
+      .where(and(eq(documentMails.companyUniqueCode, company), gte(documentMails.createdAt, hourAgo), ne(documentMails.delivery, "peppol")));
     return recent?.sends ?? 0;
   }
 
@@ -89,6 +105,31 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
     return row;
   }
 
+  /**
+   * A digital invoice for the access point: a row like a mail's, so it is sent once, retried and recorded the same way
+   * (decision 045). The invoice is issued already (the lifecycle allows no other), and the XML is the one checked.
+   */
+  async function enqueueDigitalInvoice(document: DocumentRow, send: DigitalInvoiceSend, by: Actor, resentFromId: number | null = null): Promise<MailRow> {
+    const [row] = await db
+      .insert(documentMails)
+      .values({
+        companyUniqueCode: document.companyUniqueCode,
+        documentId: document.id,
+        snapshotId: send.snapshotId,
+        to: [send.recipient],
+        cc: [],
+        subject: `デジタルインボイス（JP PINT） ${send.invoiceNumber}`,
+        body: "",
+        delivery: "peppol",
+        payload: send.xml,
+        createdBy: by.code,
+        resentFromId,
+      })
+      .returning();
+    loop.wake();
+    return row!;
+  }
+
   /** The body as sent: the user's text, and the link when the document travels as one. */
   function bodyOf(row: MailRow): string {
     if (row.delivery !== "link") return row.body;
@@ -97,6 +138,13 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
   }
 
   async function send(row: MailRow): Promise<void> {
+    if (row.delivery === "peppol") {
+      if (!accessPoint) throw new PermanentMailError(NO_ACCESS_POINT);
+      // The row's id is the key: an access point that saw this hand-over already answers with the same message.
+      const { messageId } = await accessPoint.send({ idempotencyKey: `chohyo-document-mail-${row.id}`, recipient: row.to[0]!, xml: row.payload ?? "" });
+      if (messageId) await db.update(documentMails).set({ messageId }).where(eq(documentMails.id, row.id));
+      return;
+    }
     const [snapshot] = await db.select().from(documentSnapshots).where(eq(documentSnapshots.id, row.snapshotId)).limit(1);
     const content = snapshot!.content as SnapshotContent;
     const attachments =
@@ -161,6 +209,7 @@ export function createMailOutbox(deps: { db: Database; storage: FileStorage; tra
 
   return {
     enqueue,
+    enqueueDigitalInvoice,
     /** Sends whatever is due now, then returns: for tests and for the worker's ticks. */
     drain,
     start: loop.start,

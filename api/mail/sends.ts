@@ -2,7 +2,9 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { SnapshotContent } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentMails, documents, documentSnapshots } from "../db/schema";
+import { exportDigitalInvoice } from "../documents/digital-invoice";
 import { requireAllowed } from "../documents/lifecycle";
+import type { FileStorage } from "../storage/storage";
 import { ownDocument } from "../documents/presenters";
 import type { DocumentScope } from "../documents/scope";
 import type { Actor } from "../documents/snapshots";
@@ -30,6 +32,15 @@ export async function sendDocument(db: Database, outbox: MailOutbox, scope: Docu
   return outbox.enqueue(document, request, actor);
 }
 
+/**
+ * Queues an issued invoice's digital invoice for the access point (decision 045): checked first, so an invoice that
+ * fails is refused (422 naming each problem) and nothing is queued; the XML checked is the XML sent.
+ */
+export async function sendDigitalInvoice(db: Database, storage: FileStorage, outbox: MailOutbox, scope: DocumentScope, documentId: number, actor: Actor, resentFromId: number | null = null): Promise<MailRow> {
+  const { document, snapshotId, recipient, xml, invoiceNumber } = await exportDigitalInvoice(db, storage, scope, documentId, actor);
+  return outbox.enqueueDigitalInvoice(document, { snapshotId, recipient, xml, invoiceNumber }, actor, resentFromId);
+}
+
 /** The document's sends, newest first. */
 export async function mailsOf(db: Database, scope: DocumentScope, documentId: number): Promise<MailRow[]> {
   const document = await ownDocument(db, scope, documentId);
@@ -37,7 +48,7 @@ export async function mailsOf(db: Database, scope: DocumentScope, documentId: nu
 }
 
 /** Queues one of the document's sends again, to the same addresses with the same words. */
-export async function resendMail(db: Database, outbox: MailOutbox, scope: DocumentScope, documentId: number, mailId: number, actor: Actor): Promise<MailRow> {
+export async function resendMail(db: Database, storage: FileStorage, outbox: MailOutbox, scope: DocumentScope, documentId: number, mailId: number, actor: Actor): Promise<MailRow> {
   const document = await ownDocument(db, scope, documentId);
   await requireAllowed(db, document, "send");
   const [failed] = await db
@@ -46,7 +57,10 @@ export async function resendMail(db: Database, outbox: MailOutbox, scope: Docume
     .where(and(eq(documentMails.id, mailId), eq(documentMails.documentId, document.id)))
     .limit(1);
   if (!failed) throw notFound("送信履歴が見つかりません。");
-  const { to, cc, subject, body, delivery } = failed;
+  // A digital invoice is checked and made again: a Peppol ID fixed after a refusal counts, and one now missing stops it.
+  if (failed.delivery === "peppol") return sendDigitalInvoice(db, storage, outbox, scope, document.id, actor, failed.id);
+  const { to, cc, subject, body } = failed;
+  const delivery = failed.delivery === "link" ? "link" : "attachment";
   return outbox.enqueue(document, { to, cc, subject, body, delivery }, actor, failed.id);
 }
 

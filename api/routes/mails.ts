@@ -22,8 +22,9 @@ const mailId = (req: Request) => idParam(req, "送信履歴が見つかりませ
  * sender's own preview. `number` counts the document's sends from 1 (its
  * n-th mail), as does `resentFromNumber`; the ids stay for actions.
  */
-function presentMail(row: MailRow, deps: MailDeps, numbers: Map<number, number>) {
-  const { companyUniqueCode: _company, lockedUntil: _lock, ...mail } = row;
+export function presentMail(row: MailRow, deps: MailDeps, numbers: Map<number, number>) {
+  // A digital invoice's XML stays in the outbox: the history names the send, the invoice's page offers the XML.
+  const { companyUniqueCode: _company, lockedUntil: _lock, payload: _payload, ...mail } = row;
   return {
     ...mail,
     number: numbers.get(row.id)!,
@@ -33,7 +34,7 @@ function presentMail(row: MailRow, deps: MailDeps, numbers: Map<number, number>)
 }
 
 /** Sending a document, its sends, and a resend of one that failed. */
-export function mailRoutes(db: Database, deps: MailDeps): Router {
+export function mailRoutes(db: Database, storage: FileStorage, deps: MailDeps): Router {
   const router = Router();
 
   router.post(
@@ -60,7 +61,7 @@ export function mailRoutes(db: Database, deps: MailDeps): Router {
     "/documents/:id/mails/:mailId/resend",
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: true });
-      const mail = await resendMail(db, deps.outbox, scope, documentId(req), mailId(req), actorOf(req));
+      const mail = await resendMail(db, storage, deps.outbox, scope, documentId(req), mailId(req), actorOf(req));
       res.status(202).json(presentMail(mail, deps, await sendNumbers(db, mail.documentId)));
     }),
   );

@@ -18,6 +18,8 @@ import { RECEIVED_NOT_FOUND, createReceived, deleteReceived, findReceived, recei
 import { SIZE_LIMITS } from "../storage/file-type";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
+import type { AccessPoint } from "../peppol/access-point";
+import { takeFromAccessPoint } from "../peppol/inbox";
 import { handler } from "./handler";
 import { editVersionOf, parseListQuery } from "./master-records";
 import { idParam, uploadedFileName } from "./params";
@@ -67,7 +69,7 @@ const exportQuery = receivedListQuery.extend({ encoding: z.enum(["UTF8", "UTF8N"
  * receive check, every change a version, deletion logical and only after the
  * retention period.
  */
-export function receivedDocumentRoutes(db: Database, storage: FileStorage, lookup: RegistrationLookup): Router {
+export function receivedDocumentRoutes(db: Database, storage: FileStorage, lookup: RegistrationLookup, accessPoint: AccessPoint | null = null): Router {
   const router = Router();
   const summaries = new ListSummaries<ReceivedSummary>();
 
@@ -98,6 +100,15 @@ export function receivedDocumentRoutes(db: Database, storage: FileStorage, looku
       if (received.length === 0) throw validationFailed({ files: ["ファイルを選んでください"] });
       const saved = await saveUploads(db, storage, scope, received.map((file) => ({ bytes: file.buffer, fileName: uploadedFileName(file.originalname, "ファイル") })), req.log);
       res.status(201).json({ uploads: saved });
+    }),
+  );
+
+  // 「アクセスポイントから受け取る」 (decision 045): invoices sent to the company's Peppol ID become received invoices.
+  router.post(
+    "/received-documents/peppol-inbox",
+    handler(async (req, res) => {
+      const scope = await requireReceiveScope(db, req, { write: true });
+      res.json(await takeFromAccessPoint(db, storage, lookup, accessPoint, scope));
     }),
   );
 

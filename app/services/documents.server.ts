@@ -161,9 +161,14 @@ export function issueCreditNote(caller: PaymentApiCaller, id: number, reason: st
   return callPaymentApi<DocumentDetail>(caller, `/documents/${id}/credit-note`, asJsonPost({ reason }));
 }
 
-/** What keeps an issued invoice from leaving as a JP PINT digital invoice, in Japanese; empty when it passes. */
-export async function digitalInvoiceProblems(caller: PaymentApiCaller, id: number): Promise<string[]> {
-  return (await callPaymentApi<{ problems: string[] }>(caller, `/documents/${id}/jp-pint/check`)).problems;
+/** What keeps an issued invoice from leaving as a JP PINT digital invoice, in Japanese (empty when it passes), and the customer's Peppol ID it would go to. */
+export function digitalInvoiceCheck(caller: PaymentApiCaller, id: number): Promise<{ problems: string[]; recipient: string | null }> {
+  return callPaymentApi<{ problems: string[]; recipient: string | null }>(caller, `/documents/${id}/jp-pint/check`);
+}
+
+/** 「デジタルインボイスで送る」: queued for the Peppol access point (decision 045); refused with the check's problems. */
+export function sendDigitalInvoice(caller: PaymentApiCaller, id: number): Promise<{ id: number; status: string }> {
+  return callPaymentApi<{ id: number; status: string }>(caller, `/documents/${id}/jp-pint/send`, asJsonPost({}));
 }
 
 /** The customer's copy: a draft's preview (marked), the issued revision's snapshot, or an earlier revision's. */

@@ -8,7 +8,8 @@ export type DocumentMail = {
   cc: string[];
   subject: string;
   body: string;
-  delivery: "attachment" | "link";
+  /** `peppol`: a digital invoice handed to the Peppol access point (decision 045); `to` holds the recipient's Peppol ID. */
+  delivery: "attachment" | "link" | "peppol";
   status: "queued" | "sending" | "sent" | "error";
   attempts: number;
   last_error: string | null;

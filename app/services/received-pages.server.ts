@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { BANK_ACCOUNT_TYPES, MATCH_RESULTS, RECEIVE_FILTERS } from "@domain/codes";
 import { normalizeIsoDate } from "@domain/normalize";
@@ -27,6 +27,7 @@ import {
   pendingUploads,
   receivedFile,
   receivedUsage,
+  takePeppolInbox,
   updateReceived,
   uploadReceivedFiles,
   verifyReceived,
@@ -84,6 +85,29 @@ export const receivedListLoader = async ({ request, context }: LoaderFunctionArg
     matchResults: MATCH_RESULTS,
     receiveFilters: RECEIVE_FILTERS,
   };
+};
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+
+/**
+ * The received invoices list's 「アクセスポイントから受け取る」 (decision 045): a post that takes what the Peppol access
+ * point holds for the company's Peppol ID and says, back on the list, how many arrived and what was left and why.
+ */
+export const receivedInboxAction = async ({ request, context }: ActionFunctionArgs) => {
+  const { caller } = await receiveCaller(request, context, "invoice", "list");
+  const formData = await readFormData(request);
+  const list = receivedPath("invoice");
+  const words = receivedTexts.peppolInbox;
+  if (formData.get("intent") !== "peppol-inbox") return redirect(list);
+  try {
+    const { received, problems } = await takePeppolInbox(caller);
+    const taken = received.length > 0 ? fill(words.taken, { count: received.length }) : problems.length === 0 ? words.none : "";
+    const message = [taken, problems.length > 0 ? fill(words.problems, { problems: problems.join("／") }) : ""].filter(Boolean).join(" ");
+    return redirectWithNotice(request, list, problems.length > 0 ? "error" : "success", message);
+  } catch (error) {
+    if (!(error instanceof PaymentApiValidationError)) throw error;
+    return redirectWithNotice(request, list, "error", error.message);
+  }
 };
 
 export const receivedExportLoader = async ({ request, context }: LoaderFunctionArgs, kind: ReceivedKind) => {

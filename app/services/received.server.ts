@@ -150,6 +150,10 @@ export async function pendingUploads(caller: PaymentApiCaller, ids: string[]): P
   return (await callPaymentApi<{ uploads: ReceivedUpload[] }>(caller, `/received-documents/uploads?ids=${ids.map(encodeURIComponent).join(",")}`)).uploads;
 }
 
+/** 「アクセスポイントから受け取る」 (decision 045): what the Peppol access point held for the company, taken in as received invoices. */
+export const takePeppolInbox = (caller: PaymentApiCaller) =>
+  callPaymentApi<{ received: Array<{ id: number; document_number: string | null; supplier_name: string }>; problems: string[] }>(caller, "/received-documents/peppol-inbox", { method: "POST" });
+
 export const createReceived = (caller: PaymentApiCaller, body: Record<string, unknown>) => callPaymentApi<ReceivedDetail>(caller, "/received-documents", asJsonPost(body));
 
 export const updateReceived = (caller: PaymentApiCaller, id: number, body: Record<string, unknown>) =>

@@ -37,8 +37,9 @@ describe("the invoice's digital invoice (JP PINT)", () => {
     expect(await detail(invoice.id)).toEqual({
       heading: "デジタルインボイス（JP PINT）",
       download: "デジタルインボイス（JP PINT）をダウンロード",
-      missing: "次の点を直すと、デジタルインボイス（JP PINT）をダウンロードできます：",
+      missing: "次の点を直すと、デジタルインボイス（JP PINT）をダウンロード・送信できます：",
       problems: ["取引先のPeppol IDが未設定です（取引先の編集で設定）"],
+      send: null,
     });
     const refused = await download(invoice.id);
     expect(refused.status).toBe(302);

@@ -15,6 +15,9 @@ import { DEMO_USERS } from "../../sandbox/demo-data";
 import { ssoProfileOf } from "../../sandbox/sso-profile";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { createSandboxBankService } from "../../sandbox/bank-service";
+import { createSandboxAccessPoint } from "../../sandbox/peppol-access-point";
+import { SANDBOX_PEPPOL_AP_TOKEN } from "../../api/config";
+import { createHttpAccessPoint, type AccessPoint } from "../../api/peppol/access-point";
 import { inProcessTransport } from "../../server/in-process-api";
 import { requestLogging } from "../../server/logging";
 import type { PaymentApiTransport } from "~/services/payment-api.server";
@@ -34,6 +37,8 @@ export type TestApi = {
   issuer: TestIssuer;
   /** The outbox behind the send endpoints, and the signer of recipients' links. */
   mail: { outbox: MailOutbox; signer: LinkSigner; settings: MailSettings };
+  /** The sandbox's Peppol access point on this server, reached over HTTP as the product reaches one (decision 045). */
+  peppolUrl: string;
   /** An id token for a demo user, as the identity provider would issue it. */
   tokenFor: (name: FixtureUserName, overrides?: Record<string, unknown>) => Promise<string>;
   /** The same API reached in process, as the web server's loaders reach the embedded one. */
@@ -76,6 +81,8 @@ export async function startTestApi(
     registrationLookup?: (db: DatabaseHandle["db"]) => RegistrationLookup;
     /** A database of the test's own (a restored backup), migrated; closed with the API. */
     database?: DatabaseHandle & { label: string };
+    /** Another access point than the sandbox's on this server, given its address once the server listens. */
+    accessPoint?: (sandboxUrl: string) => AccessPoint;
   } = {},
 ): Promise<TestApi> {
   const [database, issuer] = await Promise.all([options.database ?? openTestDatabase(), startTestIssuer()]);
@@ -83,13 +90,25 @@ export async function startTestApi(
   const signer = createLinkSigner("test-link-secret-0123456789");
   // Short waits so retries happen within a test; the worker is not started: tests drain the outbox themselves.
   const mailSettings = { from: "帳票クラウド <no-reply@test.example>", publicUrl: "http://web.test", linkDays: 30, ratePerHour: 20, maxAttempts: 3, retryBaseMs: MAIL_RETRY_MS, leaseMs: 60_000 };
-  const outbox = createMailOutbox({ db: database.db, storage, transport: options.transport ?? createLocalMailbox(database.db), signer, settings: mailSettings });
   let origin = "";
+  // Resolved on first use: the server's port is known once it listens.
+  let resolvedAccessPoint: AccessPoint | undefined;
+  const peppolUrl = () => `${origin}/sandbox/peppol`;
+  const accessPointOf = () =>
+    (resolvedAccessPoint ??= options.accessPoint?.(peppolUrl()) ?? createHttpAccessPoint({ baseUrl: peppolUrl(), token: SANDBOX_PEPPOL_AP_TOKEN, timeoutMs: 5000 }));
+  const accessPoint: AccessPoint = {
+    send: (document) => accessPointOf().send(document),
+    inbox: (participant) => accessPointOf().inbox(participant),
+    fetchDocument: (id) => accessPointOf().fetchDocument(id),
+    acknowledge: (id) => accessPointOf().acknowledge(id),
+  };
+  const outbox = createMailOutbox({ db: database.db, storage, transport: options.transport ?? createLocalMailbox(database.db), signer, settings: mailSettings, accessPoint });
   const app = express();
   app.use(requestLogging(pino({ level: "silent" })));
   // No cooldown, so a rotated key is fetched at once.
   const issuers = trustIssuers([{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }], { cooldownMs: 0 });
   app.use("/bank-service", createSandboxBankService({ issuers, clientId: TEST_CLIENT_ID }));
+  app.use("/sandbox/peppol", createSandboxAccessPoint(database.db));
   const paymentApi = createPaymentApi({
     db: database.db,
     storage,
@@ -101,6 +120,7 @@ export async function startTestApi(
     registrationLookup: options.registrationLookup?.(database.db),
     // The sandbox bank service above, on this server: its port is known once it listens.
     bankService: createBankService(() => `${origin}/bank-service`),
+    accessPoint,
   });
   app.use("/payment-api", paymentApi);
   const server: Server = app.listen(0, "127.0.0.1");
@@ -116,6 +136,7 @@ export async function startTestApi(
     database,
     issuer,
     mail: { outbox, signer, settings: mailSettings },
+    peppolUrl: peppolUrl(),
     inProcess: inProcessTransport(paymentApi, "/payment-api", pino({ level: "silent" })),
     tokenFor,
     call: async (path, init = {}) => {

@@ -30,7 +30,7 @@ const ISSUE_INTENTS = [
  * The loader has asked the rules and written out the dates, amounts and history; this shows them and holds the forms.
  */
 export function DocumentDetailPage() {
-  const { document, mail, confirm, payments, digitalInvoice } = useLoaderData<DetailLoader>();
+  const { document, mail, confirm, confirmDigitalInvoice, payments, digitalInvoice } = useLoaderData<DetailLoader>();
   const { t } = useTexts({ documents: documentsDetailTexts, mail: mailSendTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]>; paymentForm?: PaymentFormReply }>();
   const cancelWords = useCancelWords();
@@ -49,6 +49,7 @@ export function DocumentDetailPage() {
   );
 
   if (confirm) return <ConfirmPage action={confirm} words={confirmWords(confirm)} backTo={here} extra={confirm === "creditNote" ? creditNoteReason : undefined} />;
+  if (confirmDigitalInvoice && digitalInvoice?.send) return <ConfirmPage action={digitalInvoice.send.intent} words={digitalInvoice.send.words} backTo={here} tone="normal" />;
   if (payments?.cancelling) {
     const payment = payments.cancelling;
     return <ConfirmPage action="cancelPayment" words={cancelWords(payment)} backTo={here} extra={<CancelPaymentFields payment={payment} />} />;
@@ -118,11 +119,21 @@ export function DocumentDetailPage() {
         <section className="card" aria-labelledby="digital-invoice-heading" data-testid="digital-invoice">
           <h2 id="digital-invoice-heading">{digitalInvoice.heading}</h2>
           {digitalInvoice.problems.length === 0 ? (
-            <p>
-              <a href={`${base}/jp-pint/${id}`} download>
-                {digitalInvoice.download}
-              </a>
-            </p>
+            <>
+              <p>
+                <a href={`${base}/jp-pint/${id}`} download>
+                  {digitalInvoice.download}
+                </a>
+              </p>
+              {digitalInvoice.send ? (
+                <>
+                  <p className="field__hint">{digitalInvoice.send.hint}</p>
+                  <p className="document-actions">
+                    <ConfirmAction action={digitalInvoice.send.intent} label={digitalInvoice.send.label} words={digitalInvoice.send.words} tone="normal" />
+                  </p>
+                </>
+              ) : null}
+            </>
           ) : (
             <>
               <p>{digitalInvoice.missing}</p>

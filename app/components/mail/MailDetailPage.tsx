@@ -30,13 +30,14 @@ export function MailDetailPage({ kind, document, mails }: { kind: DocumentKind; 
       <ol className="mail-history" data-testid="mail-history">
         {mails.map((mail) => {
           const status = mailDisplayStatus(mail);
+          const peppol = mail.delivery === "peppol";
           return (
             <li key={mail.id} className="card mail-history__entry" data-testid="mail-entry">
               <h2>
                 {t("mail.number", { number: mail.number })} {mail.subject} <span className={`status-badge status-badge--${status}`} data-testid="mail-status">{mailStatusLabel(status)}</span>
               </h2>
               <dl className="details">
-                <dt>{t("mail.to")}</dt>
+                <dt>{peppol ? t("mail.peppolRecipient") : t("mail.to")}</dt>
                 <dd>{mail.to.join(", ")}</dd>
                 {mail.cc.length > 0 ? (
                   <>
@@ -45,7 +46,7 @@ export function MailDetailPage({ kind, document, mails }: { kind: DocumentKind; 
                   </>
                 ) : null}
                 <dt>{t("mail.delivery")}</dt>
-                <dd>{mail.delivery === "link" ? t("mail.deliveryLink") : t("mail.deliveryAttachment")}</dd>
+                <dd>{peppol ? t("mail.deliveryPeppol") : mail.delivery === "link" ? t("mail.deliveryLink") : t("mail.deliveryAttachment")}</dd>
                 <dt>{t("mail.requestedAt")}</dt>
                 <dd>{at(mail.created_at)}</dd>
                 {mail.sent_at ? (
@@ -75,10 +76,12 @@ export function MailDetailPage({ kind, document, mails }: { kind: DocumentKind; 
                   </>
                 ) : null}
               </dl>
-              <details>
-                <summary>{t("mail.body")}</summary>
-                <pre className="mail-history__body">{mail.body}</pre>
-              </details>
+              {peppol ? null : (
+                <details>
+                  <summary>{t("mail.body")}</summary>
+                  <pre className="mail-history__body">{mail.body}</pre>
+                </details>
+              )}
               {mail.view_url ? (
                 <p>
                   <a href={mail.view_url} target="_blank" rel="noreferrer">

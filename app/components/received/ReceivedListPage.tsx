@@ -12,6 +12,7 @@ import type { ReceivedFilters } from "~/services/received-pages.server";
 import type { ReceivedListPage as ReceivedListData } from "~/services/received.server";
 
 type Props = {
+  kind: string;
   kindLabel: string;
   base: string;
   filters: ReceivedFilters;
@@ -35,7 +36,7 @@ function urlWith(path: string, filters: ReceivedFilters, change: Partial<Receive
  * searchable together as a GET form, with result, link filter and free text;
  * the list shows the three keys and the verification of each document.
  */
-export function ReceivedListPage({ kindLabel, base, filters, ignored, page, usage, matchResults, receiveFilters }: Props) {
+export function ReceivedListPage({ kind, kindLabel, base, filters, ignored, page, usage, matchResults, receiveFilters }: Props) {
   const { t } = useTexts({ received: receivedTexts });
   const links: ListLinks<ReceivedSort> = {
     sort: (filters.sort || "transaction_date") as ReceivedSort,
@@ -63,6 +64,15 @@ export function ReceivedListPage({ kindLabel, base, filters, ignored, page, usag
         </Link>{" "}
         <span data-testid="received-usage">{t("received.usage", { used: usage.used, max: usage.max })}</span>
       </p>
+      {kind === "invoice" ? (
+        // Digital invoices sent to the company's Peppol ID wait at the access point until taken (decision 045).
+        <Form method="post" className="document-actions">
+          <button type="submit" name="intent" value="peppol-inbox" className="button button--secondary">
+            {t("received.peppolInbox.take")}
+          </button>{" "}
+          <span className="field__hint">{t("received.peppolInbox.hint")}</span>
+        </Form>
+      ) : null}
       <IgnoredFilters names={ignored} />
       <Form method="get" className="card document-filters" role="search" aria-label={t("received.filters")}>
         <div className="document-filters__row">

@@ -16,7 +16,7 @@ import type { TFunction } from "~/components/texts";
 import type { common } from "~/locales/ja";
 import { requireCompanyCaller } from "../api-caller.server";
 import { getOwnCompany } from "../companies.server";
-import { changeDocumentStatus, deleteDocument, digitalInvoiceProblems, getDocument, issueCreditNote, issueDocument, voidDocument } from "../documents.server";
+import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "../documents.server";
 import { remixI18next } from "../i18n.server";
 import { mailFormDefaults, sendMailAction } from "../mail-pages.server";
 import { PaymentApiValidationError } from "../payment-api.server";
@@ -178,19 +178,37 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
     ? { values: await mailFormDefaults(caller, document, company), labels: { to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
     : null;
   const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
-  // An invoice the rules let out as JP PINT offers the download, or says what to fix first.
-  const digitalInvoice = can(facts, "exportDigitalInvoice")
-    ? { heading: t("documents.digitalInvoice.heading"), download: t("documents.digitalInvoice.download"), missing: t("documents.digitalInvoice.missing"), problems: await digitalInvoiceProblems(caller, id) }
-    : null;
+  // An invoice the rules let out as JP PINT offers the download and the send (decision 045), or says what to fix first.
+  const digitalInvoice = can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
   return {
     title: t(`titles.${DETAIL_TITLES[kind]}`),
     document: detailOf(t, kind, document, facts, companyFacts(company)),
     mail,
     confirm: asked && can(facts, asked) ? asked : null,
+    // 「デジタルインボイスで送る」's own confirmation page (without JavaScript), asked only of an invoice that passes the check.
+    confirmDigitalInvoice: url.searchParams.get("confirm") === DIGITAL_INVOICE_INTENT && digitalInvoice?.send ? true : null,
     payments,
     digitalInvoice,
   };
 };
+
+/** The form intent (and `?confirm=`) of 「デジタルインボイスで送る」. */
+const DIGITAL_INVOICE_INTENT = "sendDigitalInvoice";
+
+/** The digital invoice section: its words, what keeps it from leaving, and — when nothing does — the send and the question it asks first. */
+async function digitalInvoiceOf(t: T, caller: Parameters<typeof digitalInvoiceCheck>[0], id: number, name: string) {
+  const { problems, recipient } = await digitalInvoiceCheck(caller, id);
+  const send =
+    problems.length === 0 && recipient
+      ? {
+          intent: DIGITAL_INVOICE_INTENT,
+          label: t("documents.digitalInvoice.send"),
+          hint: t("documents.digitalInvoice.sendHint", { recipient }),
+          words: { title: t("documents.digitalInvoice.confirmTitle", { document: name }), body: t("documents.digitalInvoice.confirmBody", { recipient }), button: t("documents.digitalInvoice.send") },
+        }
+      : null;
+  return { heading: t("documents.digitalInvoice.heading"), download: t("documents.digitalInvoice.download"), missing: t("documents.digitalInvoice.missing"), problems, send };
+}
 
 /** The payments section of an issued invoice: its figures and each payment written out, the form's first values, the links that apply (督促, 定期請求), and a cancellation asked for by URL. */
 function paymentsOf(t: T, document: DetailDocument, summary: PaymentSummary, url: URL) {
@@ -239,6 +257,18 @@ export const documentDetailAction = async ({ request, params, context }: ActionF
   const base = DOCUMENT_PATHS[kind].base;
   const here = `${base}/detail/${id}`;
   if (intent === "send") return sendMailAction(request, caller, kind, id, formData);
+  if (kind === "invoice" && intent === DIGITAL_INVOICE_INTENT) {
+    // Asked first, like the other actions that cannot be taken back: without `confirmed=yes`, the question's page.
+    if (formData.get("confirmed") !== "yes") return redirect(`${here}?confirm=${DIGITAL_INVOICE_INTENT}`);
+    try {
+      await sendDigitalInvoice(caller, id);
+    } catch (error) {
+      if (!(error instanceof PaymentApiValidationError)) throw error;
+      // Refused (the check failed meanwhile, or the invoice was voided): the page shows what to fix.
+      return redirectWithNotice(request, here, "error", error.message);
+    }
+    return redirectWithNotice(request, `${base}/mail/detail/${id}`, "success", t("documents.digitalInvoiceQueued"));
+  }
   if (kind === "invoice" && intent === "payment") {
     const recorded = await paymentFormAction(request, caller, id, formData, here, t("documents.paymentRecorded"));
     return recorded.response ?? json({ paymentForm: recorded.reply }, { status: recorded.status });
