@@ -30,10 +30,11 @@ function urlOf(id: string): string {
 const routeAt = (url: string) => routes.find((route) => urlOf(route.id) === url && !routes.some((child) => child.parentId === route.id && child.index));
 
 /**
- * Index routes whose action never answers in place: it always redirects (the document list's bulk status change, which
- * also drops ?index from the address it goes back to).
+ * Index routes whose action never answers in place: it always redirects, dropping ?index from the address it goes back
+ * to (the document list's bulk status change; the received invoices' 「アクセスポイントから受け取る」, which says on the
+ * list what arrived and what was left).
  */
-const REDIRECT_ONLY_INDEX_ACTIONS = ["routes/_default.receipts._index"];
+const REDIRECT_ONLY_INDEX_ACTIONS = ["routes/_default.receipts._index", "routes/_default.receive.invoices._index"];
 
 describe("the route tree", () => {
   it("has no index route whose form can be refused in place, which would leave the address at ?index (issue 33)", () => {
