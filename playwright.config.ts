@@ -30,7 +30,7 @@ Object.assign(process.env, { SESSION_SECRET: e2eServerEnv.SESSION_SECRET, COOKIE
 
 /**
  * Chromium's features switched off. Each browser context is a window, and Chromium preloads the address bar's popup
- * (two WebUI pages) in a renderer of its own for every window: that was about 40 % of the renderers' CPU time of a run.
+ * (two WebUI pages) in a renderer of its own for every window: a quarter of the renderers' CPU time on a 10-test sample.
  * Chromium keeps only the last `--disable-features`, so this one repeats what Playwright switches off (its
  * `chromiumSwitches`, for the Playwright version in package-lock.json) before adding ours.
  */
