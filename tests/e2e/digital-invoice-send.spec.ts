@@ -1,6 +1,6 @@
 import { SANDBOX_PEPPOL_COMPANIES } from "../../sandbox/demo-data";
 import { violationsOn, violationsWithAndWithoutJavaScript } from "./axe";
-import { askFirst, expect, settled, signInThroughBank, test } from "./fixtures";
+import { askFirst, expect, saveAndIssueInvoice, settled, signInThroughBank, test } from "./fixtures";
 
 /*
  * Issue 36 item 4 (decision 045): 株式会社はじまり商会 sends an issued invoice as a digital invoice through the sandbox's
@@ -26,12 +26,7 @@ test.describe("digital invoices through the Peppol access point", () => {
     await page.getByLabel("支払期限").fill("2026-12-31");
     await page.getByLabel("1行目の品名").fill("保守作業");
     await page.getByLabel("1行目の単価").fill("50000");
-    await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
-    const number = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
-    await settled(page, javaScript);
-    await page.getByRole("button", { name: "発行する", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`請求書 ${number} 発行済`);
+    const number = await saveAndIssueInvoice(page, javaScript);
     await settled(page, javaScript);
     const detail = new URL(page.url()).pathname;
 

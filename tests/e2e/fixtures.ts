@@ -153,6 +153,18 @@ export async function signInAsProjectCompany(page: Page, javaScript: boolean) {
 }
 
 /** A draft invoice with one line of 保守作業 made through the form; its number, read from the detail page. */
+/** Saves the invoice form on screen as a draft and issues it; the invoice's number. */
+export async function saveAndIssueInvoice(page: Page, javaScript: boolean): Promise<string> {
+  const heading = page.getByRole("heading", { level: 1 });
+  await page.getByRole("button", { name: "保存する" }).click();
+  await expect(heading).toHaveText(/^請求書 \S+ 下書き$/);
+  const number = (await heading.textContent())!.split(" ")[1]!;
+  await settled(page, javaScript);
+  await page.getByRole("button", { name: "発行する", exact: true }).click();
+  await expect(heading).toHaveText(`請求書 ${number} 発行済`);
+  return number;
+}
+
 export async function createInvoice(page: Page, javaScript: boolean, customer: string, unitPrice: string): Promise<string> {
   await page.goto("/invoices/create");
   await settled(page, javaScript);

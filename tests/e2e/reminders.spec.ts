@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { days } from "../support/issued";
-import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { expect, saveAndIssueInvoice, settled, signInAsProjectCompany, test } from "./fixtures";
 
 /*
  * Reminders (督促, issue 19 item 4): an invoice made overdue in the test shows in the overdue list; its
@@ -21,13 +21,7 @@ async function overdueInvoice(page: Page, javaScript: boolean, customer: string)
   // Without JavaScript the due date is proposed again from the new issue date on 再計算, before it is typed.
   if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
   await page.getByLabel("支払期限").fill(days(-10));
-  await page.getByRole("button", { name: "保存する" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
-  const number = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
-  await settled(page, javaScript);
-  await page.getByRole("button", { name: "発行する", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`請求書 ${number} 発行済`);
-  return number;
+  return saveAndIssueInvoice(page, javaScript);
 }
 
 test.describe("reminders for overdue invoices", () => {
