@@ -1,3 +1,4 @@
+import { XML_LIMITS } from "../../domain/xml-reader";
 import { PermanentMailError } from "../mail/transport";
 
 /*
@@ -45,9 +46,43 @@ export function isPermanentRefusal(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
+/** What an answer other than a document may weigh: a reason, a message id, the list of what waits. */
+const ANSWER_MAX_BYTES = 1024 * 1024;
+
+/**
+ * An answer's body, read no further than `maxBytes` + 1: the access point is outside the product, so its size is not
+ * trusted. A document past the limit arrives one byte over it, for the strict XML reader to refuse by its own rule.
+ */
+async function boundedBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body?.getReader();
+  while (reader && length <= maxBytes) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  await reader?.cancel();
+  const body = Buffer.concat(chunks);
+  return body.subarray(0, Math.min(body.byteLength, maxBytes + 1));
+}
+
+/** A small JSON answer, or null when it is none (or too large to be one). */
+async function jsonOf(response: Response): Promise<unknown> {
+  try {
+    const body = await boundedBody(response, ANSWER_MAX_BYTES);
+    return body.byteLength > ANSWER_MAX_BYTES ? null : JSON.parse(Buffer.from(body).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
 /** The access point's own words when it gives any: `{ message }` in JSON, else its status. */
 async function reasonOf(response: Response): Promise<string> {
-  const text = await response.text().catch(() => "");
+  const text = await boundedBody(response, ANSWER_MAX_BYTES)
+    .then((body) => Buffer.from(body).toString("utf8"))
+    .catch(() => "");
   try {
     const body = JSON.parse(text) as { message?: unknown };
     if (typeof body.message === "string" && body.message.trim()) return `${body.message.trim()}（HTTP ${response.status}）`;
@@ -101,18 +136,18 @@ export function createHttpAccessPoint(settings: AccessPointSettings): AccessPoin
         if (isPermanentRefusal(response.status)) throw new PermanentMailError(`${REFUSED}：${reason}`);
         throw new Error(`${NOT_REACHED}：${reason}`);
       }
-      const body = (await response.json().catch(() => ({}))) as { id?: unknown };
+      const body = ((await jsonOf(response)) ?? {}) as { id?: unknown };
       return { messageId: typeof body.id === "string" || typeof body.id === "number" ? String(body.id) : "" };
     },
     async inbox(participant) {
       const response = await inboundCall(`/inbound?${new URLSearchParams({ participant })}`, { headers: { Accept: "application/json" } });
-      const body = (await response.json().catch(() => null)) as { documents?: Array<Record<string, unknown>> } | null;
+      const body = (await jsonOf(response)) as { documents?: Array<Record<string, unknown>> } | null;
       if (!body || !Array.isArray(body.documents)) throw new AccessPointError("アクセスポイントの応答を読み取れませんでした。");
       return body.documents.map((entry) => ({ id: String(entry.id), sender: String(entry.sender ?? ""), recipient: String(entry.recipient ?? ""), receivedAt: String(entry.received_at ?? "") }));
     },
     async fetchDocument(id) {
       const response = await inboundCall(`/inbound/${encodeURIComponent(id)}`, { headers: { Accept: "application/xml" } });
-      return new Uint8Array(await response.arrayBuffer());
+      return boundedBody(response, XML_LIMITS.maxBytes);
     },
     async acknowledge(id) {
       const response = await inboundCall(`/inbound/${encodeURIComponent(id)}/ack`, { method: "POST" });
