@@ -12,6 +12,7 @@ import { createSandboxMailbox } from "./sandbox/mailbox";
 import { mountSandbox } from "./sandbox/mount";
 import { createSandboxAccessPoint, SANDBOX_PEPPOL_PATH } from "./sandbox/peppol-access-point";
 import { seedDemoData } from "./sandbox/seed";
+import { createTestCompanyFactory, SANDBOX_TEST_COMPANIES_PATH } from "./sandbox/test-companies";
 import { createApp, type ReadinessCheck } from "./server/app";
 import { registerSources } from "./server/metrics";
 import { installOutboundProxy } from "./server/outbound-proxy";
@@ -52,6 +53,8 @@ if (!config.paymentApiBaseUrl) {
 if (sandbox && embeddedApi && !apiConfig.mail.smtpUrl) sandbox.router.use(createSandboxMailbox(embeddedApi.database.db));
 // The sandbox's Peppol access point keeps what it is handed in the same database (decision 045); PEPPOL_AP_URL points to it by default.
 if (sandbox && embeddedApi) sandbox.router.use(SANDBOX_PEPPOL_PATH, createSandboxAccessPoint(embeddedApi.database.db));
+// Tests that need a company no other test touches make one (issue 30); only where the development routes are on.
+if (sandbox && embeddedApi && config.enableDevRoutes) sandbox.router.use(SANDBOX_TEST_COMPANIES_PATH, createTestCompanyFactory(embeddedApi.database.db));
 if (embeddedApi) {
   const { database } = embeddedApi;
   registerSources({

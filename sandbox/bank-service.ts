@@ -4,7 +4,8 @@ import { apiErrorHandler, badRequest, forbidden, notFound } from "../api/errors"
 import { daysAfter } from "../domain/due-date";
 import { normalizeIsoDate } from "../domain/normalize";
 import { isAdminUserType } from "../domain/roles";
-import { DEMO_BANKS, DEMO_COMPANIES, DEMO_USERS, type DemoUser } from "./demo-data";
+import { DEMO_BANKS, type DemoUser } from "./demo-data";
+import { allUsers, companyOf, userOf } from "./directory";
 import { demoStatementOf } from "./demo-statement";
 import { ssoProfileOf } from "./sso-profile";
 import { writeZenginStatement } from "./zengin-file";
@@ -42,7 +43,7 @@ export function createSandboxBankService({ issuers, clientId }: { issuers: Trust
   api.use(requireCaller({ issuers, clientId }));
 
   const callerUser = (userUniqueCode: string): DemoUser => {
-    const user = DEMO_USERS.find((candidate) => candidate.userUniqueCode === userUniqueCode);
+    const user = userOf(userUniqueCode);
     if (!user) throw notFound("ユーザーが見つかりません。");
     return user;
   };
@@ -51,7 +52,7 @@ export function createSandboxBankService({ issuers, clientId }: { issuers: Trust
   api.get("/app/config", (req, res) => {
     const bank = DEMO_BANKS.find((candidate) => candidate.bankCode === req.caller!.bankCode);
     if (!bank) throw notFound("銀行が見つかりません。");
-    const company = DEMO_COMPANIES.find((candidate) => candidate.companyUniqueCode === req.caller!.companyUniqueCode);
+    const company = companyOf(req.caller!.companyUniqueCode);
     res.json({
       result: {
         config: {
@@ -65,7 +66,7 @@ export function createSandboxBankService({ issuers, clientId }: { issuers: Trust
   });
 
   api.get("/company/company", (req, res) => {
-    const company = DEMO_COMPANIES.find((candidate) => candidate.companyUniqueCode === req.caller!.companyUniqueCode);
+    const company = companyOf(req.caller!.companyUniqueCode);
     if (!company) throw notFound("企業が見つかりません。");
     res.json({ result: { company: { company_unique_code: company.companyUniqueCode, company_name: company.name, bank_code: company.bankCode } } });
   });
@@ -81,10 +82,10 @@ export function createSandboxBankService({ issuers, clientId }: { issuers: Trust
     const visible = (candidate: DemoUser) =>
       isAdminUserType(caller.userType) ? candidate.bankCode === caller.bankCode : candidate.companyUniqueCode === caller.companyUniqueCode;
     if (code === "") {
-      res.json({ result: { users: DEMO_USERS.filter(visible).map(ssoProfileOf) } });
+      res.json({ result: { users: allUsers().filter(visible).map(ssoProfileOf) } });
       return;
     }
-    const found = DEMO_USERS.find((candidate) => candidate.userUniqueCode === code && visible(candidate));
+    const found = allUsers().find((candidate) => candidate.userUniqueCode === code && visible(candidate));
     if (!found) throw notFound("ユーザーが見つかりません。");
     res.json({ result: { user: ssoProfileOf(found) } });
   });
@@ -96,7 +97,7 @@ export function createSandboxBankService({ issuers, clientId }: { issuers: Trust
     const format = req.query.format ?? "zengin";
     if (format !== "zengin") throw badRequest("形式（format）は zengin（全銀協規定形式）だけに対応しています。");
     const period = statementPeriodOf(req.query);
-    const company = DEMO_COMPANIES.find((candidate) => candidate.companyUniqueCode === caller.companyUniqueCode);
+    const company = companyOf(caller.companyUniqueCode);
     const statement = company ? demoStatementOf(company, period) : null;
     if (!statement) throw notFound("口座が見つかりません。");
     res

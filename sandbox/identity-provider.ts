@@ -6,7 +6,8 @@ import express, { Router, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type JWK } from "jose";
 import Provider, { type Configuration } from "oidc-provider";
-import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
+import { DEMO_PASSWORD, type DemoUser } from "./demo-data";
+import { userByLogin, userOf } from "./directory";
 import { SSO_PROFILE_CLAIMS } from "../domain/sso-profile";
 import { ssoProfileOf } from "./sso-profile";
 import { escapeHtml } from "./html";
@@ -99,7 +100,7 @@ const LOGIN_WINDOW_MINUTES = 15;
 export async function createSandboxIdentityProvider(options: SandboxIdentityProviderOptions): Promise<Router> {
   const basePath = new URL(options.issuer).pathname.replace(/\/$/, "");
   const key = await signingKey(options.keysDir, options.id);
-  const users = DEMO_USERS.filter((user) => options.bankCodes.includes(user.bankCode));
+  const ofTheseBanks = (user: DemoUser | undefined) => (user && options.bankCodes.includes(user.bankCode) ? user : undefined);
 
   const configuration: Configuration = {
     clients: [
@@ -120,7 +121,7 @@ export async function createSandboxIdentityProvider(options: SandboxIdentityProv
     // The product reads the caller from the id token alone, so the profile claims go into it.
     conformIdTokenClaims: false,
     findAccount: async (_ctx, sub) => {
-      const user = users.find((candidate) => candidate.userUniqueCode === sub);
+      const user = ofTheseBanks(userOf(sub));
       if (!user) return undefined;
       return { accountId: sub, claims: async () => ({ sub, ...ssoProfileOf(user) }) };
     },
@@ -202,7 +203,7 @@ export async function createSandboxIdentityProvider(options: SandboxIdentityProv
       const details = await provider.interactionDetails(req, res);
       const login = loginOf(req);
       const password = typeof req.body?.password === "string" ? req.body.password : "";
-      const user = users.find((candidate) => candidate.login === login.toLowerCase());
+      const user = ofTheseBanks(userByLogin(login.toLowerCase()));
       if (!user || password !== DEMO_PASSWORD) {
         res
           .status(401)

@@ -10,7 +10,7 @@ import type { DocumentKind } from "../domain/document-kinds";
 import { INITIAL_STATUS } from "../domain/documents";
 import { INVOICE_PAID, statusOnIssue } from "../domain/lifecycle";
 import { daysAfter } from "../domain/due-date";
-import { type DemoCompany, SANDBOX_PEPPOL_COMPANIES, DEMO_BANKS, DEMO_BRANCHES, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "./demo-data";
+import { type DemoCompany, type DemoUser, SANDBOX_PEPPOL_COMPANIES, DEMO_BANKS, DEMO_BRANCHES, DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_DOCUMENTS, DEMO_ITEMS, DEMO_PLANS, DEMO_USERS } from "./demo-data";
 import { recordHistory } from "../api/documents/lifecycle";
 import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines, type Writer } from "../api/documents/store";
 import { createDatabaseFileStorage } from "../api/storage/storage";
@@ -81,8 +81,7 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
     ]);
 
     const today = todayJst();
-    // The bank's campaign, open from last month to the end of next: registering gives two free months.
-    const campaign = { freeMonths: 2, startDate: firstOfMonth(today, -1), finishDate: lastOfMonth(firstOfMonth(today, 1)) };
+    const campaign = demoCampaign(today);
     await tx.insert(freeTrialReservations).values([
       { bankCode: "0001", ...campaign, createdBy: "U-BANK-ADMIN" },
       // サンプル信用金庫's head office plans one for next month; みらい地方銀行's ran last year.
@@ -101,39 +100,8 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
       publishUntil: firstOfMonth(today, 1),
       createdBy: "U-BANK-ADMIN",
     });
-    for (const company of DEMO_COMPANIES) {
-      if (company.planId === null) continue;
-      const plan = demoPlanOf(company.planId, company.planState, today, campaign);
-      const named = { branchCode: company.branchCode, companyName: company.name, nameSearchKey: searchKey(company.name) };
-      await tx.insert(paymentInfos).values({ companyUniqueCode: company.companyUniqueCode, ...plan.payment });
-      await tx.insert(companyPlans).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, isContract: true, ...named, ...plan.plan });
-      // The registration happened on the join date; later events (a change, a cancellation) today.
-      const joinedAt = new Date(`${plan.plan.joinDate}T10:00:00+09:00`);
-      await tx
-        .insert(companyPlanHistory)
-        .values(plan.history.map((event, index) => ({ companyUniqueCode: company.companyUniqueCode, ...event, ...(index === 0 ? { occurredAt: joinedAt } : {}) })));
-      const earlier = company.earlierEnrollment;
-      if (earlier) {
-        await tx.insert(companyEnrollments).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, branchCode: company.branchCode, companyName: company.name, planId: earlier.planId, joinDate: earlier.joinDate, startDate: earlier.joinDate, withdrawalDate: earlier.withdrawalDate });
-        await tx.insert(companyPlanHistory).values([
-          { companyUniqueCode: company.companyUniqueCode, event: "register", planId: earlier.planId, occurredAt: new Date(`${earlier.joinDate}T10:00:00+09:00`) },
-          { companyUniqueCode: company.companyUniqueCode, event: "unregister", planId: earlier.planId, occurredAt: new Date(`${earlier.withdrawalDate}T10:00:00+09:00`) },
-        ]);
-      }
-    }
-    const planOf = new Map(DEMO_COMPANIES.map((company) => [company.companyUniqueCode, company.planId ?? 0]));
-    await tx.insert(paymentServiceUsers).values(
-      DEMO_USERS.filter((user) => user.paymentRole !== null && user.companyUniqueCode).map((user) => ({
-        userUniqueCode: user.userUniqueCode,
-        companyUniqueCode: user.companyUniqueCode!,
-        role: user.paymentRole!,
-        planId: planOf.get(user.companyUniqueCode!) ?? 0,
-        useStartDate: JOIN_DATE,
-        userId: user.login,
-        referenceId: user.referenceId,
-        name: `${user.lastName} ${user.firstName}`,
-      })),
-    );
+    for (const company of DEMO_COMPANIES) await insertCompanyPlan(tx, company, today, campaign);
+    await insertPaymentServiceUsers(tx, DEMO_USERS, DEMO_COMPANIES);
 
     // 株式会社デモ商事 starts with a registered profile: registration number, logo, stamp, two bank accounts.
     const storage = createDatabaseFileStorage(tx);
@@ -238,6 +206,52 @@ async function seedPeppolParticipants(tx: Writer) {
     peppolId: receiver.peppolId,
     searchKey: searchKey(`${receiver.name} カワル`),
   });
+}
+
+/** The bank's campaign, open from last month to the end of next: registering gives two free months. */
+export function demoCampaign(today: string): Campaign {
+  return { freeMonths: 2, startDate: firstOfMonth(today, -1), finishDate: lastOfMonth(firstOfMonth(today, 1)) };
+}
+
+/** A demo company's plan (none when it has not registered yet), with its history and any earlier enrollment. */
+export async function insertCompanyPlan(tx: Writer, company: DemoCompany, today: string, campaign: Campaign) {
+  if (company.planId === null) return;
+  const plan = demoPlanOf(company.planId, company.planState, today, campaign);
+  const named = { branchCode: company.branchCode, companyName: company.name, nameSearchKey: searchKey(company.name) };
+  await tx.insert(paymentInfos).values({ companyUniqueCode: company.companyUniqueCode, ...plan.payment });
+  await tx.insert(companyPlans).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, isContract: true, ...named, ...plan.plan });
+  // The registration happened on the join date; later events (a change, a cancellation) today.
+  const joinedAt = new Date(`${plan.plan.joinDate}T10:00:00+09:00`);
+  await tx
+    .insert(companyPlanHistory)
+    .values(plan.history.map((event, index) => ({ companyUniqueCode: company.companyUniqueCode, ...event, ...(index === 0 ? { occurredAt: joinedAt } : {}) })));
+  const earlier = company.earlierEnrollment;
+  if (earlier) {
+    await tx.insert(companyEnrollments).values({ companyUniqueCode: company.companyUniqueCode, bankCode: company.bankCode, branchCode: company.branchCode, companyName: company.name, planId: earlier.planId, joinDate: earlier.joinDate, startDate: earlier.joinDate, withdrawalDate: earlier.withdrawalDate });
+    await tx.insert(companyPlanHistory).values([
+      { companyUniqueCode: company.companyUniqueCode, event: "register", planId: earlier.planId, occurredAt: new Date(`${earlier.joinDate}T10:00:00+09:00`) },
+      { companyUniqueCode: company.companyUniqueCode, event: "unregister", planId: earlier.planId, occurredAt: new Date(`${earlier.withdrawalDate}T10:00:00+09:00`) },
+    ]);
+  }
+}
+
+/** The payment service users of those demo users who have one, on their company's plan. */
+export async function insertPaymentServiceUsers(tx: Writer, users: DemoUser[], companiesOfUsers: DemoCompany[]) {
+  const planOf = new Map(companiesOfUsers.map((company) => [company.companyUniqueCode, company.planId ?? 0]));
+  const withRole = users.filter((user) => user.paymentRole !== null && user.companyUniqueCode);
+  if (withRole.length === 0) return;
+  await tx.insert(paymentServiceUsers).values(
+    withRole.map((user) => ({
+      userUniqueCode: user.userUniqueCode,
+      companyUniqueCode: user.companyUniqueCode!,
+      role: user.paymentRole!,
+      planId: planOf.get(user.companyUniqueCode!) ?? 0,
+      useStartDate: JOIN_DATE,
+      userId: user.login,
+      referenceId: user.referenceId,
+      name: `${user.lastName} ${user.firstName}`,
+    })),
+  );
 }
 
 /**

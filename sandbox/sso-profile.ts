@@ -1,10 +1,11 @@
 import type { SsoProfile } from "../domain/sso-profile";
-import { DEMO_BANKS, DEMO_BRANCHES, DEMO_COMPANIES, type DemoUser } from "./demo-data";
+import { DEMO_BANKS, DEMO_BRANCHES, type DemoUser } from "./demo-data";
+import { companyOf } from "./directory";
 
 /** A demo user as the sandbox identity provider reports them. */
 export function ssoProfileOf(user: DemoUser): SsoProfile {
   const bank = DEMO_BANKS.find((candidate) => candidate.bankCode === user.bankCode)!;
-  const company = DEMO_COMPANIES.find((candidate) => candidate.companyUniqueCode === user.companyUniqueCode);
+  const company = companyOf(user.companyUniqueCode);
   // A company's people belong to the branch that handles the company.
   const branch = user.branch ?? (company ? { code: company.branchCode, name: DEMO_BRANCHES.find((candidate) => candidate.bankCode === company.bankCode && candidate.branchCode === company.branchCode)!.name } : null);
   return {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { violationsWithAndWithoutJavaScript } from "./axe";
-import { expect, settled, signInAsProjectCompany, signInThroughBank, test } from "./fixtures";
+import { expect, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
 
 /** The kinds' pages, with the create form's own required fields (a receipt's 但し書き). */
 const KINDS = [
@@ -125,7 +125,7 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
   for (const { who, login, bank, paths } of PAGES) {
     for (const path of paths) {
       test(`${path} for ${who}`, async ({ page }) => {
-        if (login === "project") await signInAsProjectCompany(page, true);
+        if (login === "project") await signInAsOwnCompany(page, true);
         else if (login) await signInThroughBank(page, login, bank);
         expect(await violationsWithAndWithoutJavaScript(page, [path])).toEqual([]);
       });
@@ -134,7 +134,7 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
 
   for (const { base } of KINDS) {
     test(`${base}: a draft's detail, deletion, mail and print pages`, async ({ page }) => {
-      await signInAsProjectCompany(page, true);
+      await signInAsOwnCompany(page, true);
       const detail = await createDocument(page, base, "アクセシビリティ確認株式会社");
       const id = detail.split("/").pop()!;
       expect(await violationsWithAndWithoutJavaScript(page, [detail, `${detail}?confirm=delete`, `${base}/mail/detail/${id}`, `${base}/snapshot/${id}`])).toEqual([]);
@@ -142,7 +142,7 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
   }
 
   test("an issued invoice's detail page, with what its digital invoice (JP PINT) still lacks", async ({ page }) => {
-    await signInAsProjectCompany(page, true);
+    await signInAsOwnCompany(page, true);
     const detail = await createDocument(page, "/invoices", "デジタルインボイス確認株式会社");
     await page.getByRole("button", { name: "発行する", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ 発行済$/);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { todayJst } from "../../domain/datetime";
-import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 /*
  * 締め請求 (issue 19 item 1, decision 030) on each project's own company: two customers each with an issued
@@ -34,7 +34,7 @@ test.describe("closing invoices", () => {
     const chosen = `締め請求選ぶ${run}株式会社`;
     const other = `締め請求選ばない${run}株式会社`;
     const today = todayJst();
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const chosenSlip = await issuedSlip(page, javaScript, chosen, "米", "1550");
     const otherSlip = await issuedSlip(page, javaScript, other, "配送料", "1001");
 
@@ -94,7 +94,7 @@ test.describe("closing invoices", () => {
 
   test("fits 375 px and refuses a date that does not exist beside the field", { tag: "@both" }, async ({ page, javaScript }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     await page.goto("/billing/closing?closing_date=2026-02-30");
     await settled(page, javaScript);
     await expect(page.getByLabel("締め日", { exact: true })).toHaveAttribute("aria-invalid", "true");

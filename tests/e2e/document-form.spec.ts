@@ -1,4 +1,4 @@
-import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 // The document form keeps its state without conform in the browser (decision 020): these are the
 // things conform did for it, seen from the page, with JavaScript on and off.
@@ -6,7 +6,7 @@ test.describe("the document form", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
   test("removing a middle line keeps the others' input, and a master search brings the form back whole with its totals", { tag: "@both" }, async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     await page.goto("/invoices/create");
     await settled(page, javaScript);
 
@@ -39,7 +39,7 @@ test.describe("the document form", () => {
   });
 
   test("a field left empty is named at once with JavaScript, by the server without it, and nothing typed is lost", { tag: "@both" }, async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     await page.goto("/invoices/create");
     await settled(page, javaScript);
 

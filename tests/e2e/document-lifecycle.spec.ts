@@ -1,4 +1,4 @@
-import { createInvoice, expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { createInvoice, expect, settled, signInAsOwnCompany, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** Where a destructive action asks: a dialog with JavaScript, the page itself without. */
@@ -9,7 +9,7 @@ test.describe("the document lifecycle", () => {
 
   test("an issued invoice asks before it is voided, then prints as 無効 and offers no conversion; a credit note names it", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "無効化ジェイエス株式会社" : "無効化ノージェイエス株式会社";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, customer, "10000");
     await settled(page, javaScript);
     // A draft is deleted, never voided, and offers no credit note.
@@ -62,7 +62,7 @@ test.describe("the document lifecycle", () => {
 
   test("a voided invoice's receipt page refuses to be made from it, whatever the address says", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "変換拒否ジェイエス株式会社" : "変換拒否ノージェイエス株式会社";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     await createInvoice(page, javaScript, customer, "5000");
     await page.getByRole("button", { name: "発行する", exact: true }).click();
     const id = page.url().split("/").pop()!;

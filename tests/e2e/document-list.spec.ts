@@ -1,13 +1,13 @@
 import type { Locator } from "@playwright/test";
 import { violationsOn } from "./axe";
-import { createInvoice, expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { createInvoice, expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 test.describe("document list", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
   test("filters sit in one row with 「詳細条件」 folded; active ones show as chips that remove themselves", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "絞り込みジェイエス株式会社" : "絞り込みノージェイエス株式会社";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     await createInvoice(page, javaScript, customer, "12000");
     await page.goto("/invoices/list");
     await settled(page, javaScript);
@@ -52,7 +52,7 @@ test.describe("document list", () => {
   });
 
   test("the header selects every row: a checkbox with JavaScript, a link that reloads with all checked without", { tag: "@both" }, async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     await createInvoice(page, javaScript, javaScript ? "全選択ジェイエス株式会社" : "全選択ノージェイエス株式会社", "1000");
     await createInvoice(page, javaScript, javaScript ? "全選択ジェイエス株式会社" : "全選択ノージェイエス株式会社", "2000");
     await page.goto(`/invoices/list?q=${encodeURIComponent(javaScript ? "全選択ジェイエス" : "全選択ノージェイエス")}`);
@@ -78,7 +78,7 @@ test.describe("document list", () => {
   test("at 1280 px headings and statuses keep to one line, and a long customer name ends in an ellipsis with the whole name in its title", async ({ page, javaScript }) => {
     test.skip(!javaScript, "layout only: the same markup and CSS without JavaScript");
     const customer = "株式会社とても長い名前の取引先ホールディングス東日本営業本部経理課";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, customer, "3000");
     await page.goto("/invoices/list");
     const table = page.getByTestId("documents");

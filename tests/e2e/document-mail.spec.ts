@@ -1,11 +1,11 @@
-import { createInvoice, expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { createInvoice, expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 test.describe("sending documents by e-mail", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
   test("an invoice is sent as a link; the sender's preview is not an open, the recipient's is", { tag: "@both" }, async ({ page, browser, javaScript, baseURL }) => {
     const customer = javaScript ? "送信先ジェイエス株式会社" : "送信先ノージェイエス株式会社";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, customer, "30000");
     await settled(page, javaScript);
 

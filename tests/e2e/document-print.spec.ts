@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
-import { createInvoice, expect, settled, signInAsProjectCompany, signInThroughBank, test } from "./fixtures";
+import { createInvoice, expect, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
 
 test.describe("printing documents", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
   test("an invoice opens as an A4 print page and downloads as a PDF; an edit shows on the next print", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "印刷先ジェイエス株式会社" : "印刷先ノージェイエス株式会社";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     await createInvoice(page, javaScript, customer, "30000");
     // A second line at the reduced rate, so the page shows ※ and both rates.
     await page.getByRole("link", { name: "編集する" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 /** The source of every script the page has loaded so far, by URL. */
 function recordScripts(page: Page): Map<string, Promise<string>> {
@@ -36,7 +36,7 @@ test.describe("what the browser loads", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "JavaScript on only: without it nothing is loaded");
 
   test("the invoice list loads neither i18next, nor other pages' texts, nor zod", async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const scripts = recordScripts(page);
     await page.goto("/invoices/list");
     await settled(page, javaScript);
@@ -53,7 +53,7 @@ test.describe("what the browser loads", () => {
   });
 
   test("the invoice form loads zod only once it is used, and then validates live in Japanese", async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const scripts = recordScripts(page);
     await page.goto("/invoices/create");
     await settled(page, javaScript);
@@ -68,7 +68,7 @@ test.describe("what the browser loads", () => {
   });
 
   test("the item list and the customer and company forms load conform's parse and zod only once a form is used", async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const scripts = recordScripts(page);
     for (const path of ["/items/list", "/customers/create", "/companies/create"]) {
       await page.goto(path);

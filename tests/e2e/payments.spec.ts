@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import iconv from "iconv-lite";
 import { violationsOnEach } from "./axe";
-import { expect, createInvoice, settled, signInAsProjectCompany, signInThroughBank, test } from "./fixtures";
+import { expect, createInvoice, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
 
 /*
  * Payments and 入金消込 (issue 19 item 3, decisions 029 and 033), JavaScript on and off, each project as its own
@@ -30,7 +30,7 @@ test.describe("payments", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
   test("payments on the invoice: a refused amount keeps the input, 入金済 follows the balance, a cancellation asks first", { tag: "@both" }, async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, javaScript ? "入金ジェイエス株式会社" : "入金ノージェイエス株式会社", "10000");
     await issue(page, javaScript, number);
     const section = page.getByTestId("invoice-payments");
@@ -77,7 +77,7 @@ test.describe("payments", () => {
   });
 
   test("a bank CSV: the deposit is proposed for its invoice and confirmed; the unknown payer stays unmatched", { tag: "@both" }, async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const customer = javaScript ? "ケシコミジェイエス" : "ケシコミノージェイエス";
     const number = await createInvoice(page, javaScript, customer, "12340"); // 13,574 due
     const invoiceUrl = await issue(page, javaScript, number);
@@ -129,7 +129,7 @@ test.describe("payments", () => {
   });
 
   test("every payments page passes axe-core and fits 375 px: invoice payments, the cancel confirmation, statements, a statement, unmatched", { tag: "@both" }, async ({ page, javaScript }) => {
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, javaScript ? "検査ジェイエス株式会社" : "検査ノージェイエス株式会社", "20000");
     const invoiceUrl = await issue(page, javaScript, number);
     await recordPayment(page, javaScript, "1000");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { createInvoice, expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { createInvoice, expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 /*
  * 定期請求 (issue 19 item 2): from an invoice's id a schedule is made, listed with its next run, paused and resumed,
@@ -30,7 +30,7 @@ test.describe("recurring invoices", () => {
   test("from an invoice: create a schedule, change it, see its next run in the list, pause, resume and delete it", { tag: "@both" }, async ({ page, javaScript }) => {
     // A name of this run's own: a run that failed half-way leaves its schedule behind.
     const customer = `株式会社定期E2E-${javaScript ? "JS" : "NOJS"}-${Date.now().toString(36)}`;
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, customer, "30000");
     const invoiceId = new URL(page.url()).pathname.split("/").at(-1);
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { days } from "../support/issued";
-import { expect, saveAndIssueInvoice, settled, signInAsProjectCompany, test } from "./fixtures";
+import { expect, saveAndIssueInvoice, settled, signInAsOwnCompany, test } from "./fixtures";
 
 /*
  * Reminders (督促, issue 19 item 4): an invoice made overdue in the test shows in the overdue list; its
@@ -29,7 +29,7 @@ test.describe("reminders for overdue invoices", () => {
 
   test("an overdue invoice is listed, its first reminder confirmed and sent, then counted and kept in its history", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "督促ジェイエス株式会社" : "督促ノージェイエス株式会社";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await overdueInvoice(page, javaScript, customer);
 
     await page.goto("/billing/reminders");
@@ -97,7 +97,7 @@ test.describe("reminders for overdue invoices", () => {
 
   test("the list, the form and the confirmation fit 375 px and pass axe (WCAG 2.1 AA)", async ({ page, javaScript }) => {
     const customer = javaScript ? "督促幅ジェイエス株式会社" : "督促幅ノージェイエス株式会社";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await overdueInvoice(page, javaScript, customer);
     await page.setViewportSize({ width: 375, height: 800 });
     const check = async (what: string) => {
@@ -131,7 +131,7 @@ test.describe("reminders for overdue invoices", () => {
 
   test("the pages' scripts carry no validation library: the form is checked on the server", async ({ page, javaScript }) => {
     test.skip(!javaScript, "JavaScript on only: without it nothing is loaded");
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     const number = await overdueInvoice(page, javaScript, "督促軽量株式会社");
     const scripts: Array<Promise<string>> = [];
     page.on("response", (response) => {

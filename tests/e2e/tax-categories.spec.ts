@@ -1,11 +1,11 @@
-import { expect, settled, signInAsProjectCompany, test } from "./fixtures";
+import { expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 test.describe("tax categories", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
 
   test("an internal invoice with 10 %, 8 % and 立替金 lines withholds on the tax-excluded fee, on the form, the detail and the print page", { tag: "@both" }, async ({ page, javaScript }) => {
     const customer = javaScript ? "税区分ジェイエス株式会社" : "税区分ノージェイエス株式会社";
-    await signInAsProjectCompany(page, javaScript);
+    await signInAsOwnCompany(page, javaScript);
     await page.goto("/invoices/create");
     await settled(page, javaScript);
     await page.getByLabel("取引先名").fill(customer);

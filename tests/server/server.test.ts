@@ -286,9 +286,11 @@ describe("a server with the defaults", () => {
     expect(spoofed.status).toBe(403);
   });
 
-  it("answers dev routes with 404", async () => {
+  it("answers dev routes with 404, and makes no test company", async () => {
     expect((await fetch(`${plain.baseUrl}/dev/layouts/plain`)).status).toBe(404);
     expect((await fetch(`${plain.baseUrl}/dev/bare`)).status).toBe(404);
+    const made = await fetch(`${plain.baseUrl}/sandbox/test-companies`, { method: "POST", headers: { "Content-Type": "application/json", Origin: plain.baseUrl }, body: "{}" });
+    expect(made.status).toBe(404);
   });
 
   it("stops on SIGTERM and exits cleanly", async () => {
