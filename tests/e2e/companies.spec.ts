@@ -1,4 +1,4 @@
-import { expect, settled, signInThroughBank, test } from "./fixtures";
+import { expect, settled, signInAsNewCompany, signInThroughBank, test } from "./fixtures";
 
 test.describe("own company info", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -21,11 +21,9 @@ test.describe("own company info", () => {
   });
 
   test("registers a profile with defaults and two accounts, refuses a wrong registration number keeping the input, then edits it", { tag: "@both" }, async ({ page, javaScript }) => {
-    // Each project works on its own company: the two run at once against one database.
-    const [login, bankCode, name] = javaScript
-      ? ["owner@shinkin.example", "0002", "有限会社しんきん"]
-      : ["owner@mirai.example", "0182", "株式会社みらい製作所"];
-    await signInThroughBank(page, login, bankCode);
+    // A company of its own, made for this test: it starts, as every new one does, without a profile.
+    const name = javaScript ? "有限会社ジェイエス" : "株式会社ノージェイエス";
+    await signInAsNewCompany(page, javaScript);
     await page.goto("/companies/list");
     await expect(page.getByText("自社情報が登録されていません。")).toBeVisible();
     await page.getByRole("link", { name: "自社情報を登録する" }).click();

@@ -147,20 +147,32 @@ export async function signInThroughBank(page: Page, login: string, bankCode?: st
   await page.goto("about:blank");
 }
 
-/** This worker's company: made on its first use, so no other worker's tests write there (issue 30). */
-let ownCompany: Promise<{ login: string; bankCode: string }> | undefined;
+type MadeCompany = { login: string; bankCode: string };
 
-/**
- * Signs in as the owner of this worker's own company, made by the sandbox's factory (sandbox/test-companies.ts) with
- * the issuing plan, at デモ銀行 with JavaScript and at サンプル信用金庫 without, as the projects' demo companies were.
- */
-export async function signInAsOwnCompany(page: Page, javaScript: boolean) {
-  ownCompany ??= page.request.post("/sandbox/test-companies", { data: { bankCode: javaScript ? "0001" : "0002", planId: 1 } }).then(async (response) => {
-    expect(response.status(), await response.text()).toBe(201);
-    return response.json();
-  });
-  const { login, bankCode } = await ownCompany;
+/** A company from the sandbox's factory (sandbox/test-companies.ts): the issuing plan, an owner and nothing else. */
+async function makeCompany(page: Page, javaScript: boolean): Promise<MadeCompany> {
+  // At デモ銀行 with JavaScript and at サンプル信用金庫 without, as the projects' demo companies were.
+  const response = await page.request.post("/sandbox/test-companies", { data: { bankCode: javaScript ? "0001" : "0002", planId: 1 } });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+async function signInAsOwnerOf(page: Page, { login, bankCode }: MadeCompany) {
   await signInThroughBank(page, login, bankCode === "0001" ? undefined : bankCode);
+}
+
+/** This worker's company: made on its first use, so no other worker's tests write there (issue 30). */
+let ownCompany: Promise<MadeCompany> | undefined;
+
+/** Signs in as the owner of this worker's own company. */
+export async function signInAsOwnCompany(page: Page, javaScript: boolean) {
+  ownCompany ??= makeCompany(page, javaScript);
+  await signInAsOwnerOf(page, await ownCompany);
+}
+
+/** Signs in as the owner of a company made for this test alone: for a test that needs what a new company starts with. */
+export async function signInAsNewCompany(page: Page, javaScript: boolean) {
+  await signInAsOwnerOf(page, await makeCompany(page, javaScript));
 }
 
 /** Saves the invoice form on screen as a draft and issues it; the invoice's number. */

@@ -1,4 +1,4 @@
-import { expect, settled, signInThroughBank, test } from "./fixtures";
+import { expect, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
 
 test.describe("items", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -24,8 +24,8 @@ test.describe("items", () => {
   });
 
   test("adds an item in the list, keeps the input on an error, edits it in place and refuses a stale save", { tag: "@both" }, async ({ page, javaScript }) => {
-    const [login, bank, name] = javaScript ? ["owner@other.example", undefined, "ジェイエス検査"] : ["owner@shinkin.example", "0002", "ノージェイエス検査"];
-    await signInThroughBank(page, login, bank);
+    const name = javaScript ? "ジェイエス検査" : "ノージェイエス検査";
+    await signInAsOwnCompany(page, javaScript);
     await page.goto("/items/list");
     await settled(page, javaScript);
     const add = page.locator("form#item-new");
@@ -90,8 +90,8 @@ test.describe("items", () => {
   });
 
   test("deleting an item asks first: cancelling keeps it and the list as it was, confirming deletes it", { tag: "@both" }, async ({ page, javaScript }) => {
-    const [login, bank, name] = javaScript ? ["owner@other.example", undefined, "ジェイエス削除確認"] : ["owner@shinkin.example", "0002", "ノージェイエス削除確認"];
-    await signInThroughBank(page, login, bank);
+    const name = javaScript ? "ジェイエス削除確認" : "ノージェイエス削除確認";
+    await signInAsOwnCompany(page, javaScript);
     await page.goto("/items/list");
     await settled(page, javaScript);
     const add = page.locator("form#item-new");

@@ -1,22 +1,18 @@
 import { readFile } from "node:fs/promises";
-import { expect, settled, signInThroughBank, test } from "./fixtures";
+import { expect, settled, signInAsNewCompany, test } from "./fixtures";
 
 const RULE_TITLE = "電子取引データの訂正及び削除の防止に関する事務処理規程";
 
 test.describe("office process rule templates", () => {
   test("fills the rules from the form, switches to the sole proprietor text, downloads it as .docx and prints it", { tag: "@both" }, async ({ page, javaScript }) => {
-    // Each project saves as its own company, so the two runs never see each other's rules.
-    const [login, bank, company] = javaScript
-      ? ["owner@other.example", undefined, "合同会社アザー（ジェイエス検査）"]
-      : ["owner@mirai.example", "0182", "株式会社みらい製作所（ノージェイエス検査）"];
-    await signInThroughBank(page, login, bank);
+    // A company made for this test, so no other run sees its rules.
+    const company = javaScript ? "合同会社アザー（ジェイエス検査）" : "株式会社みらい製作所（ノージェイエス検査）";
+    await signInAsNewCompany(page, javaScript);
     await page.goto("/office-process-rule-templates");
     await expect(page.getByRole("heading", { level: 1, name: "事務処理規程テンプレート" })).toBeVisible();
     await settled(page, javaScript);
 
     const form = page.locator("form#office-process-rule");
-    // A previous run may have left the sole proprietor template chosen.
-    await form.getByLabel("法人向け").check();
     await form.getByLabel("会社名（屋号）").fill(company);
     await form.getByLabel("責任者の役職").fill("経理部長");
     await form.getByLabel("責任者の氏名").fill("");
