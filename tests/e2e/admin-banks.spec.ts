@@ -62,8 +62,16 @@ test.describe("bank settings and free-trial reservations", () => {
 
     const serviceName = `${project.bankName} 帳票サービス ${javaScript ? "JS" : "NOJS"}${attempt}`;
     await page.getByLabel("サービス表示名").fill(serviceName);
-    await page.getByRole("button", { name: "設定を保存する" }).click();
+    // On a slow line (each of the page's posts takes half a second) and pressed as a person presses: the field loses
+    // focus as the button goes down, the release comes a moment later. Leaving the field once sent the form to be
+    // checked on the server, and the loading overlay that covers a pending post took the release: the save was lost.
+    await page.route(/\.data$/, async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "設定を保存する" }).click({ delay: 150 });
     await expect(page.getByTestId("notice")).toHaveText(/銀行設定を保存しました。/);
+    await page.unroute(/\.data$/);
     await expect(page.getByLabel("サービス表示名")).toHaveValue(serviceName);
     const audit = page.getByTestId("admin-audit");
     await expect(audit.locator("tbody tr").first()).toContainText("銀行設定の変更");

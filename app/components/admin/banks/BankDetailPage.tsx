@@ -5,6 +5,7 @@ import { formatDateTimeJst, formatListDate } from "@domain/datetime";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { TextAreaField, TextField } from "~/components/forms/fields";
 import { FieldErrors, FormErrors, FieldFrame } from "~/components/forms/field-frame";
+import { useLiveValidation } from "~/components/forms/live-validation";
 import { useTexts, type TFunction } from "~/components/texts";
 import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import type { BankDetail, BankNotice } from "~/services/admin-banks.server";
@@ -32,11 +33,14 @@ function SettingsSection({ bank, lastResult, constraint }: { bank: BankDetail; l
     check_payment_method_filled: bank.check_payment_method_filled,
     is_payment_method_filled: bank.is_payment_method_filled,
   };
+  // Checked in the browser once loaded: without a check of its own, conform would send each blur to the action.
+  const { onValidate, formProps } = useLiveValidation(() => import("./bank-settings-form-live"));
   const [form, fields] = useForm<BankSettingsFormInput>({
     id: "bank-settings",
     lastResult,
     defaultValue,
     constraint,
+    onValidate,
     shouldValidate: "onBlur",
   });
   if (!bank.can_change) {
@@ -64,7 +68,7 @@ function SettingsSection({ bank, lastResult, constraint }: { bank: BankDetail; l
       <h2 id="config-title">
         {t("adminBanks.config.title")} <span className="field__hint">{t("adminBanks.config.version", { version: bank.version })}</span>
       </h2>
-      <Form method="post" {...getFormProps(form)} data-testid="bank-config-form">
+      <Form method="post" {...getFormProps(form)} {...formProps} data-testid="bank-config-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="settings" />
         {/* The version typed against: a refused save keeps it, so saving again is refused until the page is reloaded. */}

@@ -3,10 +3,11 @@ import type { getZodConstraint } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { TextField } from "~/components/forms/fields";
 import { FormErrors, FieldFrame } from "~/components/forms/field-frame";
+import { useLiveValidation } from "~/components/forms/live-validation";
 import { useTexts } from "~/components/texts";
 import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import type { Branch } from "~/services/admin-banks.server";
-import type { ReservationFormInput } from "@domain/admin-banks";
+import type { ReservationFormInput, ReservationFormValue } from "@domain/admin-banks";
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
@@ -25,18 +26,21 @@ export function ReservationForm({
   submitLabel: string;
 }) {
   const { t } = useTexts({ adminBanks: adminBanksTexts });
-  const [form, fields] = useForm<ReservationFormInput>({
+  // Checked in the browser once loaded: without a check of its own, conform would send each blur to the action.
+  const { onValidate, formProps } = useLiveValidation(() => import("./reservation-form-live"));
+  const [form, fields] = useForm<ReservationFormInput, ReservationFormValue>({
     id: "reservation",
     lastResult,
     defaultValue,
     constraint,
+    onValidate,
     shouldValidate: "onBlur",
   });
   const label = (name: keyof typeof adminBanksTexts.reservation.fields) => t(`adminBanks.reservation.fields.${name}`);
   const branch = getSelectProps(fields.branch_code);
   const months = getSelectProps(fields.free_months);
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="reservation-form">
+    <Form method="post" {...getFormProps(form)} {...formProps} data-testid="reservation-form">
       <FormErrors id={form.errorId} errors={form.errors} />
       {defaultValue.version === undefined ? null : <input {...getInputProps(fields.version, { type: "hidden" })} key={fields.version.key} />}
       <input type="hidden" name="intent" value="save" />

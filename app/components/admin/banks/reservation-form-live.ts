@@ -1,0 +1,5 @@
+import { reservationFormSchema } from "@domain/admin-banks";
+import { parseForm } from "~/components/forms/parse-form";
+
+/** The free-trial reservation form's check, the action's own: loaded on the form's first use (useLiveValidation), so zod is not in the page's first load. */
+export const validate = (formData: FormData) => parseForm(formData, reservationFormSchema);
