@@ -39,6 +39,26 @@ export default tseslint.config(
       ],
     },
   },
+  // A page's loader, action and markup live in its route folder; app/components holds what pages share (forms, lists,
+  // layout), which reads nothing of a page's server side (issue 35). Types may be named across.
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)(services|routes)(/|$)",
+              allowTypeImports: true,
+              message: "app/components is shared by pages and imports no page's or server's module; a page's code sits in its route folder.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["domain/**/*.ts"],
     ignores: ["**/*.test.ts"],

@@ -12,7 +12,7 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** The received files the snapshot page shows beside their record (app/routes/receive.files.$id.$fileId.tsx). */
+/** The received files the snapshot page shows beside their record (app/routes/receive.files.$id.$fileId/route.tsx). */
 const OWN_FRAMED_PATH = /^\/receive\/files\/[^/]+\/[^/?]+(?:\?|$)/;
 
 function framedByOwnPages(url: string): boolean {

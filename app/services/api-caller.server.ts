@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { transportOf, type PaymentApiCaller } from "./payment-api.server";
 import { requireAdminUser, requireCompanyUser, requireOwner } from "./route-checks.server";
 import { getSessionState } from "./session.server";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "~/session-user";
 
 /** The company user of a company page (or, for owner-only pages, its owner) and how to call the Payment API on their behalf. */
 export async function requireCompanyCaller(

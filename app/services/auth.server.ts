@@ -9,7 +9,7 @@ import { backChannelUrl, getConfig } from "./config.server";
 import { getBankConfig } from "./bank-service.server";
 import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 import { SIGN_IN_PATH } from "./route-checks.server";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "~/session-user";
 
 /** What a completed sign-in yields: the id token the APIs need and the profile pages show. */
 export type SignedIn = { idToken: string; expiresAt: number; user: SessionUser };

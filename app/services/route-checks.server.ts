@@ -7,7 +7,7 @@ import { getConfig } from "./config.server";
 import { callPaymentApi, transportOf } from "./payment-api.server";
 import { keepPendingSubmission } from "./pending-submission.server";
 import { getSessionState } from "./session.server";
-import { isAdmin, type SessionUser } from "./session-user";
+import { isAdmin, type SessionUser } from "~/session-user";
 
 /** Where the login check sends a visitor; the sign-in flow returns them to `redirectTo`. */
 export const SIGN_IN_PATH = "/bamidp/login";

@@ -5,7 +5,7 @@ import { USER_TYPES } from "@domain/roles";
 import type { Notice, NoticeType } from "~/components/notice/notice";
 import { getConfig } from "./config.server";
 import { callPaymentApi, type PaymentApiTransport } from "./payment-api.server";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "~/session-user";
 
 /** A cookie written by an older release may hold another shape: it is checked, not trusted. */
 const sessionUserSchema = z.object({
@@ -33,7 +33,7 @@ type SessionData = {
   idTokenExpiresAt: number;
   signedInAt: number;
   seenAt: number;
-  /** Plan registration between its form and its confirmation (app/services/accounts.server.ts). */
+  /** Plan registration between its form and its confirmation (app/routes/__accounts/accounts.server.ts). */
   registrationDraft?: unknown;
 };
 

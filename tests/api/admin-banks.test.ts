@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayJst } from "../../domain/datetime";
 import { firstOfMonth, lastOfMonth } from "../../domain/plans";
 import { adminAuditLog, bankBranches, bankNotices, companyPlans, freeTrialReservations } from "../../api/db/schema";
-import { bankDetailAction } from "~/services/admin-banks.server";
+import { bankDetailAction } from "~/routes/__admin-banks/admin-banks.server";
 import { defaultLayoutLoader } from "~/services/default-layout.server";
 import { requireReceiveAccess } from "~/services/route-checks.server";
 import { signedInRequest, startTestApi, type TestApi } from "../support/api";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentServiceUsers } from "../../api/db/schema";
-import { action as permissionsAction, loader as permissionsLoader } from "~/routes/_default.accounts.change.permissions";
-import { action as detailAction, loader as detailLoader } from "~/routes/_default.accounts.user.detail.$user_unique_code";
-import { loader as listLoader } from "~/routes/_default.accounts.user.list";
+import { action as permissionsAction, loader as permissionsLoader } from "~/routes/_default.accounts.change.permissions/route";
+import { action as detailAction, loader as detailLoader } from "~/routes/_default.accounts.user.detail.$user_unique_code/route";
+import { loader as listLoader } from "~/routes/_default.accounts.user.list/route";
 import { getUser, sessionOnPageLoad } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";

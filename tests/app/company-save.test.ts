@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requireCompanySavePrecondition } from "~/services/company-save.server";
+import { requireCompanySavePrecondition } from "~/routes/_default.companies.create/company-save.server";
 import { startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 import type { FixtureUserName } from "../support/users";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { action as createAction } from "~/routes/_default.customers.create";
-import { action as editAction, loader as editLoader } from "~/routes/_default.customers.edit.$id";
+import { action as createAction } from "~/routes/_default.customers.create/route";
+import { action as editAction, loader as editLoader } from "~/routes/_default.customers.edit.$id/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer } from "../support/factories";
 import { countingContext, testContext } from "../support/context";

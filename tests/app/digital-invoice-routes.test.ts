@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id";
-import { loader as digitalInvoice } from "~/routes/invoices.jp-pint.$id";
+import { loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id/route";
+import { loader as digitalInvoice } from "~/routes/invoices.jp-pint.$id/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer, createDocument, createOwnCompany } from "../support/factories";
 import { ok } from "../support/issued";

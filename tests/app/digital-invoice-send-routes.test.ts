@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { banks, companies, documentMails } from "../../api/db/schema";
-import { action as invoiceDetailAction, loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id";
-import { loader as mailDetailLoader } from "~/routes/_default.invoices.mail.detail.$id";
-import { action as receivedListAction } from "~/routes/_default.receive.invoices._index";
+import { action as invoiceDetailAction, loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id/route";
+import { loader as mailDetailLoader } from "~/routes/_default.invoices.mail.detail.$id/route";
+import { action as receivedListAction } from "~/routes/_default.receive.invoices._index/route";
 import { sessionOnPageLoad } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { testContext } from "../support/context";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id";
-import { loader as receiptCreateLoader } from "~/routes/_default.receipts.create";
+import { loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id/route";
+import { loader as receiptCreateLoader } from "~/routes/_default.receipts.create/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
 import { ok } from "../support/issued";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create";
+import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { testContext } from "../support/context";
 import { shownAgain } from "../support/route-answers";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create";
-import { action as editAction, loader as editLoader } from "~/routes/_default.invoices.edit";
+import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create/route";
+import { action as editAction, loader as editLoader } from "~/routes/_default.invoices.edit/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { countingContext, testContext } from "../support/context";
 import { shownAgain } from "../support/route-answers";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { loader as receiptPdf } from "~/routes/receipts.pdf.$id";
-import { loader as invoicePdf } from "~/routes/invoices.pdf.$id";
-import { loader as invoiceSnapshot } from "~/routes/_snapshot-empty.invoices.snapshot.$id";
-import { loader as receiptSnapshot } from "~/routes/_snapshot-empty.receipts.snapshot.$id";
+import { loader as receiptPdf } from "~/routes/receipts.pdf.$id/route";
+import { loader as invoicePdf } from "~/routes/invoices.pdf.$id/route";
+import { loader as invoiceSnapshot } from "~/routes/_snapshot-empty.invoices.snapshot.$id/route";
+import { loader as receiptSnapshot } from "~/routes/_snapshot-empty.receipts.snapshot.$id/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { testContext } from "../support/context";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { action as pageAction, loader as pageLoader } from "~/routes/_default.settings.documents";
+import { action as pageAction, loader as pageLoader } from "~/routes/_default.settings.documents/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { testContext } from "../support/context";
 import { shownAgain } from "../support/route-answers";

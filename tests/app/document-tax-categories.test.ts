@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { action as createAction } from "~/routes/_default.invoices.create";
-import { loader as editLoader } from "~/routes/_default.invoices.edit";
+import { action as createAction } from "~/routes/_default.invoices.create/route";
+import { loader as editLoader } from "~/routes/_default.invoices.edit/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { testContext } from "../support/context";
 import { shownAgain } from "../support/route-answers";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as companyAction } from "~/routes/_default.companies.create";
-import { action as customerCsvAction } from "~/routes/_default.customers.csv";
-import { action as customerEditAction } from "~/routes/_default.customers.edit.$id";
-import { action as itemsAction } from "~/routes/_default.items.list";
-import { action as officeRulesAction } from "~/routes/_default.office-process-rule-templates";
-import { action as signInAction, loader as signInLoader } from "~/routes/_plain.bamidp.login";
-import { sendMailAction } from "~/services/mail-pages.server";
+import { action as companyAction } from "~/routes/_default.companies.create/route";
+import { action as customerCsvAction } from "~/routes/_default.customers.csv/route";
+import { action as customerEditAction } from "~/routes/_default.customers.edit.$id/route";
+import { action as itemsAction } from "~/routes/_default.items.list/route";
+import { action as officeRulesAction } from "~/routes/_default.office-process-rule-templates/route";
+import { action as signInAction, loader as signInLoader } from "~/routes/_plain.bamidp.login/route";
+import { sendMailAction } from "~/routes/__mail/mail-pages.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { blobOf, PNG_BYTES } from "../support/files";
 import { testContext } from "../support/context";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { action as itemsAction } from "~/routes/_default.items.list";
-import { action as deleteAction, loader as deleteLoader } from "~/routes/_default.items.delete.$id";
+import { action as itemsAction } from "~/routes/_default.items.list/route";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/_default.items.delete.$id/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createItem } from "../support/factories";
 import { countingContext, testContext } from "../support/context";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDocument } from "~/services/documents.server";
-import { mailFormDefaults } from "~/services/mail-pages.server";
+import { getDocument } from "~/routes/__documents/documents.server";
+import { mailFormDefaults } from "~/routes/__mail/mail-pages.server";
 import { useRouteTestApi } from "../support/api";
 
 const api = useRouteTestApi();

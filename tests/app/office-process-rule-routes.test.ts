@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as pageAction } from "~/routes/_default.office-process-rule-templates";
-import { loader as downloadLoader } from "~/routes/office-process-rule-templates.download";
+import { action as pageAction } from "~/routes/_default.office-process-rule-templates/route";
+import { loader as downloadLoader } from "~/routes/office-process-rule-templates.download/route";
 import { signedInRequest, startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 import type { FixtureUserName } from "../support/users";

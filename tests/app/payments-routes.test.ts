@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { action as invoiceDetailAction, loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id";
-import { action as statementAction, loader as statementLoader } from "~/routes/_default.billing.payments_.statements.$id";
-import { action as statementsAction } from "~/routes/_default.billing.payments";
-import { loader as unmatchedLoader } from "~/routes/_default.billing.payments_.unmatched";
-import { preselect, type StatementLine } from "~/services/payments.server";
+import { action as invoiceDetailAction, loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id/route";
+import { action as statementAction, loader as statementLoader } from "~/routes/_default.billing.payments_.statements.$id/route";
+import { action as statementsAction } from "~/routes/_default.billing.payments/route";
+import { loader as unmatchedLoader } from "~/routes/_default.billing.payments_.unmatched/route";
+import { preselect, type StatementLine } from "~/routes/__payments/payments.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createCustomer, createDocument } from "../support/factories";
 import { days, issued, linesOf, ok } from "../support/issued";

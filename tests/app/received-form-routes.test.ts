@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as createAction } from "~/routes/_default.receive.invoices.create";
+import { action as createAction } from "~/routes/_default.receive.invoices.create/route";
 import { PDF_GAVE_UP } from "../../api/received-documents/inspect-upload";
 import { receivedDocumentPdf } from "../../sandbox/received-pdfs";
 import { signedInRequest, useRouteTestApi } from "../support/api";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createRecurringWorker } from "../../api/jobs/recurring-worker";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
-import { action as detailAction, loader as detailLoader } from "~/routes/_default.billing.recurring_.$id";
-import { loader as listLoader } from "~/routes/_default.billing.recurring";
+import { action as detailAction, loader as detailLoader } from "~/routes/_default.billing.recurring_.$id/route";
+import { loader as listLoader } from "~/routes/_default.billing.recurring/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
 import { ok, post } from "../support/issued";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { documentMails } from "../../api/db/schema";
-import { action as composeAction, loader as composeLoader } from "~/routes/_default.billing.reminders.$invoiceId";
-import { loader as listLoader } from "~/routes/_default.billing.reminders._index";
+import { action as composeAction, loader as composeLoader } from "~/routes/_default.billing.reminders.$invoiceId/route";
+import { loader as listLoader } from "~/routes/_default.billing.reminders._index/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { days, issued, ok, post } from "../support/issued";
 import { testContext } from "../support/context";

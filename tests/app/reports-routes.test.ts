@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatListDate } from "@domain/datetime";
-import { loader } from "~/routes/_default.reports.list";
-import type { ReportsPageData } from "~/services/reports.server";
+import { loader } from "~/routes/_default.reports.list/route";
+import type { ReportsPageData } from "~/routes/__reports/reports.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { days, issued } from "../support/issued";
 import { testContext } from "../support/context";

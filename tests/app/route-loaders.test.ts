@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loader as defaultLayoutLoader } from "~/routes/_default";
-import { loader as adminLayoutLoader } from "~/routes/_admin";
-import { action as devNoticeAction } from "~/routes/_default.dev.notice";
+import { loader as defaultLayoutLoader } from "~/routes/_default/route";
+import { loader as adminLayoutLoader } from "~/routes/_admin/route";
+import { action as devNoticeAction } from "~/routes/_default.dev.notice/route";
 import { sessionOnPageLoad, getUser } from "~/services/session.server";
 import { sessionCookieFor } from "../support/session";
 import { fixtureUsers, type FixtureUserName } from "../support/users";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { action as logoutAction } from "~/routes/logout";
-import { loader as invoiceListLoader } from "~/routes/_default.invoices.list";
+import { action as logoutAction } from "~/routes/logout/route";
+import { loader as invoiceListLoader } from "~/routes/_default.invoices.list/route";
 import { getSessionStorage } from "~/services/session.server";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { testContext } from "../support/context";

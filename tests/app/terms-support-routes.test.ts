@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loader as productTermsLoader } from "~/routes/_default.terms.$term";
-import { loader as idTermsLoader } from "~/routes/_default.terms.kokopelli-id-term";
-import { loader as cookiePolicyLoader } from "~/routes/_default.cookie-policy";
-import { loader as qaLoader } from "~/routes/_default.support.qa";
-import { loader as publicBankTermsLoader } from "~/routes/_empty.legal.terms.$bankCode";
-import { loader as publicIdTermsLoader } from "~/routes/_empty.legal.kokopelli-id";
+import { loader as productTermsLoader } from "~/routes/_default.terms.$term/route";
+import { loader as idTermsLoader } from "~/routes/_default.terms.kokopelli-id-term/route";
+import { loader as cookiePolicyLoader } from "~/routes/_default.cookie-policy/route";
+import { loader as qaLoader } from "~/routes/_default.support.qa/route";
+import { loader as publicBankTermsLoader } from "~/routes/_empty.legal.terms.$bankCode/route";
+import { loader as publicIdTermsLoader } from "~/routes/_empty.legal.kokopelli-id/route";
 import { insertBank, insertTerms } from "../support/factories";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { testContext } from "../support/context";

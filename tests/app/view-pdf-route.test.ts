@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { describeError } from "~/components/errors/error-model";
-import { loader } from "~/routes/_empty.view-pdf";
+import { loader } from "~/routes/_empty.view-pdf/route";
 import { startTestApi, type TestApi } from "../support/api";
 import { testContext } from "../support/context";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as invoiceListLoader } from "~/routes/_default.invoices.list";
-import { loader as invoiceExportLoader } from "~/routes/invoices.export";
-import { action as editCustomerAction } from "~/routes/_default.customers.edit.$id";
+import { loader as invoiceListLoader } from "~/routes/_default.invoices.list/route";
+import { loader as invoiceExportLoader } from "~/routes/invoices.export/route";
+import { action as editCustomerAction } from "~/routes/_default.customers.edit.$id/route";
 import { signedInRequest, startTestApi, type TestApi } from "../support/api";
 import { createCustomer, insertPaymentUser } from "../support/factories";
 import { blobOf, PNG_BYTES } from "../support/files";

@@ -1,5 +1,5 @@
 import { getSessionStorage } from "~/services/session.server";
-import type { SessionUser } from "~/services/session-user";
+import type { SessionUser } from "~/session-user";
 
 /**
  * A session cookie for a user, signed the way the server signs it (the test

@@ -1,4 +1,4 @@
-import type { SessionUser } from "~/services/session-user";
+import type { SessionUser } from "~/session-user";
 import { DEMO_BANKS, DEMO_COMPANIES, DEMO_USERS } from "../../sandbox/demo-data";
 
 /** The session a demo user of the sandbox has once signed in. */

@@ -4,7 +4,7 @@ import { reportBrowserError } from "~/components/browser-errors";
 import { DefaultShell } from "~/components/layout/DefaultShell";
 import { PlainShell } from "~/components/layout/PlainShells";
 import type { loader as rootLoader } from "~/root";
-import { isAdmin, type SessionUser } from "~/services/session-user";
+import { isAdmin, type SessionUser } from "~/session-user";
 import { describeError } from "./error-model";
 import { ErrorScreen } from "./ErrorScreen";
 

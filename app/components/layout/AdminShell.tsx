@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTexts } from "~/components/texts";
 import adminTexts from "~/locales/ja/admin.json";
 import { PageNotice } from "~/components/notice/NoticeArea";
-import type { SessionUser } from "~/services/session-user";
+import type { SessionUser } from "~/session-user";
 import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 
 const ADMIN_MENU = [

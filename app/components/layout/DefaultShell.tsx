@@ -6,7 +6,7 @@ import { SideNav } from "~/components/navigation/SideNav";
 import { PageNotice } from "~/components/notice/NoticeArea";
 import { PAYMENT_ROLE } from "@domain/roles";
 import type { defaultLayoutLoader } from "~/services/default-layout.server";
-import type { SessionUser } from "~/services/session-user";
+import type { SessionUser } from "~/session-user";
 import { ServiceEndBanner, type ServiceEnd } from "./ServiceEndBanner";
 import { SignOutButton, SkipLink, TopBar } from "./TopBar";
 

@@ -1,5 +1,5 @@
 import { PAYMENT_ROLE } from "@domain/roles";
-import type { SessionUser } from "~/services/session-user";
+import type { SessionUser } from "~/session-user";
 
 /** Label keys under `nav` in the common namespace. */
 export type NavLabelKey =

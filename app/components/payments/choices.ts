@@ -1,7 +1,0 @@
-import type { Proposal } from "~/services/payments.server";
-
-/** A proposal's invoices: the one, or those of まとめ払い. */
-export const invoiceIdsOf = (proposal: Proposal) => proposal.invoices?.map((invoice) => invoice.document_id) ?? [proposal.document_id];
-
-/** A proposal as the statement form's radio value (the page draws it, the action reads it): the invoice ids joined by dots, a colon, the fee. */
-export const choiceOf = (proposal: Proposal) => `${invoiceIdsOf(proposal).join(".")}:${proposal.fee}`;

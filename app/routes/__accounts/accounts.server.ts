@@ -1,0 +1,151 @@
+import { redirect } from "@remix-run/node";
+import { registrationInputSchema, type RegistrationInput } from "@domain/account-input";
+import type { PlanChangeKind, PlanStatus } from "@domain/plans";
+import type { PaymentRole } from "@domain/roles";
+import { isForbidden, isNotFound } from "../../services/errors.server";
+import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
+import type { PlanInfoForSession } from "../../services/auth.server";
+import { getSession, getSessionStorage } from "../../services/session.server";
+import type { SessionUser } from "~/session-user";
+
+/** A plan as the bank offers it: monthly amounts in yen, tax excluded and included. */
+export type OfferedPlan = {
+  plan_id: number;
+  plan_name: string;
+  amount: number;
+  total_amount: number;
+  issue_amount: number;
+  issue_total_amount: number;
+  receive_amount: number;
+  receive_total_amount: number;
+  max_receive_files: number;
+};
+
+export type RequiredTerms = { id: number; kind: "bank" | "product" | "id"; title: string; version: string; body: string; published_at: string };
+
+export type Registration = {
+  registered: boolean;
+  plans: OfferedPlan[];
+  terms: RequiredTerms[];
+  campaign: { free_months: number; start_date: string; finish_date: string } | null;
+  /** domain/plans registrationTerms, as the API answers it. */
+  schedule: {
+    join_date: string;
+    start_date: string;
+    campaign: { free_months: number; start_date: string; finish_date: string; applied_start_date: string; applied_finish_date: string } | null;
+  };
+  payment_method: "debit" | "card" | null;
+  /** The API decides, asking the bank's service: the bank wants a payment method and neither it nor the product has one. */
+  asks_payment_method: boolean;
+};
+
+/** Registration as the company's owner sees it, with whether a payment method is asked for first (the API decides). */
+export async function getRegistration(caller: PaymentApiCaller): Promise<Registration & { asksPaymentMethod: boolean }> {
+  const registration = await callPaymentApi<Registration>(caller, "/accounts/registration");
+  return { ...registration, asksPaymentMethod: registration.asks_payment_method };
+}
+
+export function register(caller: PaymentApiCaller, input: RegistrationInput): Promise<{ plan_id: number }> {
+  return callPaymentApi(caller, "/accounts/registration", asJsonPost(input));
+}
+
+export type PlanInfo = PlanInfoForSession & {
+  plan_name: string;
+  join_date: string | null;
+  start_date: string | null;
+  status: PlanStatus;
+  is_plan_changed: boolean;
+  plan_changed_on: string | null;
+  is_campaign_applied: boolean;
+  applied_campaign_num_of_months: number | null;
+  applied_campaign_start_date: string | null;
+  applied_campaign_finish_date: string | null;
+  retained_until: string | null;
+  current_amount: number;
+  current_total_amount: number;
+  amount: number;
+  total_amount: number;
+  max_receive_files: number;
+  version: number;
+};
+
+export function getPlanInfo(caller: PaymentApiCaller): Promise<PlanInfo> {
+  return callPaymentApi<PlanInfo>(caller, "/user_service/planinfo");
+}
+
+export type PlanChangeOptions = { current_plan: OfferedPlan | null; current_plan_id: number; version: number; plans: OfferedPlan[]; charged_from: string };
+
+/** The plans addplan or changeplan may move to today; the error screen's 403 variant when the company may not change now. */
+export function getPlanChangeOptions(caller: PaymentApiCaller, kind: PlanChangeKind): Promise<PlanChangeOptions> {
+  return callPaymentApi(caller, `/accounts/${kind}`);
+}
+
+/**
+ * Whether addplan or changeplan has a plan to move to today, as the API answers it, so a page links only to a flow that
+ * can be finished. A flow the API refuses now (its 403 variant, or addplan on a plan that already receives) has none.
+ */
+export async function offersPlanChange(caller: PaymentApiCaller, kind: PlanChangeKind): Promise<boolean> {
+  try {
+    return (await getPlanChangeOptions(caller, kind)).plans.length > 0;
+  } catch (error) {
+    if (error instanceof PaymentApiValidationError || isForbidden(error)) return false;
+    throw error;
+  }
+}
+
+export function changePlan(caller: PaymentApiCaller, kind: PlanChangeKind, input: { plan_id: number; version: number }): Promise<{ charged_from: string }> {
+  return callPaymentApi(caller, `/accounts/${kind}`, asJsonPost(input));
+}
+
+export function reserveCancellation(caller: PaymentApiCaller, version: number): Promise<{ withdrawal_date: string }> {
+  return callPaymentApi(caller, "/accounts/cancellation", asJsonPost({ version }));
+}
+
+export function withdrawCancellation(caller: PaymentApiCaller, version: number): Promise<void> {
+  return callPaymentApi(caller, "/accounts/cancellation/withdraw", asJsonPost({ version }));
+}
+
+/** The session's user once the company's plan changed: its role there and the plan the pages check. */
+export async function userAfterPlanChange(caller: PaymentApiCaller, user: SessionUser): Promise<SessionUser> {
+  const [role, plan] = await Promise.all([
+    callPaymentApi<{ role: PaymentRole }>(caller, "/user_service/me").then(
+      (me) => me.role,
+      // Another owner registered the company: this person has no payment user until they are enabled.
+      (thrown: unknown) => {
+        if (isNotFound(thrown)) return null;
+        throw thrown;
+      },
+    ),
+    getPlanInfo(caller),
+  ]);
+  return {
+    ...user,
+    paymentRole: role,
+    planId: plan.plan_id,
+    previousPlanId: plan.previous_plan_id,
+    withdrawalDate: plan.is_subscribe_cancellation ? plan.withdrawal_date : null,
+  };
+}
+
+const DRAFT_KEY = "registrationDraft";
+
+/** What the registration form was given, kept in the session between the form and its confirmation. */
+export async function keepRegistrationDraft(request: Request, input: RegistrationInput): Promise<string> {
+  const session = await getSession(request);
+  session.set(DRAFT_KEY, input);
+  return getSessionStorage().commitSession(session);
+}
+
+export async function registrationDraftOf(request: Request): Promise<RegistrationInput | null> {
+  const parsed = registrationInputSchema.safeParse((await getSession(request)).get(DRAFT_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+/** After registration: the session knows the new payment user and plan, forgets the draft, and TOP greets with a notice. */
+export async function redirectAfterRegistration(request: Request, user: SessionUser, message: string): Promise<Response> {
+  const session = await getSession(request);
+  session.unset(DRAFT_KEY);
+  session.set("user", user);
+  session.flash("notice", { id: crypto.randomUUID(), type: "success", message });
+  return redirect("/top", { headers: { "Set-Cookie": await getSessionStorage().commitSession(session) } });
+}

@@ -1,0 +1,321 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { taxCategoryOf } from "@domain/codes";
+import { formatDateTimeJst, formatJapaneseDate, todayJst } from "@domain/datetime";
+import { formatDecimal, formatYen } from "@domain/decimal-display";
+import { CONVERSIONS, DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
+import { can, editModeOf, nextStatuses, refusalOf, stageOf, type LifecycleFacts } from "@domain/lifecycle";
+import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
+import { needsRevenueStamp } from "@domain/revenue-stamp";
+import { totalsRows } from "@domain/snapshot";
+import { totalsTableRows } from "~/routes/__documents/totals-table";
+import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
+import { CONFIRMED_ACTIONS, confirmedActionOf, lifecycleFactsOf } from "~/routes/__documents/lifecycle-facts";
+import { roundingOfDocument } from "~/routes/__documents/rounding";
+import type { TFunction } from "~/components/texts";
+import type { common } from "~/locales/ja";
+import { requireCompanyCaller } from "../../services/api-caller.server";
+import { getOwnCompany } from "../__companies/companies.server";
+import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "./documents.server";
+import { remixI18next } from "../../services/i18n.server";
+import { mailFormDefaults, sendMailAction } from "../__mail/mail-pages.server";
+import { PaymentApiValidationError } from "../../services/payment-api.server";
+import { cancelPayment, getPayments, paymentFormAction, paymentFormDefaults, type PaymentSummary } from "../__payments/payments.server";
+import { readFormData } from "../../services/read-form.server";
+import { redirectWithNotice } from "../../services/session.server";
+import { companyFacts, documentIdOf, screen } from "./shared.server";
+
+type DetailDocument = Awaited<ReturnType<typeof getDocument>>;
+type T = TFunction<Pick<typeof common, "documents" | "mail" | "payments" | "snapshot" | "titles">>;
+
+/**
+ * The loader's texts, with the components' key type: i18next made once per language, as entry.server.tsx does
+ * (initialising it per request is a noticeable share of a page's time); only i18next's own key type is left behind.
+ */
+const textsByLocale = new Map<string, Promise<T>>();
+function textsFor(locale: string): Promise<T> {
+  let texts = textsByLocale.get(locale);
+  if (!texts) {
+    texts = remixI18next.getFixedT(locale).then((t) => t as unknown as T);
+    textsByLocale.set(locale, texts);
+  }
+  return texts;
+}
+
+/** Each kind's name and path, for the page's links to related documents and conversions. */
+const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { label: entry.label, base: DOCUMENT_PATHS[entry.id].base }])) as Record<
+  DocumentKind,
+  { label: string; base: string }
+>;
+
+/**
+ * The page as it shows: what domain/'s rules say about the document (lifecycle, totals per rate, qualified-invoice
+ * gaps, labels), its dates and amounts written out and its history in words, asked and formatted here rather than
+ * in the component, so the page's JavaScript carries none of those modules and texts (decision 020), and the
+ * hydration data holds what the page shows instead of the API's record.
+ */
+function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: LifecycleFacts, company: ReturnType<typeof companyFacts>) {
+  const base = KINDS[kind].base;
+  const stage = stageOf(facts);
+  const statusLabel = (id: number | null) => (id === null ? "" : (DOCUMENT_STATUSES[kind].find((status) => status.id === id)?.label ?? String(id)));
+  // The stored totals are the engine's; the per-rate rows are recomputed from the lines with the document's own rules.
+  const totals = computeTotals(document.lines.map(totalsLineOf), totalsRulesOf(roundingOfDocument(document), document.withholding, document.tax_type_id));
+  const internal = document.tax_type_id === 2;
+  const gaps = qualifiedInvoiceGaps(kind, { issuerName: company.name, registeredNo: company.registeredNo, customerName: document.customer_name, issueDate: document.issue_date, lineCount: document.lines.length });
+  const links = (label: string, related: Array<{ id: number; kind: DocumentKind; number: string } | null>) => ({
+    label,
+    links: related.flatMap((link) => (link ? [{ path: `${KINDS[link.kind].base}/detail/${link.id}`, text: `${KINDS[link.kind].label} ${link.number}` }] : [])),
+  });
+  const date = (value: string | null) => value && formatJapaneseDate(value);
+  const customer = `${document.customer_name} ${document.customer_honorific}`;
+  return {
+    id: document.id,
+    base,
+    name: `${KINDS[kind].label} ${document.number}`,
+    customer,
+    stage,
+    stageLabel: t(`documents.stages.${stage}`),
+    editPath: editModeOf(facts) === null ? null : kind === "receipt" ? `/receipts/edit/${document.id}` : `${base}/edit?id=${document.id}`,
+    confirmed: CONFIRMED_ACTIONS.filter((action) => can(facts, action)),
+    conversions: CONVERSIONS[kind]
+      .filter((target) => can(facts, { into: target }))
+      .map((target) => ({ path: `${KINDS[target].base}/create?source=${document.id}&origin=from_detail`, label: t("documents.makeInto", { kind: KINDS[target].label }) })),
+    qualified:
+      kind === "invoice" || kind === "receipt"
+        ? { message: t(gaps.length > 0 ? "documents.qualifiedState.missing" : kind === "invoice" ? "documents.qualifiedState.ok" : "documents.qualifiedState.okReceipt"), gaps }
+        : null,
+    // The section and column names this page shares with the form and the lists: two dictionary files (a chunk each) the page need not load for them.
+    labels: {
+      document: t("documents.sections.document"),
+      lines: t("documents.sections.lines"),
+      columns: [t("documents.columns.description"), t("documents.columns.quantity"), t("documents.columns.unit_price"), t("documents.columns.tax_rate"), t("documents.fields.amount")],
+      reducedMark: t("documents.reducedMark"),
+      totals: t("documents.totals.caption"),
+      changeStatus: t("documents.changeStatus"),
+      none: t("documents.none"),
+    },
+    // An issued document's copies (a draft offers a preview and issuing instead); the print page shares these two words.
+    copies: stage === "draft" ? null : { print: t("snapshot.openPrint"), pdf: t("snapshot.downloadPdf") },
+    // The document's fields that have a value, each with its name.
+    fields: (
+      [
+        ["issue_date", date(document.issue_date)],
+        ["customer_name", customer],
+        ["subject", document.subject],
+        ["valid_until", date(document.valid_until)],
+        ["delivery_date", date(document.delivery_date)],
+        ["due_date", date(document.due_date)],
+        ["proviso", document.proviso],
+        ["payment_method", document.payment_method],
+        ["person_in_charge", document.person_in_charge],
+      ] as const
+    ).flatMap(([name, value]) => (value ? [[t(`documents.fields.${name}`), value]] : [])),
+    status: statusLabel(document.status),
+    next: nextStatuses(facts).map((id) => ({ id, label: statusLabel(id) })),
+    // Each line's cells in the order of labels.columns.
+    lines: document.lines.map((line) => ({
+      id: line.id,
+      cells: [
+        `${line.description}${line.tax_rate === 8 ? " ※" : ""}`,
+        `${formatDecimal(line.quantity)}${line.unit ?? ""}`,
+        formatYen(line.unit_price),
+        taxCategoryOf(line.tax_category).label,
+        formatYen(line.amount),
+      ],
+    })),
+    totals: totalsTableRows(totals, totalsRows(totals), internal, t),
+    stampDuty: needsRevenueStamp(kind, totals) ? t("documents.stampDuty") : null,
+    notes: document.notes,
+    revisions: document.revisions.map((revision) => ({
+      revision: revision.revision,
+      title: t("documents.versionEntry.revision", { revision: revision.revision }),
+      made: t("documents.versionEntry.made", {
+        reason: t(`documents.versionEntry.reasons.${revision.reason as "issue"}`),
+        by: revision.created_by_name ?? revision.created_by,
+        at: formatDateTimeJst(revision.created_at),
+      }),
+      mails: revision.mails.length > 0 ? t("documents.versionEntry.mails", { count: revision.mails.length }) : null,
+    })),
+    related: [
+      links(t("documents.source"), [document.source]),
+      links(t("documents.derived"), document.derived),
+      links(t("documents.creditNoteOf"), [document.credit_note_of]),
+      links(t("documents.creditNotes"), document.credit_notes),
+      links(t(kind === "invoice" ? "documents.closingSlips" : "documents.closingInvoice"), document.closing),
+    ].filter((group) => group.links.length > 0),
+    history: document.history.map((entry) => {
+      const what = t(`documents.events.${entry.event}`, { revision: entry.revision ?? 1 });
+      const by = entry.changed_by_name ?? entry.changed_by;
+      const at = formatDateTimeJst(entry.changed_at);
+      const text =
+        entry.from_status !== null && entry.from_status !== entry.to_status
+          ? t("documents.historyEntry", { what, from: statusLabel(entry.from_status), to: statusLabel(entry.to_status), by, at })
+          : t("documents.historyEvent", { what, by, at });
+      return { id: entry.id, text };
+    }),
+  };
+}
+
+/** The page's title: the route's meta reads it from here, so the page's JavaScript carries no titles file. */
+const DETAIL_TITLES = { estimate: "estimateDetail", delivery_slip: "deliverySlipDetail", invoice: "invoiceDetail", receipt: "receiptDetail" } as const;
+
+/** The detail page; `?confirm=void` (or delete, creditNote) makes it the confirmation page of that action. */
+export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
+  const id = documentIdOf(params.id);
+  // An invoice's payments are asked for alongside it; a draft's or a credit note's are dropped below.
+  const [document, company, summary, t] = await Promise.all([
+    getDocument(caller, id, kind),
+    getOwnCompany(caller),
+    kind === "invoice" ? getPayments(caller, id) : null,
+    remixI18next.getLocale(request).then(textsFor),
+  ]);
+  const facts = lifecycleFactsOf(document);
+  const url = new URL(request.url);
+  const asked = confirmedActionOf(url.searchParams.get("confirm"));
+  // The names of a mail's fields, which the send history shows too, come with the form rather than as a dictionary file of both pages.
+  const mail = can(facts, "send")
+    ? { values: await mailFormDefaults(caller, document, company), labels: { to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
+    : null;
+  const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
+  // An invoice the rules let out as JP PINT offers the download and the send (decision 045), or says what to fix first.
+  const digitalInvoice = can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
+  return {
+    title: t(`titles.${DETAIL_TITLES[kind]}`),
+    document: detailOf(t, kind, document, facts, companyFacts(company)),
+    mail,
+    confirm: asked && can(facts, asked) ? asked : null,
+    // 「デジタルインボイスで送る」's own confirmation page (without JavaScript), asked only of an invoice that passes the check.
+    confirmDigitalInvoice: url.searchParams.get("confirm") === DIGITAL_INVOICE_INTENT && digitalInvoice?.send ? true : null,
+    payments,
+    digitalInvoice,
+  };
+};
+
+/** The form intent (and `?confirm=`) of 「デジタルインボイスで送る」. */
+const DIGITAL_INVOICE_INTENT = "sendDigitalInvoice";
+
+/** The digital invoice section: its words, what keeps it from leaving, and — when nothing does — the send and the question it asks first. */
+async function digitalInvoiceOf(t: T, caller: Parameters<typeof digitalInvoiceCheck>[0], id: number, name: string) {
+  const { problems, recipient } = await digitalInvoiceCheck(caller, id);
+  const send =
+    problems.length === 0 && recipient
+      ? {
+          intent: DIGITAL_INVOICE_INTENT,
+          label: t("documents.digitalInvoice.send"),
+          hint: t("documents.digitalInvoice.sendHint", { recipient }),
+          words: { title: t("documents.digitalInvoice.confirmTitle", { document: name }), body: t("documents.digitalInvoice.confirmBody", { recipient }), button: t("documents.digitalInvoice.send") },
+        }
+      : null;
+  return { heading: t("documents.digitalInvoice.heading"), download: t("documents.digitalInvoice.download"), missing: t("documents.digitalInvoice.missing"), problems, send };
+}
+
+/** The payments section of an issued invoice: its figures and each payment written out, the form's first values, the links that apply (督促, 定期請求), and a cancellation asked for by URL. */
+function paymentsOf(t: T, document: DetailDocument, summary: PaymentSummary, url: URL) {
+  const asked = url.searchParams.get("confirm") === "cancelPayment" ? url.searchParams.get("payment") : null;
+  const overdue = !document.voided_at && Number(summary.balance) > 0 && document.due_date !== null && document.due_date < todayJst();
+  const rows = summary.payments.map((payment) => ({
+    id: payment.id,
+    paidOn: formatJapaneseDate(payment.paid_on),
+    amount: formatDecimal(payment.amount),
+    fee: formatDecimal(payment.fee),
+    method: payment.method,
+    source: t(payment.statement_line_id === null ? "payments.byHand" : "payments.fromStatement"),
+    cancelled: payment.cancelled_at === null ? null : payment.cancel_reason ? t("payments.cancelledReason", { reason: payment.cancel_reason }) : t("payments.cancelled"),
+  }));
+  return {
+    amountDue: formatYen(summary.amount_due),
+    paid: formatYen(summary.paid),
+    balance: summary.overpaid ? `${formatYen(summary.balance)}（${t("payments.overpaid")}）` : formatYen(summary.balance),
+    overpaidNote: summary.overpaid ? t("payments.overpaidNote") : null,
+    rows,
+    values: paymentFormDefaults(summary),
+    cancelling: rows.find((payment) => String(payment.id) === asked && payment.cancelled === null) ?? null,
+    links: [
+      ...(overdue ? [{ path: `/billing/reminders/${document.id}`, label: t("payments.links.reminder") }] : []),
+      ...(document.voided_at ? [] : [{ path: `/billing/recurring/create?from=${document.id}`, label: t("payments.links.recurring") }]),
+    ],
+  };
+}
+
+export type DocumentDetailData = SerializeFrom<typeof documentDetailLoader>;
+
+/** Each kind's route loader, for the page's useLoaderData and meta. */
+export type DetailLoader = (args: LoaderFunctionArgs) => ReturnType<typeof documentDetailLoader>;
+
+/**
+ * The detail page's buttons: status, issue (also before printing or a PDF),
+ * and the actions that ask first — void, delete, credit note — which only
+ * go ahead with `confirmed=yes` from the confirmation.
+ */
+export const documentDetailAction = async ({ request, params, context }: ActionFunctionArgs, kind: DocumentKind) => {
+  const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
+  const id = documentIdOf(params.id);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const t = await remixI18next.getFixedT(request);
+  const base = DOCUMENT_PATHS[kind].base;
+  const here = `${base}/detail/${id}`;
+  if (intent === "send") return sendMailAction(request, caller, kind, id, formData);
+  if (kind === "invoice" && intent === DIGITAL_INVOICE_INTENT) {
+    // Asked first, like the other actions that cannot be taken back: without `confirmed=yes`, the question's page.
+    if (formData.get("confirmed") !== "yes") return redirect(`${here}?confirm=${DIGITAL_INVOICE_INTENT}`);
+    try {
+      await sendDigitalInvoice(caller, id);
+    } catch (error) {
+      if (!(error instanceof PaymentApiValidationError)) throw error;
+      // Refused (the check failed meanwhile, or the invoice was voided): the page shows what to fix.
+      return redirectWithNotice(request, here, "error", error.message);
+    }
+    return redirectWithNotice(request, `${base}/mail/detail/${id}`, "success", t("documents.digitalInvoiceQueued"));
+  }
+  if (kind === "invoice" && intent === "payment") {
+    const recorded = await paymentFormAction(request, caller, id, formData, here, t("documents.paymentRecorded"));
+    return recorded.response ?? json({ paymentForm: recorded.reply }, { status: recorded.status });
+  }
+  if (kind === "invoice" && intent === "cancelPayment") {
+    const payment = String(formData.get("payment") ?? "");
+    if (!/^\d{1,9}$/.test(payment)) return redirect(here);
+    if (formData.get("confirmed") !== "yes") return redirect(`${here}?confirm=cancelPayment&payment=${payment}`);
+    try {
+      await cancelPayment(caller, id, Number(payment), String(formData.get("reason") ?? "").trim().slice(0, 200));
+    } catch (error) {
+      if (!(error instanceof PaymentApiValidationError)) throw error;
+      return redirectWithNotice(request, here, "error", error.message);
+    }
+    return redirectWithNotice(request, `${here}#payments-heading`, "success", t("documents.paymentCancelled"));
+  }
+  const asking = confirmedActionOf(intent);
+  if (asking && formData.get("confirmed") !== "yes") return redirect(`${here}?confirm=${asking}`);
+  try {
+    switch (intent) {
+      case "status":
+        await changeDocumentStatus(caller, kind, id, Number(formData.get("status")));
+        return redirectWithNotice(request, here, "success", t("documents.statusChanged"));
+      case "issue":
+        await issueDocument(caller, kind, id);
+        return redirectWithNotice(request, here, "success", t("documents.issued"));
+      // Printing or downloading the customer's copy gives it to the customer: the draft is issued first.
+      case "issue-print":
+        await issueDocument(caller, kind, id);
+        return redirect(`${base}/snapshot/${id}`);
+      case "issue-pdf":
+        await issueDocument(caller, kind, id);
+        return redirect(`${base}/pdf/${id}`);
+      case "void":
+        await voidDocument(caller, kind, id);
+        return redirectWithNotice(request, here, "success", t("documents.voided"));
+      case "delete":
+        await deleteDocument(caller, kind, id);
+        return redirectWithNotice(request, DOCUMENT_PATHS[kind].list, "success", t("documents.deleted"));
+      case "creditNote": {
+        const note = await issueCreditNote(caller, id, String(formData.get("reason") ?? "").trim().slice(0, 200) || null);
+        return redirectWithNotice(request, `${base}/detail/${note.id}`, "success", t("documents.creditNoteIssued", { number: note.number }));
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof PaymentApiValidationError)) throw error;
+    return redirectWithNotice(request, here, "error", error.message);
+  }
+  return redirect(here);
+};

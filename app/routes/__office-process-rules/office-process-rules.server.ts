@@ -1,0 +1,37 @@
+import type { OfficeProcessRuleInput } from "@domain/office-process-rule-input";
+import { fillOfficeProcessRule, type OfficeProcessRuleKind, type RuleDocument } from "@domain/office-process-rules";
+import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
+
+/** The company's saved values, or (version 0) the defaults of a company that never saved them. */
+export type OfficeProcessRule = {
+  version: number;
+  kind: OfficeProcessRuleKind;
+  company_name: string;
+  responsible_title: string;
+  responsible_name: string;
+  /** YYYY-MM-DD; null until saved. */
+  effective_date: string | null;
+};
+
+export function getOfficeProcessRule(caller: PaymentApiCaller): Promise<OfficeProcessRule> {
+  return callPaymentApi<OfficeProcessRule>(caller, "/office-process-rules");
+}
+
+/** Saves from the version the page showed (0: none saved yet); a stale version is a PaymentApiValidationError. */
+export function saveOfficeProcessRule(caller: PaymentApiCaller, input: OfficeProcessRuleInput, version: number): Promise<OfficeProcessRule> {
+  return callPaymentApi<OfficeProcessRule>(caller, "/office-process-rules", asJsonPost({ ...input, version }));
+}
+
+/**
+ * The rules text filled with the saved values. Defaults never saved print as blanks, the company
+ * name included: the page shows the text the user would adopt, not one they have not confirmed.
+ */
+export function ruleDocumentOf(rule: OfficeProcessRule): RuleDocument {
+  if (rule.version === 0) return fillOfficeProcessRule(rule.kind, { companyName: "", responsibleTitle: "", responsibleName: "", effectiveDate: "" });
+  return fillOfficeProcessRule(rule.kind, {
+    companyName: rule.company_name,
+    responsibleTitle: rule.responsible_title,
+    responsibleName: rule.responsible_name,
+    effectiveDate: rule.effective_date ?? "",
+  });
+}

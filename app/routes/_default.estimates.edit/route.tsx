@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DocumentFormPage } from "~/routes/__documents/DocumentFormPage";
+import { titleMeta } from "~/meta";
+import { estimateEdit as estimateEditTitle } from "~/locales/ja/titlesDocuments.json";
+import { documentEditAction, documentEditLoader } from "~/routes/__documents/form.server";
+
+export const handle = { i18n: ["common"], screenName: "estimates-edit" };
+
+export const meta = titleMeta(estimateEditTitle);
+
+export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "estimate");
+
+export const action = (args: ActionFunctionArgs) => documentEditAction(args, "estimate");
+
+export default function EstimateEditPage() {
+  return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+}

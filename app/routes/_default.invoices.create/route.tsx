@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { DocumentFormPage } from "~/routes/__documents/DocumentFormPage";
+import { titleMeta } from "~/meta";
+import { invoiceCreate as invoiceCreateTitle } from "~/locales/ja/titlesDocuments.json";
+import { documentCreateAction, documentCreateLoader } from "~/routes/__documents/form.server";
+
+export const handle = { i18n: ["common"], screenName: "invoices-create" };
+
+export const meta = titleMeta(invoiceCreateTitle);
+
+export const loader = (args: LoaderFunctionArgs) => documentCreateLoader(args, "invoice");
+
+export const action = (args: ActionFunctionArgs) => documentCreateAction(args, "invoice");
+
+// A refused save keeps the form, and its one-time key, as they were.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? false : defaultShouldRevalidate);
+
+export default function InvoiceCreatePage() {
+  return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+}

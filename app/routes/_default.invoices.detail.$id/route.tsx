@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { documentDetailAction, documentDetailLoader } from "~/routes/__documents/detail.server";
+
+export const handle = { i18n: ["common"], screenName: "invoices-detail" };
+
+export { detailMeta as meta } from "~/routes/__documents/DocumentDetailPage";
+
+export const loader = (args: LoaderFunctionArgs) => documentDetailLoader(args, "invoice");
+
+export const action = (args: ActionFunctionArgs) => documentDetailAction(args, "invoice");
+
+export { DocumentDetailPage as default } from "~/routes/__documents/DocumentDetailPage";

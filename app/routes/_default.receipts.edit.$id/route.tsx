@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DocumentFormPage } from "~/routes/__documents/DocumentFormPage";
+import { titleMeta } from "~/meta";
+import { receiptEdit as receiptEditTitle } from "~/locales/ja/titlesDocuments.json";
+import { documentEditAction, documentEditLoader } from "~/routes/__documents/form.server";
+
+export const handle = { i18n: ["common"], screenName: "receipts-edit" };
+
+export const meta = titleMeta(receiptEditTitle);
+
+export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "receipt");
+
+export const action = (args: ActionFunctionArgs) => documentEditAction(args, "receipt");
+
+export default function ReceiptEditPage() {
+  return <DocumentFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+}

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ReceivedFormPage } from "~/routes/__received/ReceivedFormPage";
+import { titleMeta } from "~/meta";
+import { receiveReceiptEdit as title } from "~/locales/ja/titlesDocuments.json";
+import { receivedFormAction, receivedFormLoader } from "~/routes/__received/received-pages.server";
+
+export const handle = { i18n: ["common"], screenName: "receive-receipts-edit" };
+
+export const meta = titleMeta(title);
+
+export const loader = (args: LoaderFunctionArgs) => receivedFormLoader(args, "receipt", true);
+
+export const action = (args: ActionFunctionArgs) => receivedFormAction(args, "receipt", true);
+
+export default function ReceiveReceiptEditPage() {
+  return <ReceivedFormPage title={title} loaded={useLoaderData<typeof loader>()} submitted={useActionData<typeof action>()} />;
+}

@@ -1,0 +1,19 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ReportsPage } from "~/routes/_default.reports.list/ReportsPage";
+import reportStyles from "./reports.css";
+import { reports as title } from "~/locales/ja/titlesPages.json";
+import { titleMeta } from "~/meta";
+import { reportsPageLoader } from "~/routes/__reports/reports.server";
+
+export const handle = { i18n: ["common"], screenName: "reports-list" };
+
+export const meta = titleMeta(title);
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+
+export const loader = (args: LoaderFunctionArgs) => reportsPageLoader(args);
+
+export default function ReportsListPage() {
+  return <ReportsPage {...useLoaderData<typeof loader>()} />;
+}

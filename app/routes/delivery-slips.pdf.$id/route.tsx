@@ -1,0 +1,5 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { documentPdfLoader } from "~/routes/__documents/copy.server";
+
+/** The delivery slip's PDF, rendered from its snapshot. */
+export const loader = (args: LoaderFunctionArgs) => documentPdfLoader(args, "delivery_slip");

@@ -1,5 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentPdfLoader } from "~/services/document-pages/copy.server";
-
-/** The estimate's PDF, rendered from its snapshot. */
-export const loader = (args: LoaderFunctionArgs) => documentPdfLoader(args, "estimate");

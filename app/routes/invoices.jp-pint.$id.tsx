@@ -1,5 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { digitalInvoiceLoader } from "~/services/document-pages/copy.server";
-
-/** The invoice as a JP PINT digital invoice (XML), from its issued snapshot. */
-export const loader = (args: LoaderFunctionArgs) => digitalInvoiceLoader(args);

@@ -1,4 +1,0 @@
-import { receivedFileLoader } from "~/services/received-pages.server";
-
-/** A received document's stored file, shown inline by the detail and snapshot pages. */
-export const loader = receivedFileLoader;

@@ -1,5 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { receivedExportLoader } from "~/services/received-pages.server";
-
-/** The filtered list as CSV (a download: no page). */
-export const loader = (args: LoaderFunctionArgs) => receivedExportLoader(args, "invoice");

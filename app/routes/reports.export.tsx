@@ -1,5 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { reportExportLoader } from "~/services/reports.server";
-
-/** A report's table as CSV (a download: no page). */
-export const loader = (args: LoaderFunctionArgs) => reportExportLoader(args);
