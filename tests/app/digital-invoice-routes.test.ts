@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id/route";
 import { loader as digitalInvoice } from "~/routes/invoices.jp-pint.$id/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 import { createCustomer, createDocument, createOwnCompany } from "../support/factories";
 import { ok } from "../support/issued";
 import type { FixtureUserName } from "../support/users";
@@ -12,7 +13,7 @@ import type { FixtureUserName } from "../support/users";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 const detail = async (id: number) => (await invoiceDetailLoader({ request: await signedInRequest(api, "owner", `/invoices/detail/${id}`), params: { id: String(id) }, context })).digitalInvoice;
 const download = async (id: number, as: FixtureUserName = "owner") =>

@@ -6,6 +6,7 @@ import { DigitalInvoiceView } from "~/routes/__received/DigitalInvoiceView";
 import { action as createAction } from "~/routes/_default.receive.invoices.create/route";
 import { loader as snapshotLoader } from "~/routes/_snapshot-empty.receive.invoices.snapshot.$id/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
+import { testContext } from "../support/context";
 import { PEPPOL_EXAMPLES_DIR } from "../support/peppol";
 import { enableReceiving } from "../support/received";
 
@@ -16,7 +17,7 @@ import { enableReceiving } from "../support/received";
  */
 
 const api = useRouteTestApi();
-const context = { traceId: "test-trace" } as never;
+const context = testContext();
 
 beforeAll(async () => {
   await enableReceiving(api.database.db);
