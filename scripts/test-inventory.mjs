@@ -554,7 +554,8 @@ function apiScope(root) {
   const listed = run(root, "npx", ["vitest", "list", "--filesOnly", ...filters]);
   const files = listed
     .split("\n")
-    .map((line) => line.trim())
+    // With vitest projects each line starts with the project's name in brackets.
+    .map((line) => line.trim().replace(/^\[[^\]]*\]\s*/, ""))
     .filter((line) => /\.test\.tsx?$/.test(line))
     .map((line) => relative(root, path.resolve(root, line)));
   return { script, filters, files: [...new Set(files)].sort() };
