@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { z } from "zod";
 import { getConfig } from "./config.server";
 import { paymentApiCalls } from "./metrics.server";
 import type { ForbiddenVariant } from "~/components/errors/error-model";
@@ -130,6 +131,30 @@ export async function fetchPaymentApi(
       throw new PaymentApiValidationError(body.message ?? "入力内容に誤りがあります。", body.fields ?? {}, body.problems ?? [], response.status);
   }
   throw new Error(`Payment API ${init.method ?? "GET"} ${path} answered ${response.status} (${body.code ?? "no code"})`);
+}
+
+/**
+ * A Payment API call whose answer is read with its contract (the `*Answer` schemas in domain/, which the API's tests
+ * read its answers with too): the page gets what the schema says, and an answer that does not fit is reported as the
+ * API's fault instead of being rendered half-filled.
+ */
+export async function askPaymentApi<Answer extends z.ZodTypeAny>(
+  caller: PaymentApiCaller,
+  path: string,
+  answer: Answer,
+  init: RequestInit = {},
+  baseUrl?: string,
+): Promise<z.output<Answer>> {
+  const response = await fetchPaymentApi(caller, path, init, baseUrl);
+  const parsed = answer.safeParse(await response.json());
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(answer)"}: ${issue.message}`);
+  throw new Error(`Payment API ${init.method ?? "GET"} ${path} answered outside its contract (${where.join("; ")})`);
+}
+
+/** A Payment API call answered with nothing to read (204: a deletion). */
+export async function sendToPaymentApi(caller: PaymentApiCaller, path: string, init: RequestInit): Promise<void> {
+  await fetchPaymentApi(caller, path, init);
 }
 
 /** A Payment API call answered with JSON (or nothing, for 204). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { describeError } from "~/components/errors/error-model";
-import { callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "~/services/payment-api.server";
+import { askPaymentApi, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "~/services/payment-api.server";
+import { itemPageAnswer } from "@domain/master-data-answers";
 import { serviceUnavailable } from "../../api/errors";
 import { startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
@@ -28,6 +29,16 @@ describe("the web app's Payment API client", () => {
     await insertPaymentUser(api.database.db, "owner");
     const me = await callPaymentApi<{ user_unique_code: string }>(await caller(), "/user_service/me", {}, api.url);
     expect(me.user_unique_code).toBe("U-DEMO-OWNER");
+  });
+
+  it("reads an answer with its contract: the API's own fits it, one that does not is named as the API's fault, not shown in part", async () => {
+    api = await startTestApi();
+    await insertPaymentUser(api.database.db, "owner");
+    expect(await askPaymentApi(await caller(), "/items", itemPageAnswer, {}, api.url)).toEqual({ items: [], total: 0, page: 1, per_page: 20 });
+    const transport = async () => Response.json({ items: [{ id: "1", name: "コピー用紙" }], total: 1, page: 1, per_page: 20 });
+    const someone: PaymentApiCaller = { idToken: "token", traceId: "trace-1", bankCode: "0001", bankName: "デモ銀行", screenName: "items-list", transport };
+    const thrown = await askPaymentApi(someone, "/items", itemPageAnswer, {}, "http://payment-api.test/api/v1").catch((error: unknown) => error);
+    expect(String(thrown)).toMatch(/GET \/items answered outside its contract \(items\.0\.id: .+\)/);
   });
 
   it("turns the API's maintenance answer into the maintenance screen with its window", async () => {

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { TAX_CATEGORIES } from "./codes";
+import { HOLIDAY_SHIFTS } from "./due-date";
+
+/**
+ * The Payment API's answers about master data, as they arrive (snake_case, decimals as strings, times as ISO text):
+ * the API's tests read its answers with these and the web app parses with them, so neither side restates the other's
+ * types (issue 35). Fields the web app does not use are left out and dropped by parsing.
+ */
+
+const ids = <T extends { id: string }>(codes: readonly T[]) => codes.map((code) => code.id) as [T["id"], ...T["id"][]];
+
+/** A page of a list: its rows, how many there are in all, and the page asked for. */
+export const listPageAnswer = <Row extends z.ZodTypeAny>(row: Row) =>
+  z.object({ items: z.array(row), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+
+export const customerAnswer = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  name: z.string(),
+  name_kana: z.string().nullable(),
+  honorific: z.string(),
+  department: z.string().nullable(),
+  person_in_charge: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  tel: z.string().nullable(),
+  emails: z.array(z.string()),
+  registered_no: z.string().nullable(),
+  peppol_id: z.string().nullable(),
+  closing_day: z.number().int().nullable(),
+  payment_month_offset: z.number().int().nullable(),
+  payment_day: z.number().int().nullable(),
+  holiday_shift: z.enum(ids(HOLIDAY_SHIFTS)),
+  notes: z.string().nullable(),
+  archived_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type CustomerAnswer = z.output<typeof customerAnswer>;
+
+export const customerPageAnswer = listPageAnswer(customerAnswer);
+export type CustomerPageAnswer = z.output<typeof customerPageAnswer>;
+
+export const itemAnswer = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  unit: z.string().nullable(),
+  unit_price: z.string(),
+  tax_category: z.enum(ids(TAX_CATEGORIES)),
+  tax_rate: z.number(),
+  updated_at: z.string(),
+});
+export type ItemAnswer = z.output<typeof itemAnswer>;
+
+export const itemPageAnswer = listPageAnswer(itemAnswer);
+export type ItemPageAnswer = z.output<typeof itemPageAnswer>;
