@@ -102,7 +102,8 @@ export type PlanState = {
   isCampaignApplied: boolean;
 };
 
-export type PlanStatus = "free_term" | "campaign" | "active" | "cancellation_pending" | "ended";
+export const PLAN_STATUSES = ["free_term", "campaign", "active", "cancellation_pending", "ended"] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /** Where the company stands today. */
 export function planStatusOn(plan: PlanState, today: string): PlanStatus {

@@ -3,11 +3,12 @@ import { createCookie } from "@remix-run/node";
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
+import { meAnswer, planInfoForSessionAnswer, type PlanInfoForSessionAnswer } from "@domain/account-answers";
 import { isAdminUserType, USER_TYPES, type UserType } from "@domain/roles";
 import type { SsoProfile } from "@domain/sso-profile";
 import { backChannelUrl, getConfig } from "./config.server";
 import { getBankConfig } from "./bank-service.server";
-import { callPaymentApi, type PaymentApiCaller } from "./payment-api.server";
+import { askPaymentApi, sendToPaymentApi, type PaymentApiCaller } from "./payment-api.server";
 import { SIGN_IN_PATH } from "./route-checks.server";
 import type { SessionUser } from "~/session-user";
 
@@ -119,7 +120,7 @@ function answeredWith(thrown: unknown, status: number): boolean {
 }
 
 /** What the session keeps of the company's plan info. */
-export type PlanInfoForSession = { plan_id: number; previous_plan_id: number | null; is_subscribe_cancellation: boolean; withdrawal_date: string | null };
+export type PlanInfoForSession = PlanInfoForSessionAnswer;
 
 /** The session's view of the user: SSO profile, bank config, payment role, cookie terms. */
 async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: string): Promise<SessionUser> {
@@ -136,17 +137,17 @@ async function sessionUserOf(profile: SsoProfile, idToken: string, traceId: stri
     getBankConfig(idToken),
     // The same answer as GET /user_service/me, and the sign-in recorded for the owner's user list.
     companyUser
-      ? callPaymentApi<{ role: 0 | 1 | 2 }>(caller, "/user_service/signed_in", { method: "POST" }).then((me) => me.role, orNullWhenMissing)
+      ? askPaymentApi(caller, "/user_service/signed_in", meAnswer, { method: "POST" }).then((me) => me.role, orNullWhenMissing)
       : // Bank staff's sign-ins are kept in the admin audit trail (decision 027).
-        callPaymentApi(caller, "/admin/signed_in", { method: "POST" }).then(() => null),
+        sendToPaymentApi(caller, "/admin/signed_in", { method: "POST" }).then(() => null),
     // A user made invalid (role 0) is refused the plan: the session needs none for them.
     companyUser
-      ? callPaymentApi<PlanInfoForSession>(caller, "/user_service/planinfo").then(
+      ? askPaymentApi(caller, "/user_service/planinfo", planInfoForSessionAnswer).then(
           (info) => info,
           (thrown: unknown) => (answeredWith(thrown, 403) ? null : orNullWhenMissing(thrown)),
         )
       : null,
-    callPaymentApi(caller, "/terms/cookie").then(
+    sendToPaymentApi(caller, "/terms/cookie").then(
       () => true,
       (thrown: unknown) => {
         if (answeredWith(thrown, 404)) return false;

@@ -152,9 +152,11 @@ export async function askPaymentApi<Answer extends z.ZodTypeAny>(
   throw new Error(`Payment API ${init.method ?? "GET"} ${path} answered outside its contract (${where.join("; ")})`);
 }
 
-/** A Payment API call answered with nothing to read (204: a deletion). */
-export async function sendToPaymentApi(caller: PaymentApiCaller, path: string, init: RequestInit): Promise<void> {
-  await fetchPaymentApi(caller, path, init);
+/** A Payment API call whose answer says nothing the caller reads (204 for a deletion; a sign-in recorded): only its status counts. */
+export async function sendToPaymentApi(caller: PaymentApiCaller, path: string, init: RequestInit = {}): Promise<void> {
+  const response = await fetchPaymentApi(caller, path, init);
+  // An unread body would hold its connection.
+  await response.body?.cancel();
 }
 
 /** A Payment API call answered with JSON (or nothing, for 204). */

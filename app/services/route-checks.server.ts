@@ -1,10 +1,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { hasReceivePlan } from "@domain/codes";
+import { bankReceivingAnswer } from "@domain/account-answers";
 import { PAYMENT_ROLE } from "@domain/roles";
 import { forbidden, isNotFound, notFound } from "./errors.server";
 import { getConfig } from "./config.server";
-import { callPaymentApi, transportOf } from "./payment-api.server";
+import { askPaymentApi, transportOf } from "./payment-api.server";
 import { keepPendingSubmission } from "./pending-submission.server";
 import { getSessionState } from "./session.server";
 import { isAdmin, type SessionUser } from "~/session-user";
@@ -81,7 +82,7 @@ export async function bankReceiveEnabled(request: Request, user: SessionUser, co
     screenName: "bank-config",
     transport: context ? transportOf(context) : undefined,
   };
-  const enabled = await callPaymentApi<{ enable_payment_receive: boolean }>(caller, "/bank/config").then(
+  const enabled = await askPaymentApi(caller, "/bank/config", bankReceivingAnswer).then(
     (config) => config.enable_payment_receive,
     // A bank the product does not know offers nothing; when the API cannot answer, the page's own calls say so and the sign-in's value stands.
     (thrown: unknown) => (isNotFound(thrown) ? false : null),

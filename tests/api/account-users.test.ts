@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { meAnswer, paymentUserAnswer, paymentUsersAnswer } from "../../domain/account-answers";
 import { documentCounters, documents, paymentServiceUsers } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
 import { createDocument, insertPaymentUser } from "../support/factories";
@@ -35,7 +36,7 @@ describe("the company's users (owner only)", () => {
   it("lists the caller's company's payment users, never another company's", async () => {
     const response = await api.call("/user_service/users");
     expect(response.status).toBe(200);
-    const { users } = await response.json();
+    const { users } = paymentUsersAnswer.parse(await response.json());
     expect(users.map((user: { user_unique_code: string }) => user.user_unique_code)).toEqual(["U-DEMO-OWNER", "U-DEMO-USER"]);
     expect(users[1]).toEqual({ user_unique_code: "U-DEMO-USER", role: 2, registration_status: 1, reference_id: 2, receive_reference_id: 1, last_signed_in_at: null, version: 1 });
     const shinkin = await (await api.call("/user_service/users", { as: "shinkinOwner" })).json();
@@ -43,7 +44,7 @@ describe("the company's users (owner only)", () => {
   });
 
   it("answers one user of the company, and 404 for another company's, an unknown or a malformed code", async () => {
-    expect(await (await api.call("/user_service/users/U-DEMO-USER")).json()).toMatchObject({ user_unique_code: "U-DEMO-USER", role: 2, version: 1 });
+    expect(paymentUserAnswer.parse(await (await api.call("/user_service/users/U-DEMO-USER")).json())).toMatchObject({ user_unique_code: "U-DEMO-USER", role: 2, version: 1 });
     for (const code of ["U-SHINKIN-OWNER", "U-NOBODY", "%20x"]) {
       const response = await api.call(`/user_service/users/${code}`);
       expect(response.status, code).toBe(404);
@@ -75,7 +76,7 @@ describe("changing a role", () => {
   it("makes a company user owner and back, moving the version; a stale version is refused", async () => {
     const promoted = await post("/user_service/users/U-DEMO-USER/role", { role: 1, version: 1 });
     expect(promoted.status).toBe(200);
-    expect(await promoted.json()).toMatchObject({ role: 1, version: 2 });
+    expect(paymentUserAnswer.parse(await promoted.json())).toMatchObject({ role: 1, version: 2 });
 
     const stale = await post("/user_service/users/U-DEMO-USER/role", { role: 2, version: 1 });
     expect(stale.status).toBe(409);
@@ -97,7 +98,7 @@ describe("changing a role", () => {
   it("lets an owner step down once another owner exists, and then refuses them", async () => {
     await post("/user_service/users/U-DEMO-USER/role", { role: 1, version: 1 });
     const disabled = await post("/user_service/users/U-DEMO-OWNER/role", { role: 0, version: 1 });
-    expect(await disabled.json()).toMatchObject({ role: 0, version: 2 });
+    expect(paymentUserAnswer.parse(await disabled.json())).toMatchObject({ role: 0, version: 2 });
     expect((await api.call("/user_service/users")).status).toBe(403);
     // The remaining owner is now the last one.
     expect((await post("/user_service/users/U-DEMO-USER/role", { role: 2, version: 2 }, "user")).status).toBe(409);
@@ -128,7 +129,7 @@ describe("enabling a bank user", () => {
   it("makes a payment service user with role 2 and the specified defaults, once", async () => {
     const response = await api.call("/user_service/users/U-DEMO-NEWHIRE/enable", { method: "POST" });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ user_unique_code: "U-DEMO-NEWHIRE", role: 2, reference_id: 2, receive_reference_id: 1, version: 1 });
+    expect(paymentUserAnswer.parse(await response.json())).toMatchObject({ user_unique_code: "U-DEMO-NEWHIRE", role: 2, reference_id: 2, receive_reference_id: 1, version: 1 });
     expect(await userRow("U-DEMO-NEWHIRE")).toMatchObject({ companyUniqueCode: "C-DEMO", planId: 2 });
     const again = await api.call("/user_service/users/U-DEMO-NEWHIRE/enable", { method: "POST" });
     expect(again.status).toBe(409);
@@ -162,7 +163,7 @@ describe("setting what each user sees", () => {
   it("saves the two choices, moving the version of the users changed only", async () => {
     const response = await post("/user_service/permissions", { users: [line(), { user_unique_code: "U-DEMO-OWNER", reference_id: 2, receive_reference_id: 1, version: 1 }] });
     expect(response.status).toBe(200);
-    const { users } = await response.json();
+    const { users } = paymentUsersAnswer.parse(await response.json());
     expect(users).toEqual([
       expect.objectContaining({ user_unique_code: "U-DEMO-OWNER", version: 1 }),
       expect.objectContaining({ user_unique_code: "U-DEMO-USER", reference_id: 1, receive_reference_id: 2, version: 2 }),
@@ -191,9 +192,9 @@ describe("recording a sign-in", () => {
     const before = Date.now();
     const response = await api.call("/user_service/signed_in", { method: "POST", as: "user" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ user_unique_code: "U-DEMO-USER", role: 2 });
-    const { users } = await (await api.call("/user_service/users")).json();
-    const signedIn = Date.parse(users.find((user: { user_unique_code: string }) => user.user_unique_code === "U-DEMO-USER").last_signed_in_at);
+    expect(meAnswer.parse(await response.json())).toEqual({ role: 2 });
+    const { users } = paymentUsersAnswer.parse(await (await api.call("/user_service/users")).json());
+    const signedIn = Date.parse(users.find((user) => user.user_unique_code === "U-DEMO-USER")?.last_signed_in_at ?? "");
     expect(signedIn).toBeGreaterThanOrEqual(before - 1000);
     expect(signedIn).toBeLessThanOrEqual(Date.now() + 1000);
   });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { planInfoAnswer } from "../../domain/account-answers";
 import { changePlan } from "../../api/accounts/subscription";
 import { companyPlanHistory, companyPlans, paymentServiceUsers, termsAgreements } from "../../api/db/schema";
 import { startTestApi, type TestApi } from "../support/api";
@@ -92,7 +93,7 @@ describe("registration", () => {
     const history = await db.select().from(companyPlanHistory).where(eq(companyPlanHistory.companyUniqueCode, "C-NEWCOMER"));
     expect(history.map((row) => row.event)).toEqual(["register"]);
 
-    const info = await (await api.call("/user_service/planinfo", { as: "newcomer" })).json();
+    const info = planInfoAnswer.parse(await (await api.call("/user_service/planinfo", { as: "newcomer" })).json());
     expect(info).toMatchObject({ plan_id: 2, join_date: "2026-11-25", start_date: "2026-12-01", status: "free_term", is_free_term: true, current_total_amount: 0, total_amount: 2200, max_receive_files: 100 });
     expect((await (await api.call("/accounts/registration", { as: "newcomer" })).json()).registered).toBe(true);
     // The back button or a second tab: the same registration again is refused, nothing doubled.
@@ -125,7 +126,7 @@ describe("plan change", () => {
     const added = await api.call("/accounts/addplan", jsonPost({ plan_id: 2, version: options.version }));
     expect(added.status).toBe(200);
     expect(await added.json()).toEqual({ plan_id: 2, previous_plan_id: 1, charged_from: "2026-12-01" });
-    const info = await (await api.call("/user_service/planinfo")).json();
+    const info = planInfoAnswer.parse(await (await api.call("/user_service/planinfo")).json());
     expect(info).toMatchObject({ plan_id: 2, previous_plan_id: 1, is_plan_changed: true, plan_changed_on: "2026-11-25", current_total_amount: 1100, total_amount: 2200 });
 
     // 23:59 on 30 November in Japan is still November: refused with the 'plan changed' variant.
@@ -137,7 +138,7 @@ describe("plan change", () => {
 
     // 00:00 on 1 December in Japan: a new month, the change goes through; November's plan is history.
     now = new Date("2026-11-30T15:00:00Z");
-    const december = await (await api.call("/user_service/planinfo")).json();
+    const december = planInfoAnswer.parse(await (await api.call("/user_service/planinfo")).json());
     expect(december).toMatchObject({ previous_plan_id: null, is_plan_changed: false, current_total_amount: 2200 });
     const changed = await api.call("/accounts/changeplan", jsonPost({ plan_id: 1, version: await versionOf() }));
     expect(changed.status).toBe(200);
@@ -166,7 +167,7 @@ describe("cancellation", () => {
     const reserved = await api.call("/accounts/cancellation", jsonPost({ version: await versionOf() }));
     expect(reserved.status).toBe(200);
     expect(await reserved.json()).toEqual({ withdrawal_date: "2027-02-28" });
-    expect((await (await api.call("/user_service/planinfo")).json()).status).toBe("cancellation_pending");
+    expect((planInfoAnswer.parse(await (await api.call("/user_service/planinfo")).json())).status).toBe("cancellation_pending");
 
     const change = await api.call("/accounts/changeplan", jsonPost({ plan_id: 2, version: await versionOf() }));
     expect(change.status).toBe(403);
@@ -175,7 +176,7 @@ describe("cancellation", () => {
 
     expect((await api.call("/accounts/cancellation/withdraw", { as: "user", ...jsonPost({ version: await versionOf() }) })).status).toBe(403);
     expect((await api.call("/accounts/cancellation/withdraw", jsonPost({ version: await versionOf() }))).status).toBe(204);
-    expect((await (await api.call("/user_service/planinfo")).json())).toMatchObject({ status: "active", withdrawal_date: null, is_subscribe_cancellation: false });
+    expect((planInfoAnswer.parse(await (await api.call("/user_service/planinfo")).json()))).toMatchObject({ status: "active", withdrawal_date: null, is_subscribe_cancellation: false });
     expect((await api.call("/accounts/addplan", jsonPost({ plan_id: 2, version: await versionOf() }))).status).toBe(200);
   });
 
@@ -183,7 +184,7 @@ describe("cancellation", () => {
     const { db } = api.database;
     await db.update(companyPlans).set({ isSubscribeCancellation: true, withdrawalDate: "2026-10-31", endDate: "2026-10-31" }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
     now = new Date("2026-11-25T03:00:00Z");
-    const info = await (await api.call("/user_service/planinfo")).json();
+    const info = planInfoAnswer.parse(await (await api.call("/user_service/planinfo")).json());
     expect(info).toMatchObject({ status: "ended", is_contract: false, retained_until: "2036-10-31" });
     expect((await api.call("/customers")).status).toBe(200);
     const write = await api.call("/customers", jsonPost({ name: "新しい取引先" }));
@@ -191,6 +192,6 @@ describe("cancellation", () => {
     expect((await write.json()).message).toContain("ご利用期間が終了");
     expect((await (await api.call("/accounts/registration")).json()).registered).toBe(false);
     expect((await api.call("/accounts/registration", jsonPost({ plan_id: 1, agreed_terms: termIds }))).status).toBe(201);
-    expect((await (await api.call("/user_service/planinfo")).json())).toMatchObject({ status: "free_term", join_date: "2026-11-25", withdrawal_date: null });
+    expect((planInfoAnswer.parse(await (await api.call("/user_service/planinfo")).json()))).toMatchObject({ status: "free_term", join_date: "2026-11-25", withdrawal_date: null });
   });
 });

@@ -1,20 +1,13 @@
 import type { PermissionsInput } from "@domain/account-users";
+import { paymentUserAnswer, paymentUsersAnswer, type PaymentUserAnswer } from "@domain/account-answers";
 import type { PaymentRole } from "@domain/roles";
 import type { SsoProfile } from "@domain/sso-profile";
 import { findCompanyBankUser, listCompanyBankUsers } from "../../services/bank-service.server";
 import { isNotFound, notFound } from "../../services/errors.server";
-import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
+import { askPaymentApi, asJsonPost, type PaymentApiCaller } from "../../services/payment-api.server";
 
 /** A payment service user as the Payment API's owner endpoints answer it. */
-export type PaymentUser = {
-  user_unique_code: string;
-  role: PaymentRole;
-  registration_status: number;
-  reference_id: number;
-  receive_reference_id: number;
-  last_signed_in_at: string | null;
-  version: number;
-};
+export type PaymentUser = PaymentUserAnswer;
 
 /** A user of the company: the bank's profile joined with their payment service user (null: not using the product yet). */
 export type CompanyUser = {
@@ -30,7 +23,7 @@ function profileOf(user: SsoProfile): CompanyUser["profile"] {
 }
 
 export function listPaymentUsers(caller: PaymentApiCaller): Promise<PaymentUser[]> {
-  return callPaymentApi<{ users: PaymentUser[] }>(caller, "/user_service/users").then((answer) => answer.users);
+  return askPaymentApi(caller, "/user_service/users", paymentUsersAnswer).then((answer) => answer.users);
 }
 
 /** The company's users from the bank service, each with their payment service user; then payment users the bank no longer lists, so they can still be disabled. */
@@ -48,7 +41,7 @@ export async function listCompanyUsers(caller: PaymentApiCaller): Promise<Compan
 export async function getCompanyUser(caller: PaymentApiCaller, userUniqueCode: string): Promise<CompanyUser> {
   const [bankUser, payment] = await Promise.all([
     findCompanyBankUser(caller.idToken, userUniqueCode),
-    callPaymentApi<PaymentUser>(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}`).catch((thrown: unknown) => {
+    askPaymentApi(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}`, paymentUserAnswer).catch((thrown: unknown) => {
       if (isNotFound(thrown)) return null;
       throw thrown;
     }),
@@ -58,14 +51,14 @@ export async function getCompanyUser(caller: PaymentApiCaller, userUniqueCode: s
 }
 
 export function changeRole(caller: PaymentApiCaller, userUniqueCode: string, role: PaymentRole, version: number): Promise<PaymentUser> {
-  return callPaymentApi<PaymentUser>(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}/role`, asJsonPost({ role, version }));
+  return askPaymentApi(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}/role`, paymentUserAnswer, asJsonPost({ role, version }));
 }
 
 /** A bank user of the company starts using the product as a company user (role 2). */
 export function enableUser(caller: PaymentApiCaller, userUniqueCode: string): Promise<PaymentUser> {
-  return callPaymentApi<PaymentUser>(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}/enable`, { method: "POST" });
+  return askPaymentApi(caller, `/user_service/users/${encodeURIComponent(userUniqueCode)}/enable`, paymentUserAnswer, { method: "POST" });
 }
 
 export function savePermissions(caller: PaymentApiCaller, input: PermissionsInput): Promise<PaymentUser[]> {
-  return callPaymentApi<{ users: PaymentUser[] }>(caller, "/user_service/permissions", asJsonPost(input)).then((answer) => answer.users);
+  return askPaymentApi(caller, "/user_service/permissions", paymentUsersAnswer, asJsonPost(input)).then((answer) => answer.users);
 }

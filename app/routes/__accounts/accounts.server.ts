@@ -1,10 +1,9 @@
 import { redirect } from "@remix-run/node";
+import { meAnswer, planInfoAnswer, type PlanInfoAnswer } from "@domain/account-answers";
 import { registrationInputSchema, type RegistrationInput } from "@domain/account-input";
-import type { PlanChangeKind, PlanStatus } from "@domain/plans";
-import type { PaymentRole } from "@domain/roles";
+import type { PlanChangeKind } from "@domain/plans";
 import { isForbidden, isNotFound } from "../../services/errors.server";
-import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
-import type { PlanInfoForSession } from "../../services/auth.server";
+import { askPaymentApi, asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
 import { getSession, getSessionStorage } from "../../services/session.server";
 import type { SessionUser } from "~/session-user";
 
@@ -49,28 +48,10 @@ export function register(caller: PaymentApiCaller, input: RegistrationInput): Pr
   return callPaymentApi(caller, "/accounts/registration", asJsonPost(input));
 }
 
-export type PlanInfo = PlanInfoForSession & {
-  plan_name: string;
-  join_date: string | null;
-  start_date: string | null;
-  status: PlanStatus;
-  is_plan_changed: boolean;
-  plan_changed_on: string | null;
-  is_campaign_applied: boolean;
-  applied_campaign_num_of_months: number | null;
-  applied_campaign_start_date: string | null;
-  applied_campaign_finish_date: string | null;
-  retained_until: string | null;
-  current_amount: number;
-  current_total_amount: number;
-  amount: number;
-  total_amount: number;
-  max_receive_files: number;
-  version: number;
-};
+export type PlanInfo = PlanInfoAnswer;
 
 export function getPlanInfo(caller: PaymentApiCaller): Promise<PlanInfo> {
-  return callPaymentApi<PlanInfo>(caller, "/user_service/planinfo");
+  return askPaymentApi(caller, "/user_service/planinfo", planInfoAnswer);
 }
 
 export type PlanChangeOptions = { current_plan: OfferedPlan | null; current_plan_id: number; version: number; plans: OfferedPlan[]; charged_from: string };
@@ -108,7 +89,7 @@ export function withdrawCancellation(caller: PaymentApiCaller, version: number):
 /** The session's user once the company's plan changed: its role there and the plan the pages check. */
 export async function userAfterPlanChange(caller: PaymentApiCaller, user: SessionUser): Promise<SessionUser> {
   const [role, plan] = await Promise.all([
-    callPaymentApi<{ role: PaymentRole }>(caller, "/user_service/me").then(
+    askPaymentApi(caller, "/user_service/me", meAnswer).then(
       (me) => me.role,
       // Another owner registered the company: this person has no payment user until they are enabled.
       (thrown: unknown) => {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireCompanyCaller } from "~/services/api-caller.server";
-import { callPaymentApi } from "~/services/payment-api.server";
+import { storedFileAnswer } from "@domain/account-answers";
+import { askPaymentApi } from "~/services/payment-api.server";
 
 /**
  * The company's logo or stamp as an image, so pages link to it (and the
@@ -8,7 +9,7 @@ import { callPaymentApi } from "~/services/payment-api.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "companies-file");
-  const file = await callPaymentApi<{ file: string; content_type: string }>(caller, `/get_s3_file?path=${encodeURIComponent(params.id ?? "")}`);
+  const file = await askPaymentApi(caller, `/get_s3_file?path=${encodeURIComponent(params.id ?? "")}`, storedFileAnswer);
   return new Response(Buffer.from(file.file, "base64"), {
     headers: {
       "Content-Type": file.content_type,
