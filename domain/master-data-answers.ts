@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TAX_CATEGORIES } from "./codes";
 import { HOLIDAY_SHIFTS } from "./due-date";
+import { OFFICE_PROCESS_RULE_KINDS } from "./office-process-rules";
 
 /**
  * The Payment API's answers about master data, as they arrive (snake_case, decimals as strings, times as ISO text):
@@ -57,3 +58,21 @@ export type ItemAnswer = z.output<typeof itemAnswer>;
 
 export const itemPageAnswer = listPageAnswer(itemAnswer);
 export type ItemPageAnswer = z.output<typeof itemPageAnswer>;
+
+/** The company's office process rules (事務処理規程), or (version 0) the defaults of a company that never saved them. */
+export const officeProcessRuleAnswer = z.object({
+  version: z.number().int(),
+  kind: z.enum(OFFICE_PROCESS_RULE_KINDS),
+  company_name: z.string(),
+  responsible_title: z.string(),
+  responsible_name: z.string(),
+  /** YYYY-MM-DD; null until saved. */
+  effective_date: z.string().nullable(),
+});
+export type OfficeProcessRuleAnswer = z.output<typeof officeProcessRuleAnswer>;
+
+/** A terms row as the signed-in endpoints answer it (GET /terms/cookie, /bank/{product}term). */
+export const termsRecordAnswer = z.object({ title: z.string(), version: z.string(), body: z.string(), published_at: z.string() });
+
+/** Terms as the public endpoints answer them, with the day they take effect. */
+export const termsTextAnswer = z.object({ title: z.string(), version: z.string(), effective_date: z.string(), body: z.string() });

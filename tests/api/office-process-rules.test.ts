@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { officeProcessRuleAnswer } from "../../domain/master-data-answers";
 import { companies, officeProcessRules } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
 import { fixtureUsers } from "../support/users";
@@ -19,7 +20,8 @@ const FILLED = { kind: "corporation", company_name: "株式会社デモ商事", 
 const save = (fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") =>
   api.call("/office-process-rules", { ...json({ ...FILLED, ...fields }), as });
 
-const read = async (as: "owner" | "shinkinOwner" = "owner") => (await api.call("/office-process-rules", { as })).json();
+// Read with the contract the web app parses with (domain/master-data-answers.ts).
+const read = async (as: "owner" | "shinkinOwner" = "owner") => officeProcessRuleAnswer.parse(await (await api.call("/office-process-rules", { as })).json());
 
 describe("office process rules", () => {
   it("starts from the company profile's name when nothing was saved", async () => {
@@ -35,11 +37,11 @@ describe("office process rules", () => {
     expect(created.status).toBe(201);
     const rule = await created.json();
     expect(rule).toEqual({ ...FILLED, id: expect.any(Number), version: 1, updated_at: expect.any(String) });
-    expect(await read()).toEqual(rule);
+    expect(await read()).toEqual(officeProcessRuleAnswer.parse(rule));
   });
 
   it("keeps an empty title as an empty string", async () => {
-    const created = await (await save({ version: 0, kind: "sole_proprietor", responsible_title: "  ", company_name: "デモ工房" })).json();
+    const created = officeProcessRuleAnswer.parse(await (await save({ version: 0, kind: "sole_proprietor", responsible_title: "  ", company_name: "デモ工房" })).json());
     expect(created).toMatchObject({ kind: "sole_proprietor", responsible_title: "", company_name: "デモ工房" });
     expect((await (await save({ version: 1, responsible_title: undefined })).json()).responsible_title).toBe("");
   });
@@ -48,7 +50,7 @@ describe("office process rules", () => {
     await save({ version: 0 });
     const updated = await save({ version: 1, kind: "sole_proprietor", responsible_name: "佐藤花子", effective_date: "2026/11/22" });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ version: 2, kind: "sole_proprietor", responsible_name: "佐藤花子", effective_date: "2026-11-22" });
+    expect(officeProcessRuleAnswer.parse(await updated.json())).toMatchObject({ version: 2, kind: "sole_proprietor", responsible_name: "佐藤花子", effective_date: "2026-11-22" });
 
     const stale = await save({ version: 1, responsible_name: "古い画面からの保存" });
     expect(stale.status).toBe(409);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { termsTextAnswer } from "../../domain/master-data-answers";
 import { startTestApi, type TestApi } from "../support/api";
 import { insertBank, insertTerms } from "../support/factories";
 
@@ -27,11 +28,11 @@ describe("GET /public/terms/bank/{bank_code}", () => {
     await insertTerms(api.database.db, { kind: "bank", product: "other", bankCode: "0182", title: "別の商品の規約" });
     const response = await read("/public/terms/bank/0001");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ title: "デモ銀行 帳票クラウド利用規約", version: "2.0", effective_date: "2026-04-01", body: "第1条 デモ銀行" });
+    expect(termsTextAnswer.parse(await response.json())).toEqual({ title: "デモ銀行 帳票クラウド利用規約", version: "2.0", effective_date: "2026-04-01", body: "第1条 デモ銀行" });
   });
 
   it("falls back to the product's terms for a bank without its own (another product's terms do not count)", async () => {
-    expect(await (await read("/public/terms/bank/0002")).json()).toEqual({ title: "帳票クラウド利用規約", version: "1.0", effective_date: "2026-04-01", body: "第1条 共通" });
+    expect(termsTextAnswer.parse(await (await read("/public/terms/bank/0002")).json())).toEqual({ title: "帳票クラウド利用規約", version: "1.0", effective_date: "2026-04-01", body: "第1条 共通" });
     expect(await (await read("/public/terms/bank/0182")).json()).toMatchObject({ title: "帳票クラウド利用規約" });
   });
 

@@ -1,25 +1,18 @@
+import { officeProcessRuleAnswer, type OfficeProcessRuleAnswer } from "@domain/master-data-answers";
 import type { OfficeProcessRuleInput } from "@domain/office-process-rule-input";
-import { fillOfficeProcessRule, type OfficeProcessRuleKind, type RuleDocument } from "@domain/office-process-rules";
-import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
+import { fillOfficeProcessRule, type RuleDocument } from "@domain/office-process-rules";
+import { askPaymentApi, asJsonPost, type PaymentApiCaller } from "../../services/payment-api.server";
 
 /** The company's saved values, or (version 0) the defaults of a company that never saved them. */
-export type OfficeProcessRule = {
-  version: number;
-  kind: OfficeProcessRuleKind;
-  company_name: string;
-  responsible_title: string;
-  responsible_name: string;
-  /** YYYY-MM-DD; null until saved. */
-  effective_date: string | null;
-};
+export type OfficeProcessRule = OfficeProcessRuleAnswer;
 
 export function getOfficeProcessRule(caller: PaymentApiCaller): Promise<OfficeProcessRule> {
-  return callPaymentApi<OfficeProcessRule>(caller, "/office-process-rules");
+  return askPaymentApi(caller, "/office-process-rules", officeProcessRuleAnswer);
 }
 
 /** Saves from the version the page showed (0: none saved yet); a stale version is a PaymentApiValidationError. */
 export function saveOfficeProcessRule(caller: PaymentApiCaller, input: OfficeProcessRuleInput, version: number): Promise<OfficeProcessRule> {
-  return callPaymentApi<OfficeProcessRule>(caller, "/office-process-rules", asJsonPost({ ...input, version }));
+  return askPaymentApi(caller, "/office-process-rules", officeProcessRuleAnswer, asJsonPost({ ...input, version }));
 }
 
 /**

@@ -1,11 +1,10 @@
+import type { z } from "zod";
+import { termsRecordAnswer, termsTextAnswer } from "@domain/master-data-answers";
 import { effectiveDateOf, type TermsText } from "@domain/terms";
 import { notFound } from "../../services/errors.server";
-import { callPaymentApi, paymentApiBaseUrl, throwIfMaintenance, type PaymentApiCaller, type PaymentApiTransport } from "../../services/payment-api.server";
+import { askPaymentApi, paymentApiBaseUrl, throwIfMaintenance, type PaymentApiCaller, type PaymentApiTransport } from "../../services/payment-api.server";
 
-/** A terms row as the signed-in endpoints answer it (GET /terms/cookie, /bank/{product}term). */
-type TermsRecord = Omit<TermsText, "effective_date"> & { published_at: string };
-
-const textOf = ({ title, version, body, published_at }: TermsRecord): TermsText => ({
+const textOf = ({ title, version, body, published_at }: z.output<typeof termsRecordAnswer>): TermsText => ({
   title,
   version,
   body,
@@ -14,17 +13,17 @@ const textOf = ({ title, version, body, published_at }: TermsRecord): TermsText 
 
 /** The product's terms as the caller's bank publishes them; 404 for a product without terms. */
 export async function productTerms(caller: PaymentApiCaller, product: string): Promise<TermsText> {
-  return textOf(await callPaymentApi<TermsRecord>(caller, `/bank/${encodeURIComponent(product)}term`));
+  return textOf(await askPaymentApi(caller, `/bank/${encodeURIComponent(product)}term`, termsRecordAnswer));
 }
 
 /** 404 while no cookie policy is recorded. */
 export async function cookiePolicy(caller: PaymentApiCaller): Promise<TermsText> {
-  return textOf(await callPaymentApi<TermsRecord>(caller, "/terms/cookie"));
+  return textOf(await askPaymentApi(caller, "/terms/cookie", termsRecordAnswer));
 }
 
 /** The ID terms through the public endpoint, with the signed-in caller's headers so the call is traced like any other. */
 export function idTerms(caller: PaymentApiCaller): Promise<TermsText> {
-  return callPaymentApi<TermsText>(caller, "/public/terms/kokopelli-id");
+  return askPaymentApi(caller, "/public/terms/kokopelli-id", termsTextAnswer);
 }
 
 /** For pages without sign-in: the public endpoints, no token; 404 becomes the not-found page. */
@@ -33,7 +32,7 @@ async function publicTerms(path: string, transport: PaymentApiTransport, traceId
   await throwIfMaintenance(response);
   if (response.status === 404) throw notFound();
   if (!response.ok) throw new Error(`Payment API ${path} answered ${response.status}`);
-  return (await response.json()) as TermsText;
+  return termsTextAnswer.parse(await response.json());
 }
 
 export function publicBankTerms(bankCode: string, transport: PaymentApiTransport, traceId: string): Promise<TermsText> {
