@@ -4,6 +4,7 @@ import { useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument } from "../support/factories";
 import { days, linesOf, ok, post } from "../support/issued";
 import type { FixtureUserName } from "../support/users";
+import { statementAnswer, statementPageAnswer, unmatchedPageAnswer } from "../../domain/payment-answers";
 
 /*
  * What 入金消込 leaves to see (decision 033): the statements uploaded with their unmatched deposits, every
@@ -28,7 +29,9 @@ async function invoiceFor(customer: { id: number; name: string }, amount: number
   return draft as { id: number; number: string };
 }
 
-type Line = { id: number; line: number; payment: { id: number; document_id: number } | null };
+// Statements and deposits are read with the contract the web app parses with (domain/payment-answers.ts).
+const statementOf = async (id: number) => statementAnswer.parse(await ok(await api.call(`/bank-statements/${id}`)));
+const unmatchedOf = async (as: FixtureUserName = "owner") => unmatchedPageAnswer.parse(await ok(await api.call("/bank-statements/unmatched", { as })));
 
 describe("statements and unmatched deposits", () => {
   it("lists statements with their unmatched deposits, and every unmatched deposit, newest first", async () => {
@@ -41,22 +44,23 @@ describe("statements and unmatched deposits", () => {
     );
     const second = await upload([["2026/11/03", "ﾆﾊﾞﾝ(ｶ", 3_300]], "11月.csv");
 
-    const listed = await ok(await api.call("/bank-statements"));
-    const mine = listed.items.filter((item: { id: number }) => [first.id, second.id].includes(item.id));
-    expect(mine.map((item: Record<string, unknown>) => [item.file_name, item.format, item.lines, item.deposits, item.unmatched, item.problems])).toEqual([
+    const listed = statementPageAnswer.parse(await ok(await api.call("/bank-statements")));
+    const mine = listed.items.filter((item) => [first.id, second.id].includes(item.id));
+    expect(mine.map((item) => [item.file_name, item.format, item.lines, item.deposits, item.unmatched, item.problems])).toEqual([
       ["11月.csv", "csv", 1, 1, 1, 0],
       ["10月.csv", "csv", 2, 2, 2, 0],
     ]);
     expect(listed).toMatchObject({ page: 1, per_page: 50 });
 
-    const unmatched = await ok(await api.call("/bank-statements/unmatched"));
-    const ours = unmatched.items.filter((item: { statement_id: number }) => [first.id, second.id].includes(item.statement_id));
-    expect(ours.map((item: Record<string, unknown>) => [item.posted_on, item.amount, item.payer_name, item.file_name])).toEqual([
+    const unmatched = await unmatchedOf();
+    const ours = unmatched.items.filter((item) => [first.id, second.id].includes(item.statement_id));
+    expect(ours.map((item) => [item.posted_on, item.amount, item.payer_name, item.file_name])).toEqual([
       ["2026-11-03", "3300", "ﾆﾊﾞﾝ(ｶ", "11月.csv"],
       ["2026-10-05", "2200", "ﾌﾒｲ ﾀﾛｳ", "10月.csv"],
       ["2026-10-01", "1100", "ｶ)ｲﾁﾊﾞﾝｼﾖｳｼﾞ", "10月.csv"],
     ]);
-    expect(Number(unmatched.total)).toBeGreaterThanOrEqual(3);
+    expect(unmatched.total).toBeGreaterThanOrEqual(3);
+    expect(Number(unmatched.amount)).toBeGreaterThanOrEqual(6_600);
     expect((await api.call("/bank-statements/unmatched?page=0")).status).toBe(400);
     expect((await api.call("/bank-statements?page=abc")).status).toBe(400);
   });
@@ -65,22 +69,22 @@ describe("statements and unmatched deposits", () => {
     const customer = await createCustomer(api, { name: "株式会社三番商事", name_kana: "サンバンショウジ" });
     const invoice = await invoiceFor(customer, 30_000); // 33,000 due
     const statement = await upload([["2026/11/10", "ｶ)ｻﾝﾊﾞﾝｼﾖｳｼﾞ", 33_000]], "三番.csv");
-    const [line] = (await ok(await api.call(`/bank-statements/${statement.id}`))).lines as Line[];
+    const [line] = (await statementOf(statement.id)).lines;
     await ok(await api.call(`/bank-statements/${statement.id}/confirm`, post({ matches: [{ line_id: line!.id, document_id: invoice.id }] })));
 
     const paid = await ok(await api.call(`/documents/${invoice.id}`));
     expect(paid.status).toBe(4);
-    const matched = ((await ok(await api.call(`/bank-statements/${statement.id}`))).lines as Line[])[0]!;
-    expect(matched.payment).toMatchObject({ document_id: invoice.id });
-    const unmatchedBefore = await ok(await api.call("/bank-statements/unmatched"));
-    expect(unmatchedBefore.items.some((item: { id: number }) => item.id === line!.id)).toBe(false);
+    const matched = (await statementOf(statement.id)).lines[0]!;
+    expect(matched.payments).toEqual([expect.objectContaining({ document_id: invoice.id })]);
+    const unmatchedBefore = await unmatchedOf();
+    expect(unmatchedBefore.items.some((item) => item.id === line!.id)).toBe(false);
 
-    await ok(await api.call(`/documents/${invoice.id}/payments/${matched.payment!.id}/cancel`, post({ reason: "別の請求書の入金" })));
+    await ok(await api.call(`/documents/${invoice.id}/payments/${matched.payments[0]!.id}/cancel`, post({ reason: "別の請求書の入金" })));
     expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(3);
-    const released = await ok(await api.call(`/bank-statements/${statement.id}`));
+    const released = await statementOf(statement.id);
     expect(released.unmatched_deposits).toBe(1);
-    expect((released.lines as Line[])[0]!.payment).toBeNull();
-    expect((await ok(await api.call("/bank-statements/unmatched"))).items.some((item: { id: number }) => item.id === line!.id)).toBe(true);
+    expect(released.lines[0]!.payments).toEqual([]);
+    expect((await unmatchedOf()).items.some((item) => item.id === line!.id)).toBe(true);
     // The line can be matched again: the cancelled payment does not hold it.
     await ok(await api.call(`/bank-statements/${statement.id}/confirm`, post({ matches: [{ line_id: line!.id, document_id: invoice.id }] })));
     expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(4);
@@ -112,7 +116,7 @@ describe("まとめ払い: one deposit for several invoices", () => {
     const newer = await draftOf(20_000, days(-5)); // 22,000 due
     // Both, less a 440-yen fee.
     const statement = await upload([["2026/11/15", "ﾖﾝﾊﾞﾝｼﾖｳｼﾞ(ｶ", 32_560]], "四番.csv");
-    const [line] = (await ok(await api.call(`/bank-statements/${statement.id}`))).lines as (Line & { proposals: Record<string, unknown>[] })[];
+    const [line] = (await statementOf(statement.id)).lines;
     expect(line!.proposals[0]).toMatchObject({
       kind: "lump",
       fee: "440",
@@ -134,7 +138,7 @@ describe("まとめ払い: one deposit for several invoices", () => {
     expect(await ok(await api.call(`/documents/${older.id}/payments`))).toMatchObject({ balance: "0", payments: [{ amount: "11000", fee: "0", statement_line_id: line!.id }] });
     expect(await ok(await api.call(`/documents/${newer.id}/payments`))).toMatchObject({ balance: "0", payments: [{ amount: "21560", fee: "440", statement_line_id: line!.id }] });
     for (const invoice of [older, newer]) expect((await ok(await api.call(`/documents/${invoice.id}`))).status).toBe(4);
-    const matched = ((await ok(await api.call(`/bank-statements/${statement.id}`))).lines as (Line & { payments: { document_id: number }[] })[])[0]!;
+    const matched = (await statementOf(statement.id)).lines[0]!;
     expect(matched.payments.map((payment) => payment.document_id)).toEqual([older.id, newer.id]);
 
     // Cancelling the newer invoice's part gives the whole deposit back: the older one's part is cancelled with it.

@@ -8,6 +8,7 @@ import { useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument } from "../support/factories";
 import { days, linesOf, ok, post } from "../support/issued";
 import type { FixtureUserName } from "../support/users";
+import { confirmedMatchesAnswer, paymentSummaryAnswer, savedStatementAnswer, statementAnswer } from "../../domain/payment-answers";
 
 /*
  * 入金消込 from the bank's statement (issue 19 item 3, decision 029): a 全銀 file or a CSV is uploaded and
@@ -61,7 +62,9 @@ async function invoiceOf(amount: number, customer: { id: number; name: string } 
 const confirm = (statementId: number, matches: Record<string, unknown>[], as: FixtureUserName = "owner") =>
   api.call(`/bank-statements/${statementId}/confirm`, { ...post({ matches }), as });
 
-type Line = { id: number; line: number; kind: string; amount: string; payer_name: string; payment: unknown; proposals: Record<string, unknown>[] };
+// Statements are read with the contract the web app parses with (domain/payment-answers.ts).
+const statementOf = async (id: number, as: FixtureUserName = "owner") => statementAnswer.parse(await ok(await api.call(`/bank-statements/${id}`, { as })));
+const uploadedOf = async (response: Response) => savedStatementAnswer.parse(await ok(response));
 
 describe("bank statements", () => {
   it("reads a 全銀 file, proposes exact and fee-deducted matches, confirms them in bulk, and keeps the unknown payer listed", async () => {
@@ -77,12 +80,12 @@ describe("bank statements", () => {
     ]);
     const uploaded = await upload(file, "入出金明細.txt");
     expect(uploaded.status).toBe(201);
-    const statement = await uploaded.json();
+    const statement = savedStatementAnswer.parse(await uploaded.json());
     expect(statement).toMatchObject({ format: "zengin", file_name: "入出金明細.txt", lines: 4, problems: [] });
 
-    const shown = await ok(await api.call(`/bank-statements/${statement.id}`));
+    const shown = await statementOf(statement.id);
     expect(shown.unmatched_deposits).toBe(3);
-    const lines = shown.lines as Line[];
+    const lines = shown.lines;
     expect(lines.map((line) => [line.line, line.kind, line.amount, line.payer_name])).toEqual([
       [2, "deposit", "110000", "ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ"],
       [3, "deposit", "54560", "ｻﾄｳｹﾝｾﾂ(ｶ"],
@@ -103,24 +106,26 @@ describe("bank statements", () => {
     expect(lines[2]!.proposals).toEqual([]);
     expect(lines[3]!.proposals).toEqual([]);
 
-    const confirmed = await ok(
-      await confirm(statement.id, [
+    const confirmed = confirmedMatchesAnswer.parse(
+      await ok(
+        await confirm(statement.id, [
         { line_id: lines[0]!.id, document_id: yamadaInvoice.id },
-        { line_id: lines[1]!.id, document_id: satoInvoice.id, fee: 440 },
-      ]),
+          { line_id: lines[1]!.id, document_id: satoInvoice.id, fee: 440 },
+        ]),
+      ),
     );
-    expect(confirmed.confirmed.map((entry: { line: number; document_id: number }) => [entry.line, entry.document_id])).toEqual([
-      [2, yamadaInvoice.id],
-      [3, satoInvoice.id],
+    expect(confirmed.confirmed.map((entry) => [entry.line, entry.document_ids])).toEqual([
+      [2, [yamadaInvoice.id]],
+      [3, [satoInvoice.id]],
     ]);
-    expect(await ok(await api.call(`/documents/${satoInvoice.id}/payments`))).toMatchObject({
+    expect(paymentSummaryAnswer.parse(await ok(await api.call(`/documents/${satoInvoice.id}/payments`)))).toMatchObject({
       balance: "0",
       payments: [{ paid_on: "2026-11-10", amount: "54560", fee: "440", method: "transfer", statement_line_id: lines[1]!.id }],
     });
 
-    const after = await ok(await api.call(`/bank-statements/${statement.id}`));
+    const after = await statementOf(statement.id);
     expect(after.unmatched_deposits).toBe(1);
-    expect((after.lines as Line[]).map((line) => line.payment !== null)).toEqual([true, true, false, false]);
+    expect(after.lines.map((line) => line.payments.length > 0)).toEqual([true, true, false, false]);
     // A line already matched is refused, and nothing of the batch is recorded.
     const again = await confirm(statement.id, [
       { line_id: lines[2]!.id, document_id: yamadaInvoice.id },
@@ -128,7 +133,7 @@ describe("bank statements", () => {
     ]);
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe("2行目の入金は、すでに消し込まれています。");
-    expect((await ok(await api.call(`/bank-statements/${statement.id}`))).unmatched_deposits).toBe(1);
+    expect((await statementOf(statement.id)).unmatched_deposits).toBe(1);
     // A withdrawal cannot pay an invoice.
     expect((await confirm(statement.id, [{ line_id: lines[3]!.id, document_id: yamadaInvoice.id }])).status).toBe(422);
   });
@@ -136,16 +141,16 @@ describe("bank statements", () => {
   it("learns the name a customer paid under, so the next statement proposes a fee-deducted match by it", async () => {
     const suzuki = await createCustomer(api, { name: "鈴木工業株式会社", name_kana: "スズキコウギョウ" });
     const first = await invoiceOf(7_000, suzuki); // 7,700 due
-    const statement = await ok(await upload(csvFile([["2026/11/12", "ｽｽﾞｷ ｲﾁﾛｳ", 7_700]]), "first.csv"));
+    const statement = await uploadedOf(await upload(csvFile([["2026/11/12", "ｽｽﾞｷ ｲﾁﾛｳ", 7_700]]), "first.csv"));
     expect(statement.format).toBe("csv");
-    const [line] = (await ok(await api.call(`/bank-statements/${statement.id}`))).lines as Line[];
+    const [line] = (await statementOf(statement.id)).lines;
     // The owner paid under his own name: only the amount agrees.
     expect(line!.proposals[0]).toMatchObject({ document_id: first.id, kind: "amount", name: null });
     await ok(await confirm(statement.id, [{ line_id: line!.id, document_id: first.id }]));
 
     const second = await invoiceOf(8_000, suzuki); // 8,800 due
     const next = await ok(await upload(csvFile([["2026/12/12", "ｽｽﾞｷ ｲﾁﾛｳ", 8_360]]), "second.csv"));
-    const [nextLine] = (await ok(await api.call(`/bank-statements/${next.id}`))).lines as Line[];
+    const [nextLine] = (await statementOf(next.id)).lines;
     expect(nextLine!.proposals).toEqual([expect.objectContaining({ document_id: second.id, kind: "fee", fee: "440", name: "same", learned: true })]);
   });
 
@@ -153,7 +158,7 @@ describe("bank statements", () => {
     const one = await invoiceOf(11_223, null);
     const other = await invoiceOf(11_223, null);
     const statement = await ok(await upload(csvFile([["2026/11/20", "ｲﾁｹﾞﾝ", 12_345]]), "race.csv"));
-    const [line] = (await ok(await api.call(`/bank-statements/${statement.id}`))).lines as Line[];
+    const [line] = (await statementOf(statement.id)).lines;
     const answers = await Promise.all([
       confirm(statement.id, [{ line_id: line!.id, document_id: one.id }]),
       confirm(statement.id, [{ line_id: line!.id, document_id: other.id }]),
@@ -193,7 +198,7 @@ describe("bank statements", () => {
     // Another user's invoice is not proposed to a limited user, nor can it be confirmed by them.
     const ownersInvoice = await invoiceOf(1_000, null);
     const mine = await ok(await upload(csvFile([["2026/11/22", "ｲﾁｹﾞﾝ", 1_100]]), "mine2.csv", "user"));
-    const [line] = (await ok(await api.call(`/bank-statements/${mine.id}`, { as: "user" }))).lines as Line[];
+    const [line] = (await statementOf(mine.id, "user")).lines;
     expect(line!.proposals.map((proposal) => proposal.document_id)).not.toContain(ownersInvoice.id);
     expect((await confirm(mine.id, [{ line_id: line!.id, document_id: ownersInvoice.id }], "user")).status).toBe(404);
     expect((await api.call(`/bank-statements/${mine.id}`, { as: "user" })).status).toBe(200);
@@ -273,7 +278,7 @@ describe("bounded statements (ADR 035)", () => {
     // Its deposits are matched in slices as well.
     const shown = await latenciesDuring(async () => ok(await api.call(`/bank-statements/${result.id}`)));
     expect(shown.result.lines).toHaveLength(9_999);
-    expect((shown.result.lines as Line[]).map((line) => line.line)).toEqual(Array.from({ length: 9_999 }, (_, index) => index + 2));
+    expect(statementAnswer.parse(shown.result).lines.map((line) => line.line)).toEqual(Array.from({ length: 9_999 }, (_, index) => index + 2));
     expect(Math.max(...shown.latencies)).toBeLessThan(1_000);
   });
 });

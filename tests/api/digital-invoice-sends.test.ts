@@ -12,6 +12,7 @@ import { createCustomer, createDocument, createOwnCompany } from "../support/fac
 import { ok, post } from "../support/issued";
 import { enableReceiving } from "../support/received";
 import { fixtureUsers } from "../support/users";
+import { documentMailAnswer } from "../../domain/document-answers";
 
 /*
  * 「デジタルインボイスで送る」 and 「アクセスポイントから受け取る」 (issue 36 item 4, decision 045): an issued invoice's
@@ -62,7 +63,7 @@ describe("POST /documents/{id}/jp-pint/send", () => {
     const before = (await messagesFor(RECEIVER_ID)).length;
     const queued = await send(invoice.id);
     expect(queued.status).toBe(202);
-    expect(await queued.json()).toMatchObject({ status: "queued", delivery: "peppol", to: [RECEIVER_ID], number: 1, subject: `デジタルインボイス（JP PINT） ${invoice.number}` });
+    expect(documentMailAnswer.parse(await queued.json())).toMatchObject({ status: "queued", delivery: "peppol", to: [RECEIVER_ID], number: 1, subject: `デジタルインボイス（JP PINT） ${invoice.number}` });
 
     await api.mail.outbox.drain();
     const [sent] = await sendsOf(invoice.id);

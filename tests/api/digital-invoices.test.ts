@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument, createOwnCompany } from "../support/factories";
 import { ok, post } from "../support/issued";
+import { digitalInvoiceCheckAnswer } from "../../domain/document-answers";
 
 /*
  * GET /documents/{id}/jp-pint (issue 36, decision 043): an issued invoice as a JP PINT billing invoice, the checks
@@ -23,7 +24,8 @@ async function exported(id: number) {
   return { response, root: parse(await response.text()) };
 }
 
-const problemsOf = async (id: number) => (await ok(await api.call(`/documents/${id}/jp-pint/check`))).problems as string[];
+// Read with the contract the web app parses with (domain/document-answers.ts).
+const problemsOf = async (id: number) => digitalInvoiceCheckAnswer.parse(await ok(await api.call(`/documents/${id}/jp-pint/check`))).problems;
 
 let customer: { id: number; name: string; version: number; peppol_id: string | null };
 

@@ -3,6 +3,7 @@ import { useTenantTestApi } from "../support/api";
 import { companies } from "../../api/db/schema";
 import { createDocument } from "../support/factories";
 import { fixtureUsers } from "../support/users";
+import { documentAnswer, documentCopyAnswer, type DocumentAnswer } from "../../domain/document-answers";
 
 /*
  * The Payment API refuses every transition the lifecycle forbids, whatever a
@@ -12,18 +13,20 @@ const api = useTenantTestApi();
 const post = (path: string, body: unknown = {}) => api.call(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
 const LINES = [{ description: "保守作業", quantity: "1", unit_price: "10000", tax_rate: "10" }];
 
-type Doc = { id: number; number: string; version: number; kind: string };
+type Doc = DocumentAnswer;
 
-const draft = (kind = "invoice"): Promise<Doc> => createDocument(api, { kind, issue_date: "2026-11-23", lines: LINES });
+// Each document is read with the contract the web app parses with (domain/document-answers.ts): a draft, issued, voided.
+const read = async (id: number) => documentAnswer.parse(await (await api.call(`/documents/${id}`)).json());
+const draft = async (kind = "invoice"): Promise<Doc> => documentAnswer.parse(await createDocument(api, { kind, issue_date: "2026-11-23", lines: LINES }));
 async function issued(kind = "invoice"): Promise<Doc> {
   const document = await draft(kind);
   expect((await post(`/documents/${document.id}/issue`)).status).toBe(200);
-  return (await api.call(`/documents/${document.id}`)).json();
+  return read(document.id);
 }
 async function voided(): Promise<Doc> {
   const document = await issued();
   expect((await post(`/documents/${document.id}/void`)).status).toBe(200);
-  return (await api.call(`/documents/${document.id}`)).json();
+  return read(document.id);
 }
 const edit = (document: Doc, fields: Record<string, unknown> = {}) =>
   post(`/documents/${document.id}`, { _method: "PATCH", version: document.version, issue_date: "2026-11-23", customer_name: "株式会社青空商事", lines: LINES, ...fields });
@@ -82,13 +85,13 @@ describe("the lifecycle in the Payment API", () => {
     const original = await issued();
     const response = await post(`/documents/${original.id}/credit-note`, { reason: "契約の取消" });
     expect(response.status).toBe(201);
-    const note = await response.json();
+    const note = documentAnswer.parse(await response.json());
     expect(note).toMatchObject({ kind: "invoice", status: 2, tax_included: "-11000", credit_note_of: { id: original.id, number: original.number }, issued_at: expect.any(String) });
     expect(note.number).not.toBe(original.number);
     expect(note.lines).toMatchObject([{ description: "保守作業", quantity: "-1", amount: "-10000" }]);
-    const copy = await (await post(`/documents/${note.id}/snapshots`)).json();
+    const copy = documentCopyAnswer.parse(await (await post(`/documents/${note.id}/snapshots`)).json());
     expect(copy.content).toMatchObject({ title: "請求書（赤伝）", reference: { type: "creditNote", number: original.number, issue_date: "2026-11-23", reason: "契約の取消" } });
-    expect((await (await api.call(`/documents/${original.id}`)).json()).credit_notes).toEqual([{ id: note.id, kind: "invoice", number: note.number }]);
+    expect((await read(original.id)).credit_notes).toEqual([{ id: note.id, kind: "invoice", number: note.number }]);
     await refused(await post(`/documents/${note.id}/credit-note`), "赤伝に赤伝は作成できません。");
     // Only invoices have credit notes: for another kind the endpoint finds no invoice.
     expect((await post(`/documents/${(await issued("estimate")).id}/credit-note`)).status).toBe(404);

@@ -3,6 +3,7 @@ import { customers, documentCounters, documents, documentTotals } from "../../ap
 import { useTenantTestApi } from "../support/api";
 import { fixtureUsers } from "../support/users";
 import { createDocument } from "../support/factories";
+import { documentAnswer, documentPageAnswer, statusChangesAnswer } from "../../domain/document-answers";
 
 const api = useTenantTestApi();
 
@@ -22,7 +23,8 @@ const LINES = [
   { description: "値引", quantity: "1", unit_price: "-500", tax_rate: "10" },
 ];
 
-const create = (kind: string, fields: Record<string, unknown> = {}, as: As = "owner") => createDocument(api, { kind, lines: LINES, ...fields }, as);
+// Each answer is read with the contract the web app parses with (domain/document-answers.ts).
+const create = async (kind: string, fields: Record<string, unknown> = {}, as: As = "owner") => documentAnswer.parse(await createDocument(api, { kind, lines: LINES, ...fields }, as));
 
 describe("documents", () => {
   it("creates an invoice with totals per rate, a number from the settings and the first status in its history", async () => {
@@ -40,7 +42,7 @@ describe("documents", () => {
       due_date: "2026-12-31",
       copy_mode: "new",
     });
-    expect(invoice.lines.map((line: { amount: string }) => line.amount)).toEqual(["85000", "3240", "-500"]);
+    expect(invoice.lines.map((line) => line.amount)).toEqual(["85000", "3240", "-500"]);
     expect(invoice.history).toEqual([expect.objectContaining({ from_status: null, to_status: 1 })]);
     expect((await create("invoice")).number).toBe("INV-202611-0002");
     expect((await create("estimate")).number).toBe("EST-202611-0001");
@@ -78,7 +80,7 @@ describe("documents", () => {
     const edit = (version: number, quantity: string) =>
       post(`/documents/${invoice.id}`, { _method: "PATCH", version, issue_date: "2026-11-22", customer_name: "株式会社青空商事", lines: [{ ...LINES[0], quantity }] });
     const edited = await edit(1, "2");
-    expect(await edited.json()).toMatchObject({ version: 2, tax_excluded: "17000", tax: "1700", tax_included: "18700", number: "INV-202611-0001" });
+    expect(documentAnswer.parse(await edited.json())).toMatchObject({ version: 2, tax_excluded: "17000", tax: "1700", tax_included: "18700", number: "INV-202611-0001" });
     const stale = await edit(1, "3");
     expect(stale.status).toBe(409);
     expect((await stale.json()).message).toBe("ほかの操作でこの書類が更新されています。最新の内容を確認してから、もう一度保存してください。");
@@ -101,11 +103,11 @@ describe("documents", () => {
     const early = await post(`/documents/${invoice.id}/status`, { status: 4 });
     expect(early.status).toBe(409);
     expect((await early.json()).message).toBe(`${invoice.number}：下書きの書類は「入金済」にできません。先に発行してください。`);
-    const issued = await (await post(`/documents/${invoice.id}/issue`, {})).json();
+    const issued = documentAnswer.parse(await (await post(`/documents/${invoice.id}/issue`, {})).json());
     expect(issued.status).toBe(2);
-    const confirming = await (await post(`/documents/${invoice.id}/status`, { status: 5 })).json();
+    const confirming = documentAnswer.parse(await (await post(`/documents/${invoice.id}/status`, { status: 5 })).json());
     const owner = `${fixtureUsers.owner.lastName} ${fixtureUsers.owner.firstName}`;
-    expect(confirming.history.map((entry: { event: string; from_status: number | null; to_status: number; changed_by_name: string }) => [entry.event, entry.from_status, entry.to_status, entry.changed_by_name])).toEqual([
+    expect(confirming.history.map((entry) => [entry.event, entry.from_status, entry.to_status, entry.changed_by_name])).toEqual([
       ["created", null, 1, owner],
       ["issued", 1, 2, owner],
       ["status", 2, 5, owner],
@@ -120,12 +122,12 @@ describe("documents", () => {
 
     const other = await create("invoice");
     await post(`/documents/${other.id}/issue`, {});
-    const bulk = await (await post("/documents-status", { ids: [invoice.id, other.id], status: 3 })).json();
+    const bulk = statusChangesAnswer.parse(await (await post("/documents-status", { ids: [invoice.id, other.id], status: 3 })).json());
     expect(bulk.results).toEqual([
       { id: invoice.id, ok: true, number: invoice.number },
       { id: other.id, ok: true, number: other.number },
     ]);
-    const back = await (await post("/documents-status", { ids: [invoice.id, other.id], status: 1 })).json();
+    const back = statusChangesAnswer.parse(await (await post("/documents-status", { ids: [invoice.id, other.id], status: 1 })).json());
     expect(back.results).toEqual([
       { id: invoice.id, ok: false, message: `${invoice.number}：「未入金」から「未請求」には変更できません。` },
       { id: other.id, ok: false, message: `${other.number}：「未入金」から「未請求」には変更できません。` },
@@ -136,7 +138,7 @@ describe("documents", () => {
     const estimate = await create("estimate", { valid_until: "2026-12-22" });
     const invoice = await create("invoice", { source_document_id: estimate.id, origin: "from_detail" });
     expect(invoice).toMatchObject({ copy_mode: "copy_estimate", origin: "from_detail", source: { id: estimate.id, kind: "estimate", number: estimate.number } });
-    expect((await (await api.call(`/documents/${estimate.id}`)).json()).derived).toEqual([{ id: invoice.id, kind: "invoice", number: invoice.number }]);
+    expect(documentAnswer.parse(await (await api.call(`/documents/${estimate.id}`)).json()).derived).toEqual([{ id: invoice.id, kind: "invoice", number: invoice.number }]);
     const copy = await create("invoice", { source_document_id: invoice.id, origin: "duplicate" });
     expect(copy).toMatchObject({ copy_mode: "copy_invoice", origin: "duplicate" });
     const wrong = await post("/documents", { kind: "estimate", issue_date: "2026-11-22", customer_name: "A", lines: LINES, source_document_id: invoice.id });
@@ -150,7 +152,7 @@ describe("documents", () => {
     await post(`/documents/${issued.id}/issue`, {});
     const refused = await api.call(`/documents/${issued.id}`, { method: "DELETE" });
     expect(refused.status).toBe(409);
-    const voided = await (await post(`/documents/${issued.id}/void`, {})).json();
+    const voided = documentAnswer.parse(await (await post(`/documents/${issued.id}/void`, {})).json());
     expect(voided).toMatchObject({ number: "RCP-202611-0002", voided_at: expect.any(String) });
     expect((await (await api.call("/documents?kind=receipt")).json()).total).toBe(0);
     expect((await (await api.call("/documents?kind=receipt&voided=only")).json()).items[0].number).toBe("RCP-202611-0002");
@@ -231,8 +233,7 @@ describe("documents", () => {
   });
 });
 
-type Listed = { items: Array<{ number: string; subject: string | null; customer_name: string }>; total: number; sum: { tax_included: string; amount_due: string } };
-const listed = async (query: string, as: As = "owner"): Promise<Listed> => (await api.call(`/documents?kind=invoice&${query}`, { as })).json();
+const listed = async (query: string, as: As = "owner") => documentPageAnswer.parse(await (await api.call(`/documents?kind=invoice&${query}`, { as })).json());
 const subjects = async (query: string) => (await listed(query)).items.map((item) => item.subject).sort();
 const invoice = (customer_name: string, subject: string | null, price = "1000") => createDocument(api, { customer_name, subject, lines: [{ description: "作業", unit_price: price }] });
 

@@ -12,6 +12,7 @@ import { insertPaymentUser } from "../support/factories";
 import { headerParameter, leaves, parseMime } from "../support/mime";
 import { fixtureUsers } from "../support/users";
 import { createDocument } from "../support/factories";
+import { documentMailAnswer, documentMailsAnswer, documentPageAnswer } from "../../domain/document-answers";
 
 type Received = { to: string[]; raw: string };
 
@@ -74,14 +75,16 @@ const send = (id: number, fields: Record<string, unknown> = {}, as: "owner" | "s
 /** A PDF answer's text layer, as a reader would copy it. */
 const textOf = async (response: Response) => (await extractText(new Uint8Array(await response.arrayBuffer()), { mergePages: true })).text;
 
-const mailsOf = async (id: number) => (await (await api.call(`/documents/${id}/mails`)).json()).mails as Array<Record<string, unknown>>;
+// Sends and lists are read with the contract the web app parses with (domain/document-answers.ts).
+const mailsOf = async (id: number) => documentMailsAnswer.parse(await (await api.call(`/documents/${id}/mails`)).json()).mails;
+const listOf = async (query: string) => documentPageAnswer.parse(await (await api.call(`/documents?${query}`)).json());
 
 describe("sending documents by e-mail", () => {
   it("sends the PDF to the to and cc addresses through SMTP, with subject and body as written", async () => {
     const document = await invoice();
     const queued = await send(document.id);
     expect(queued.status).toBe(202);
-    expect(await queued.json()).toMatchObject({ status: "queued", to: ["keiri@aozora.example"], cc: ["boss@aozora.example"] });
+    expect(documentMailAnswer.parse(await queued.json())).toMatchObject({ status: "queued", to: ["keiri@aozora.example"], cc: ["boss@aozora.example"] });
     expect(smtp.received).toHaveLength(0);
 
     await api.mail.outbox.drain();
@@ -98,8 +101,8 @@ describe("sending documents by e-mail", () => {
     expect(text.replace(/\s+/g, "")).toContain(document.number);
 
     expect(await mailsOf(document.id)).toEqual([expect.objectContaining({ status: "sent", attempts: 1, last_error: null, sent_at: expect.any(String) })]);
-    const list = await (await api.call("/documents?kind=invoice&sort=number&order=asc")).json();
-    expect(list.items.find((item: { id: number }) => item.id === document.id)).toMatchObject({ mail_status: "sent" });
+    const list = await listOf("kind=invoice&sort=number&order=asc");
+    expect(list.items.find((item) => item.id === document.id)).toMatchObject({ mail_status: "sent" });
   });
 
   it("ends in an error with the server's reason when a recipient is refused, and a resend succeeds once the address works", async () => {
@@ -115,9 +118,10 @@ describe("sending documents by e-mail", () => {
     smtp.refused.clear();
     const resent = await api.call(`/documents/${document.id}/mails/${failed!.id}/resend`, json({}));
     expect(resent.status).toBe(202);
+    expect(documentMailAnswer.parse(await resent.json())).toMatchObject({ status: "queued", resent_from_id: failed!.id });
     await api.mail.outbox.drain();
-    const list = await (await api.call("/documents?kind=invoice")).json();
-    expect(list.items.find((item: { id: number }) => item.id === document.id)).toMatchObject({ mail_status: "sent" });
+    const list = await listOf("kind=invoice");
+    expect(list.items.find((item) => item.id === document.id)).toMatchObject({ mail_status: "sent" });
     const [latest, original] = await mailsOf(document.id);
     expect(latest).toMatchObject({ status: "sent", resent_from_id: failed!.id, number: 2, resent_from_number: 1, to: ["nobody@aozora.example"] });
     expect(original).toMatchObject({ status: "error", number: 1, resent_from_number: null });
@@ -126,7 +130,7 @@ describe("sending documents by e-mail", () => {
 
   it("numbers each document's sends 1, 2, 3… on their own, whatever other documents sent in between", async () => {
     const [first, second] = [await invoice(), await invoice()];
-    expect((await (await send(first.id)).json()).number).toBe(1);
+    expect(documentMailAnswer.parse(await (await send(first.id)).json()).number).toBe(1);
     expect((await (await send(second.id)).json()).number).toBe(1);
     expect((await (await send(first.id)).json()).number).toBe(2);
     expect((await (await send(first.id)).json()).number).toBe(3);
@@ -190,8 +194,8 @@ describe("sending documents by e-mail", () => {
 
     expect((await api.call(`/public/mails/${token}/opened`, { method: "POST", as: null })).status).toBe(204);
     const opened = (await mailsOf(document.id))[0]!;
-    const list = await (await api.call("/documents?kind=invoice")).json();
-    expect(list.items.find((item: { id: number }) => item.id === document.id)).toMatchObject({ mail_status: "browsed" });
+    const list = await listOf("kind=invoice");
+    expect(list.items.find((item) => item.id === document.id)).toMatchObject({ mail_status: "browsed" });
     expect(opened.first_opened_at).toEqual(expect.any(String));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await api.call(`/public/mails/${token}/opened`, { method: "POST", as: null });
@@ -212,7 +216,7 @@ describe("sending documents by e-mail", () => {
     const forged = token.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
     expect((await api.call(`/public/mails/${forged}`, { as: null })).status).toBe(404);
     expect((await api.call(`/public/mails/${forged}/pdf`, { as: null })).status).toBe(404);
-    const expired = api.mail.signer.sign(mail!.id as number, new Date(Date.now() - 1000));
+    const expired = api.mail.signer.sign(mail!.id, new Date(Date.now() - 1000));
     const gone = await api.call(`/public/mails/${expired}`, { as: null });
     expect(gone.status).toBe(410);
     expect((await gone.json()).message).toBe("このリンクの有効期限が切れています。送信元に再送を依頼してください。");

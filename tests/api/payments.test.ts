@@ -4,6 +4,8 @@ import { paymentServiceUsers } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
 import { days, issued, linesOf, ok, post } from "../support/issued";
+import { documentAnswer } from "../../domain/document-answers";
+import { paymentSummaryAnswer } from "../../domain/payment-answers";
 
 /*
  * Payments against invoices (issue 19 item 3, decision 029): partial payments leave a balance, a fee the
@@ -15,14 +17,17 @@ import { days, issued, linesOf, ok, post } from "../support/issued";
 const api = useTenantTestApi(["user"]);
 
 const payments = (id: number) => `/documents/${id}/payments`;
-const statusOf = async (id: number): Promise<number> => (await ok(await api.call(`/documents/${id}`))).status;
+const statusOf = async (id: number): Promise<number> => (await documentOf(id)).status;
+// Answers are read with the contract the web app parses with (domain/payment-answers.ts, domain/document-answers.ts).
+const documentOf = async (id: number) => documentAnswer.parse(await ok(await api.call(`/documents/${id}`)));
+const summaryOf = async (response: Response) => paymentSummaryAnswer.parse(await ok(response));
 const pay = (body: Record<string, unknown>) => post({ paid_on: days(0), method: "transfer", ...body });
 
 describe("GET/POST /documents/:id/payments", () => {
   it("records partial payments, a deducted fee and an over-payment, each with the invoice's balance", async () => {
     // 100,000 tax excluded: 110,000 due.
     const invoice = await issued(api, { issue_date: days(-20), customer_name: "株式会社山田商事", amount: 100_000, due_date: days(10) });
-    expect(await ok(await api.call(payments(invoice.id)))).toEqual({
+    expect(await summaryOf(await api.call(payments(invoice.id)))).toEqual({
       document_id: invoice.id,
       number: invoice.number,
       amount_due: "110000",
@@ -34,20 +39,20 @@ describe("GET/POST /documents/:id/payments", () => {
 
     const first = await api.call(payments(invoice.id), pay({ paid_on: days(-5), amount: 50_000 }));
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ paid: "50000", balance: "60000", overpaid: false });
+    expect(paymentSummaryAnswer.parse(await first.json())).toMatchObject({ paid: "50000", balance: "60000", overpaid: false });
     // A partial payment leaves the balance open: the invoice stays 請求済 (2).
     expect(await statusOf(invoice.id)).toBe(2);
 
     // 59,560 arrived: the payer deducted a 440-yen transfer fee, which clears the rest.
-    const second = await ok(await api.call(payments(invoice.id), pay({ paid_on: days(-1), amount: "59560", fee: "440" })));
+    const second = await summaryOf(await api.call(payments(invoice.id), pay({ paid_on: days(-1), amount: "59560", fee: "440" })));
     expect(second).toMatchObject({ paid: "110000", balance: "0", overpaid: false });
 
-    const third = await ok(await api.call(payments(invoice.id), pay({ amount: 1_000, method: "cash" })));
+    const third = await summaryOf(await api.call(payments(invoice.id), pay({ amount: 1_000, method: "cash" })));
     expect(third).toMatchObject({ paid: "111000", balance: "-1000", overpaid: true });
 
-    const listed = await ok(await api.call(payments(invoice.id)));
+    const listed = await summaryOf(await api.call(payments(invoice.id)));
     expect(
-      listed.payments.map((payment: Record<string, unknown>) => [payment.paid_on, payment.amount, payment.fee, payment.method, payment.created_by]),
+      listed.payments.map((payment) => [payment.paid_on, payment.amount, payment.fee, payment.method, payment.created_by]),
     ).toEqual([
       [days(-5), "50000", "0", "transfer", "U-DEMO-OWNER"],
       [days(-1), "59560", "440", "transfer", "U-DEMO-OWNER"],
@@ -55,7 +60,7 @@ describe("GET/POST /documents/:id/payments", () => {
     ]);
     expect(listed.payments[0]).toMatchObject({ statement_line_id: null, cancelled_at: null });
     // Covered by the second payment: 入金済 (4), with the history naming who recorded it.
-    const document = await ok(await api.call(`/documents/${invoice.id}`));
+    const document = await documentOf(invoice.id);
     expect(document.status).toBe(4);
     expect(document.paid).toBe(true);
     expect(document.history.at(-1)).toMatchObject({ event: "status", from_status: 2, to_status: 4, changed_by: "U-DEMO-OWNER" });
@@ -75,10 +80,10 @@ describe("GET/POST /documents/:id/payments", () => {
     expect((await voiding.json()).message).toContain("入金が記録されている請求書は無効にできません。");
 
     const cancel = (id: number) => api.call(`${payments(invoice.id)}/${id}/cancel`, post({ reason: "金額の入力誤り" }));
-    const cancelled = await ok(await cancel(paid.payment_id));
+    const cancelled = await summaryOf(await cancel(paid.payment_id));
     expect(cancelled).toMatchObject({ paid: "0", balance: "11000", overpaid: false });
     expect(cancelled.payments).toEqual([expect.objectContaining({ amount: "11000", cancelled_by: "U-DEMO-OWNER", cancel_reason: "金額の入力誤り" })]);
-    expect(cancelled.payments[0].cancelled_at).not.toBeNull();
+    expect(cancelled.payments[0]!.cancelled_at).not.toBeNull();
     expect(await statusOf(invoice.id)).toBe(3);
 
     const again = await cancel(paid.payment_id);
@@ -138,7 +143,7 @@ describe("GET/POST /documents/:id/payments", () => {
       expect(Object.keys(error.fields)).toEqual([field]);
       expect(error.fields[field][0]).toMatch(/[ぁ-んァ-ヶ一-龠]/);
     }
-    expect((await ok(await api.call(payments(invoice.id)))).payments).toEqual([]);
+    expect((await summaryOf(await api.call(payments(invoice.id)))).payments).toEqual([]);
   });
 
   it("takes payments only on issued, valid invoices", async () => {

@@ -5,11 +5,19 @@ import { describe, expect, it } from "vitest";
 import { files } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
+import { documentCopyAnswer } from "../../domain/document-answers";
 
 const api = useTenantTestApi();
 
 type As = "owner" | "shinkinOwner";
 const json = (body: unknown, method = "POST") => ({ method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+
+/** A copy's answer, checked against the contract the web app parses with; its frozen content is then read as sent. */
+async function copyOf(response: Response) {
+  const answer = await response.json();
+  documentCopyAnswer.parse(answer);
+  return answer;
+}
 
 async function companyWithImages(as: As, name: string) {
   const form = new FormData();
@@ -39,13 +47,13 @@ describe("document snapshots and PDFs", () => {
     const invoice = await (await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", due_date: "2026-12-31", customer_id: customer.id, customer_name: "株式会社青空商事", lines: LINES }))).json();
 
     // A draft's copy is a preview marked 下書き: not kept, showing the company's own logo.
-    const preview = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    const preview = await copyOf(await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" })));
     expect(preview).toMatchObject({ id: 0, mark: "draft", content: { number: invoice.number } });
     expect(preview.content.issuer.logo.file_id).toBe(company.logo.path);
     expect((await (await api.call(`/documents/${invoice.id}`)).json()).issued_at).toBeNull();
 
     expect((await api.call(`/documents/${invoice.id}/issue`, json({}))).status).toBe(200);
-    const first = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    const first = await copyOf(await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" })));
     expect(first).toMatchObject({ mark: null, revision: 1 });
     expect(first.content).toMatchObject({
       title: "請求書",
@@ -71,7 +79,7 @@ describe("document snapshots and PDFs", () => {
     const renamed = new FormData();
     for (const [key, value] of Object.entries({ _method: "PATCH", version: String(company.version), company_name: "株式会社デモ商事ホールディングス", logo_state: "delete", stamp_state: "keep" })) renamed.append(key, value);
     expect((await api.call(`/companies/${company.id}`, { method: "POST", body: renamed })).status).toBe(200);
-    const again = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    const again = await copyOf(await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" })));
     expect(again.id).toBe(first.id);
     expect(again.content.recipient.address).toEqual(["大阪府大阪市北区梅田1-1"]);
     expect(again.content.issuer.name).toBe("株式会社デモ商事");
@@ -81,7 +89,7 @@ describe("document snapshots and PDFs", () => {
     const corrected = await edit({ lines: LINES.slice(0, 1), correction_reason: "お弁当は別請求のため" });
     expect(corrected.status).toBe(200);
     expect(await corrected.json()).toMatchObject({ revision: 2, number: invoice.number, status: 2, revisions: [{ revision: 1 }, { revision: 2, reason: "correction" }] });
-    const renewed = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    const renewed = await copyOf(await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" })));
     expect(renewed.id).not.toBe(first.id);
     expect(renewed.content).toMatchObject({
       title: "請求書（修正）",
@@ -91,7 +99,7 @@ describe("document snapshots and PDFs", () => {
       reference: { type: "correction", number: invoice.number, issue_date: "2026-11-22", revision: 2, reason: "お弁当は別請求のため" },
     });
     expect(renewed.content.reference.changes).toContain("合計（税込）96,999円 → 93,500円");
-    const original = await (await api.call(`/documents/${invoice.id}/snapshots?revision=1`, json({ reason: "print" }))).json();
+    const original = await copyOf(await api.call(`/documents/${invoice.id}/snapshots?revision=1`, json({ reason: "print" })));
     expect(original).toMatchObject({ id: first.id, content: { totals: { tax_included: "96999" } } });
     expect((await api.call(`/documents/${invoice.id}/pdf?revision=3`)).status).toBe(404);
   });
@@ -100,7 +108,7 @@ describe("document snapshots and PDFs", () => {
     const customer = await (await api.call("/customers", json({ name: "有限会社みどり食品" }))).json();
     const invoice = await (await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", due_date: "2026-12-31", customer_id: customer.id, customer_name: "有限会社みどり食品", lines: LINES }))).json();
     expect((await api.call(`/documents/${invoice.id}/issue`, json({}))).status).toBe(200);
-    const issued = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    const issued = await copyOf(await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" })));
 
     const response = await api.call(`/documents/${invoice.id}/pdf`);
     expect(response.status).toBe(200);
@@ -122,7 +130,7 @@ describe("document snapshots and PDFs", () => {
     expect(bytes.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP/);
     expect(bytes.byteLength).toBeLessThan(300_000);
 
-    const pdfSnapshot = await (await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" }))).json();
+    const pdfSnapshot = await copyOf(await api.call(`/documents/${invoice.id}/snapshots`, json({ reason: "print" })));
     expect(pdfSnapshot.id).toBe(issued.id);
   });
 

@@ -1,40 +1,19 @@
+import { documentMailAnswer, documentMailsAnswer, type DocumentMailAnswer } from "@domain/document-answers";
 import type { MailRequestInput } from "@domain/mail";
-import { asJsonPost, callPaymentApi, paymentApiBaseUrl, throwIfMaintenance, type PaymentApiCaller, type PaymentApiTransport } from "../../services/payment-api.server";
+import { askPaymentApi, asJsonPost, paymentApiBaseUrl, throwIfMaintenance, type PaymentApiCaller, type PaymentApiTransport } from "../../services/payment-api.server";
 
-export type DocumentMail = {
-  id: number;
-  document_id: number;
-  to: string[];
-  cc: string[];
-  subject: string;
-  body: string;
-  /** `peppol`: a digital invoice handed to the Peppol access point (decision 045); `to` holds the recipient's Peppol ID. */
-  delivery: "attachment" | "link" | "peppol";
-  status: "queued" | "sending" | "sent" | "error";
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-  first_opened_at: string | null;
-  last_opened_at: string | null;
-  resent_from_id: number | null;
-  /** The document's n-th send, counted from 1; ids are for actions only. */
-  number: number;
-  resent_from_number: number | null;
-  created_by: string;
-  created_at: string;
-  view_url: string | null;
-};
+export type DocumentMail = DocumentMailAnswer;
 
 export function sendDocumentMail(caller: PaymentApiCaller, documentId: number, input: MailRequestInput): Promise<DocumentMail> {
-  return callPaymentApi<DocumentMail>(caller, `/documents/${documentId}/mails`, asJsonPost(input));
+  return askPaymentApi(caller, `/documents/${documentId}/mails`, documentMailAnswer, asJsonPost(input));
 }
 
 export async function listDocumentMails(caller: PaymentApiCaller, documentId: number): Promise<DocumentMail[]> {
-  return (await callPaymentApi<{ mails: DocumentMail[] }>(caller, `/documents/${documentId}/mails`)).mails;
+  return (await askPaymentApi(caller, `/documents/${documentId}/mails`, documentMailsAnswer)).mails;
 }
 
 export function resendDocumentMail(caller: PaymentApiCaller, documentId: number, mailId: number): Promise<DocumentMail> {
-  return callPaymentApi<DocumentMail>(caller, `/documents/${documentId}/mails/${mailId}/resend`, asJsonPost({}));
+  return askPaymentApi(caller, `/documents/${documentId}/mails/${mailId}/resend`, documentMailAnswer, asJsonPost({}));
 }
 
 export type PublicMail = {

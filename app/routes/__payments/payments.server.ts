@@ -1,9 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { todayJst } from "@domain/datetime";
+import {
+  confirmedMatchesAnswer,
+  paymentSummaryAnswer,
+  savedStatementAnswer,
+  statementAnswer,
+  statementPageAnswer,
+  unmatchedPageAnswer,
+  type PaymentAnswer,
+  type PaymentSummaryAnswer,
+  type ProposalAnswer,
+  type StatementAnswer,
+  type StatementLineAnswer,
+  type StatementListItemAnswer,
+  type UnmatchedDepositAnswer,
+} from "@domain/payment-answers";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { choiceOf, invoiceIdsOf } from "~/routes/__payments/choices";
 import { BankStatementError, fetchBankStatement } from "../../services/bank-service.server";
-import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
+import { askPaymentApi, asJsonPost, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
 import { COMMON_CONDITION_LABELS, pageNumber, readableFilters } from "../../services/list-filters.server";
 import { readFormData } from "../../services/read-form.server";
 import { getSessionState, redirectWithNotice } from "../../services/session.server";
@@ -16,26 +31,16 @@ import { getSessionState, redirectWithNotice } from "../../services/session.serv
 export const PAYMENTS_PATH = "/billing/payments";
 export const statementPath = (id: number | string) => `${PAYMENTS_PATH}/statements/${id}`;
 
-export type Payment = {
-  id: number;
-  paid_on: string;
-  amount: string;
-  fee: string;
-  method: string;
-  statement_line_id: number | null;
-  created_by: string;
-  cancelled_at: string | null;
-  cancel_reason: string | null;
-};
-export type PaymentSummary = { document_id: number; amount_due: string; paid: string; balance: string; overpaid: boolean; payments: Payment[] };
+export type Payment = PaymentAnswer;
+export type PaymentSummary = PaymentSummaryAnswer;
 
-export const getPayments = (caller: PaymentApiCaller, id: number) => callPaymentApi<PaymentSummary>(caller, `/documents/${id}/payments`);
+export const getPayments = (caller: PaymentApiCaller, id: number) => askPaymentApi(caller, `/documents/${id}/payments`, paymentSummaryAnswer);
 
 export const recordPayment = (caller: PaymentApiCaller, id: number, body: Record<string, unknown>) =>
-  callPaymentApi<PaymentSummary>(caller, `/documents/${id}/payments`, asJsonPost(body));
+  askPaymentApi(caller, `/documents/${id}/payments`, paymentSummaryAnswer, asJsonPost(body));
 
 export const cancelPayment = (caller: PaymentApiCaller, id: number, paymentId: number, reason: string) =>
-  callPaymentApi<PaymentSummary>(caller, `/documents/${id}/payments/${paymentId}/cancel`, asJsonPost({ reason }));
+  askPaymentApi(caller, `/documents/${id}/payments/${paymentId}/cancel`, paymentSummaryAnswer, asJsonPost({ reason }));
 
 /** What the payment form posts, kept as typed so a refused form shows it again. */
 export const PAYMENT_FIELDS = ["paid_on", "amount", "fee", "method"] as const;
@@ -62,51 +67,11 @@ export const paymentFormDefaults = (summary: PaymentSummary): PaymentFormValues 
   method: "transfer",
 });
 
-export type StatementListItem = {
-  id: number;
-  file_name: string;
-  format: "zengin" | "csv";
-  uploaded_at: string;
-  lines: number;
-  deposits: number;
-  unmatched: number;
-  problems: number;
-};
-type Page<T> = { items: T[]; total: number; page: number; per_page: number };
-
-export type Proposal = {
-  document_id: number;
-  number: string;
-  customer_name: string;
-  balance: string;
-  kind: "exact" | "fee" | "lump" | "amount";
-  fee: string;
-  learned: boolean;
-  /** まとめ払い: each invoice the deposit pays, oldest first. */
-  invoices?: { document_id: number; number: string; balance: string }[];
-};
-
-export type StatementLine = {
-  id: number;
-  line: number;
-  posted_on: string;
-  kind: "deposit" | "withdrawal";
-  amount: string;
-  payer_name: string;
-  description: string;
-  payments: { id: number; document_id: number; number: string }[];
-  proposals: Proposal[];
-};
-export type Statement = {
-  id: number;
-  file_name: string;
-  format: "zengin" | "csv";
-  uploaded_at: string;
-  problems: { line: number; message: string }[];
-  lines: StatementLine[];
-  unmatched_deposits: number;
-};
-export type UnmatchedDeposit = { id: number; statement_id: number; file_name: string; line: number; posted_on: string; amount: string; payer_name: string; description: string };
+export type StatementListItem = StatementListItemAnswer;
+export type Proposal = ProposalAnswer;
+export type StatementLine = StatementLineAnswer;
+export type Statement = StatementAnswer;
+export type UnmatchedDeposit = UnmatchedDepositAnswer;
 
 /** The page a list's address asks for, and the page number named when it cannot be read (said on the page, as on every list). */
 function pageOf(url: URL): { page: number; ignored: string[] } {
@@ -117,7 +82,7 @@ function pageOf(url: URL): { page: number; ignored: string[] } {
 export async function statementsLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-payments");
   const { page, ignored } = pageOf(new URL(request.url));
-  return { statements: await callPaymentApi<Page<StatementListItem>>(caller, `/bank-statements?page=${page}`), ignored };
+  return { statements: await askPaymentApi(caller, `/bank-statements?page=${page}`, statementPageAnswer), ignored };
 }
 
 /** The bank's statement asked for by default: the last thirty days up to today (Japan). */
@@ -154,7 +119,7 @@ export async function statementsAction({ request, context }: ActionFunctionArgs)
   const body = new FormData();
   body.append("file", upload.bytes, upload.name);
   try {
-    const saved = await callPaymentApi<{ id: number; lines: number; problems: unknown[] }>(caller, "/bank-statements", { method: "POST", body });
+    const saved = await askPaymentApi(caller, "/bank-statements", savedStatementAnswer, { method: "POST", body });
     const notice = saved.problems.length > 0 ? `入出金明細を取り込みました（${saved.lines}件）。読み取れなかった行があります。` : `入出金明細を取り込みました（${saved.lines}件）。`;
     return redirectWithNotice(request, statementPath(saved.id), "success", notice);
   } catch (error) {
@@ -167,7 +132,7 @@ export async function statementsAction({ request, context }: ActionFunctionArgs)
 export async function statementLoader({ request, params, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-payments-statement");
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
-  const statement = await callPaymentApi<Statement>(caller, `/bank-statements/${id}`);
+  const statement = await askPaymentApi(caller, `/bank-statements/${id}`, statementAnswer);
   return { statement, preselected: preselect(statement.lines) };
 }
 
@@ -213,7 +178,7 @@ export async function statementAction({ request, params, context }: ActionFuncti
   }
   if (matches.length === 0) return { message: "消し込む入金と請求書を選んでください。", chosen } satisfies ConfirmReply;
   try {
-    await callPaymentApi(caller, `/bank-statements/${id}/confirm`, asJsonPost({ matches }));
+    await askPaymentApi(caller, `/bank-statements/${id}/confirm`, confirmedMatchesAnswer, asJsonPost({ matches }));
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;
     const details = Object.values(error.fields).flat();
@@ -225,6 +190,6 @@ export async function statementAction({ request, params, context }: ActionFuncti
 export async function unmatchedLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-payments-unmatched");
   const { page, ignored } = pageOf(new URL(request.url));
-  const deposits = await callPaymentApi<Page<UnmatchedDeposit> & { amount: string }>(caller, `/bank-statements/unmatched?page=${page}`);
+  const deposits = await askPaymentApi(caller, `/bank-statements/unmatched?page=${page}`, unmatchedPageAnswer);
   return { deposits, ignored };
 }
