@@ -99,7 +99,11 @@ export function cycleLabel(recurrence: Pick<Recurrence, "dayOfMonth" | "interval
 }
 
 /** Where a schedule stands: paused by a person, finished after its end date, or running. */
-export type ScheduleState = "active" | "paused" | "ended";
+export const SCHEDULE_STATES = ["active", "paused", "ended"] as const;
+export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+
+/** Where one period's run stands (recurring_runs.status, api/jobs/recurring-worker.ts). */
+export const RUN_STATUSES = ["queued", "running", "done", "error", "skipped"] as const;
 
 /** A whole number sent as text (forms) or a number (JSON) that `accepts`; anything else gets `message`. */
 const wholeNumber = (accepts: (value: number) => boolean, message: string) =>

@@ -72,7 +72,7 @@ beforeAll(async () => {
   for (const [index, bytes] of files.entries()) {
     const [upload] = await uploadReceived(api, [{ name: index < 2 ? `received-${index}.pdf` : "received.png", bytes }]);
     const document = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-11-02", amount: String(3_300 + index * 1_100), supplier_name: "株式会社あとから工業" });
-    before.received.push({ id: document.id, fileId: document.files[0].id, bytes });
+    before.received.push({ id: document.id, fileId: document.files[0]!.id, bytes });
   }
 
   // Writers go on while the backup is taken: what they had acknowledged before it began must be restored.

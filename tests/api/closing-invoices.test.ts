@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mergeClosingInvoices } from "../../api/billing/closing";
 import { closingInvoiceSlips, customers, documentLines, documents } from "../../api/db/schema";
+import { closingCandidatesAnswer, closingMadeAnswer, closingMergeAnswer } from "../../domain/billing-answers";
 import { startTestApi, type TestApi } from "../support/api";
 import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
 import { ok, post } from "../support/issued";
@@ -51,13 +52,11 @@ async function slip(
   return draft;
 }
 
-type Candidates = { from: string; to: string; line_mode: string; customers: Array<{ customer_id: number; customer_name: string; slips: Array<{ id: number; number: string; date: string }> }> };
-const candidates = async (closingDate: string, as: FixtureUserName = "owner") => (await ok(await api.call(`/closing-invoices?closing_date=${closingDate}`, { as }))) as Candidates;
+// The answers are read with the contract the web app parses with (domain/billing-answers.ts).
+const candidates = async (closingDate: string, as: FixtureUserName = "owner") => closingCandidatesAnswer.parse(await ok(await api.call(`/closing-invoices?closing_date=${closingDate}`, { as })));
+type Candidates = Awaited<ReturnType<typeof candidates>>;
 const slipsOf = (list: Candidates, customerId: number) => list.customers.find((entry) => entry.customer_id === customerId)?.slips.map((entry) => entry.id) ?? [];
 const merge = (body: Record<string, unknown>, as: FixtureUserName = "owner") => api.call("/closing-invoices", { ...post(body), as });
-
-type Created = { invoice_id: number; number: string; customer_id: number; slip_count: number; tax_included: string; due_date: string | null };
-type Merged = { from: string; to: string; created: Created[]; skipped: Array<{ customer_id: number; message: string }> };
 
 describe("GET/POST /closing-invoices", () => {
   it("makes one draft invoice whose totals are the engine's on the merged lines, not the slips' totals added", async () => {
@@ -75,7 +74,7 @@ describe("GET/POST /closing-invoices", () => {
 
     const answer = await merge({ closing_date: "2026-10-31", customer_ids: [rice.id], line_mode: "per_slip" });
     expect(answer.status).toBe(201);
-    const merged = (await answer.json()) as Merged;
+    const merged = closingMergeAnswer.parse(await answer.json());
     expect(merged.skipped).toEqual([]);
     expect(merged.created).toHaveLength(1);
     const created = merged.created[0]!;
@@ -105,7 +104,7 @@ describe("GET/POST /closing-invoices", () => {
     expect((await ok(await api.call(`/documents/${created.invoice_id}`))).closing.map((entry: { id: number }) => entry.id)).toEqual([first.id, second.id]);
     expect((await ok(await api.call(`/documents/${second.id}`))).closing).toEqual([{ id: created.invoice_id, kind: "invoice", number: created.number }]);
     expect(slipsOf(await candidates("2026-10-31"), rice.id)).toEqual([]);
-    const made = await ok(await api.call("/closing-invoices/made?closing_date=2026-10-31"));
+    const made = closingMadeAnswer.parse(await ok(await api.call("/closing-invoices/made?closing_date=2026-10-31")));
     expect(made.invoices).toContainEqual(expect.objectContaining({ id: created.invoice_id, customer_name: "株式会社合算商事", slip_count: 2, tax_included: "3405", issued_at: null }));
   });
 
@@ -113,7 +112,7 @@ describe("GET/POST /closing-invoices", () => {
     const shop = await customer("株式会社品目合算");
     await slip(shop, "2026-10-05", [line("米", 3, 155, "reduced"), line("配送料", 1, 1001)]);
     await slip(shop, "2026-10-20", [line("米", 2, 155, "reduced"), line("配送料", 1, 1001), line("配送料", 1, 1200), line("包装", 1, 333)]);
-    const merged = (await ok(await merge({ closing_date: "2026-10-31", customer_ids: [shop.id], line_mode: "per_item" }))) as Merged;
+    const merged = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-10-31", customer_ids: [shop.id], line_mode: "per_item" })));
     const invoice = await ok(await api.call(`/documents/${merged.created[0]!.invoice_id}`));
     expect(invoice.lines.map((entry: Record<string, string>) => [entry.description, entry.quantity, entry.unit_price, entry.tax_category, entry.amount])).toEqual([
       ["米", "5", "155", "reduced", "775"],
@@ -138,7 +137,7 @@ describe("GET/POST /closing-invoices", () => {
     await slip(shop, "2026-09-05", [line("米", 1, 155, "reduced")], { as });
     await slip(shop, "2026-09-06", [line("米", 2, 155, "reduced")], { as });
     expect((await candidates("2026-09-30", as)).line_mode).toBe("per_item");
-    const merged = (await ok(await merge({ closing_date: "2026-09-30", customer_ids: [shop.id] }, as))) as Merged;
+    const merged = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-09-30", customer_ids: [shop.id] }, as)));
     const invoice = await ok(await api.call(`/documents/${merged.created[0]!.invoice_id}`, { as }));
     expect(invoice.lines.map((entry: Record<string, string>) => [entry.description, entry.quantity])).toEqual([["米", "3"]]);
   });
@@ -175,12 +174,12 @@ describe("GET/POST /closing-invoices", () => {
     const other = await customer("株式会社選択しない");
     await slip(chosen, "2026-08-10", [line("作業", 1, 1000)]);
     const left = await slip(other, "2026-08-11", [line("作業", 1, 2000)]);
-    const merged = (await ok(await merge({ closing_date: "2026-08-31", customer_ids: [chosen.id] }))) as Merged;
+    const merged = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-08-31", customer_ids: [chosen.id] })));
     expect(merged.created.map((entry) => entry.customer_id)).toEqual([chosen.id]);
     expect(slipsOf(await candidates("2026-08-31"), other.id)).toEqual([left.id]);
     const again = await merge({ closing_date: "2026-08-31", customer_ids: [chosen.id] });
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({
+    expect(closingMergeAnswer.parse(await again.json())).toMatchObject({
       created: [],
       skipped: [{ customer_id: chosen.id, customer_name: "株式会社選択する", message: "この取引先には、この期間の未請求の納品書がありません（すでに請求書にまとめた納品書は対象外です）。" }],
     });
@@ -188,11 +187,11 @@ describe("GET/POST /closing-invoices", () => {
     // A form posts one chosen customer as a single value.
     const form = new URLSearchParams({ closing_date: "2026-08-31", customer_ids: String(other.id), line_mode: "per_item" });
     const single = await api.call("/closing-invoices", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    expect(((await single.json()) as Merged).created.map((entry) => entry.customer_id)).toEqual([other.id]);
+    expect(closingMergeAnswer.parse(await single.json()).created.map((entry) => entry.customer_id)).toEqual([other.id]);
 
     const everyone = await customer("株式会社全件対象");
     await slip(everyone, "2026-07-15", [line("作業", 1, 500)]);
-    const all = (await ok(await merge({ closing_date: "2026-07-31" }))) as Merged;
+    const all = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-07-31" })));
     expect(all.created.map((entry) => entry.customer_id)).toContain(everyone.id);
     expect(slipsOf(await candidates("2026-07-31"), everyone.id)).toEqual([]);
 
@@ -224,7 +223,7 @@ describe("GET/POST /closing-invoices", () => {
 
     // The other way round: a slip on a closing invoice is not converted into a second invoice.
     const merged = await slip(careful, "2026-06-13", [line("締め", 1, 100)]);
-    const made = ((await ok(await merge({ closing_date: "2026-06-30", customer_ids: [careful.id] }))) as Merged).created[0]!;
+    const made = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-06-30", customer_ids: [careful.id] }))).created[0]!;
     const converted = await api.call("/documents", post({ kind: "invoice", issue_date: "2026-06-30", customer_name: careful.name, lines: [line("締め", 1, 100)], source_document_id: merged.id }));
     expect(converted.status).toBe(422);
     expect((await converted.json()).fields).toEqual({ source_document_id: [`この納品書は締め請求の請求書 ${made.number} で請求しています`] });
@@ -233,15 +232,15 @@ describe("GET/POST /closing-invoices", () => {
   it("frees the slips of a deleted draft and of a voided invoice for the next merge", async () => {
     const again = await customer("株式会社やり直し");
     const only = await slip(again, "2026-05-10", [line("作業", 1, 100)]);
-    const first = ((await ok(await merge({ closing_date: "2026-05-31", customer_ids: [again.id] }))) as Merged).created[0]!;
+    const first = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-05-31", customer_ids: [again.id] }))).created[0]!;
     expect((await api.call(`/documents/${first.invoice_id}`, { method: "DELETE" })).status).toBe(204);
     expect(slipsOf(await candidates("2026-05-31"), again.id)).toEqual([only.id]);
 
-    const second = ((await ok(await merge({ closing_date: "2026-05-31", customer_ids: [again.id] }))) as Merged).created[0]!;
+    const second = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-05-31", customer_ids: [again.id] }))).created[0]!;
     await ok(await api.call(`/documents/${second.invoice_id}/issue`, { method: "POST" }));
     await ok(await api.call(`/documents/${second.invoice_id}/void`, { method: "POST" }));
     expect(slipsOf(await candidates("2026-05-31"), again.id)).toEqual([only.id]);
-    const third = ((await ok(await merge({ closing_date: "2026-05-31", customer_ids: [again.id] }))) as Merged).created[0]!;
+    const third = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-05-31", customer_ids: [again.id] }))).created[0]!;
     expect((await ok(await api.call(`/documents/${only.id}/closing-links`))).invoice).toMatchObject({ id: third.invoice_id });
   });
 
@@ -249,7 +248,7 @@ describe("GET/POST /closing-invoices", () => {
     const theirs = await customer("他社の取引先", {}, "shinkinOwner");
     const foreign = await slip(theirs, "2026-04-10", [line("他社", 1, 100)], { as: "shinkinOwner" });
     expect(slipsOf(await candidates("2026-04-30"), theirs.id)).toEqual([]);
-    const merged = (await ok(await merge({ closing_date: "2026-04-30", customer_ids: [theirs.id] }))) as Merged;
+    const merged = closingMergeAnswer.parse(await ok(await merge({ closing_date: "2026-04-30", customer_ids: [theirs.id] })));
     expect(merged.created).toEqual([]);
     expect(merged.skipped).toEqual([{ customer_id: theirs.id, customer_name: null, message: "この取引先には、この期間の未請求の納品書がありません（すでに請求書にまとめた納品書は対象外です）。" }]);
     expect((await api.call(`/documents/${foreign.id}/closing-links`)).status).toBe(404);
@@ -260,7 +259,7 @@ describe("GET/POST /closing-invoices", () => {
     const race = await customer("株式会社同時操作");
     const slips = [await slip(race, "2026-03-05", [line("作業", 1, 100)]), await slip(race, "2026-03-06", [line("作業", 2, 100)])];
     const answers = await Promise.all([0, 1].map(() => merge({ closing_date: "2026-03-31", customer_ids: [race.id] })));
-    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Merged[];
+    const bodies = await Promise.all(answers.map(async (answer) => closingMergeAnswer.parse(await answer.json())));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
     expect(bodies.flatMap((body) => body.created)).toHaveLength(1);
     // The later one is a no-op that says why: it either found the slips billed when it looked, or lost the race inside.

@@ -6,6 +6,7 @@ import { createMailOutbox } from "../../api/mail/outbox";
 import { createLocalMailbox } from "../../api/mail/transport";
 import { createHttpAccessPoint, type AccessPoint } from "../../api/peppol/access-point";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
+import { peppolInboxAnswer } from "../../domain/received-answers";
 import { SANDBOX_PEPPOL_PARTICIPANTS } from "../../sandbox/peppol-access-point";
 import { MAIL_RETRY_MS, useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument, createOwnCompany } from "../support/factories";
@@ -214,12 +215,13 @@ describe("POST /received-documents/peppol-inbox", () => {
     const waiting = (await messagesFor(RECEIVER_ID)).filter((message) => message.takenAt === null);
     expect(waiting.length).toBeGreaterThan(0);
 
-    const taken = await ok(await api.call("/received-documents/peppol-inbox", { method: "POST" }));
+    // Read with the contract the web app parses with (domain/received-answers.ts).
+    const taken = peppolInboxAnswer.parse(await ok(await api.call("/received-documents/peppol-inbox", { method: "POST" })));
     expect(taken.problems).toEqual([]);
     expect(taken.received).toHaveLength(waiting.length);
-    const mine = taken.received.find((entry: { document_number: string }) => entry.document_number === invoice.number);
+    const mine = taken.received.find((entry) => entry.document_number === invoice.number);
     expect(mine).toMatchObject({ supplier_name: "有限会社しんきん" });
-    const received = await ok(await api.call(`/received-documents/${mine.id}`));
+    const received = await ok(await api.call(`/received-documents/${mine!.id}`));
     expect(received).toMatchObject({
       kind: "invoice",
       transaction_date: invoice.issue_date,

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companyPlans } from "../../api/db/schema";
 import { readJpPint } from "../../domain/jp-pint-reader";
+import { receivedDetailAnswer, receivedListPageAnswer, receivedUsageAnswer } from "../../domain/received-answers";
 import { XML_LIMITS } from "../../domain/xml-reader";
 import { useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument, createOwnCompany } from "../support/factories";
@@ -36,7 +37,7 @@ async function uploadRefusal(name: string, bytes: Uint8Array) {
   return { status: response.status, body: (await response.json()) as { message: string; fields?: Record<string, string[]> } };
 }
 
-const used = async () => ((await ok(await api.call("/received-documents/usage"))) as { used: number }).used;
+const used = async () => receivedUsageAnswer.parse(await ok(await api.call("/received-documents/usage"))).used;
 
 describe("the nine official JP PINT examples", () => {
   it.each(EXAMPLES)("%s is taken in, kept unaltered and shown with its totals as it states them", async (name) => {
@@ -51,14 +52,14 @@ describe("the nine official JP PINT examples", () => {
     const fields = Object.fromEntries(Object.entries(upload.proposal!).map(([key, value]) => [key.replace(/(\d+)$/, "_$1"), value]));
     const created = await createReceived(api, { ...fields, amount, upload_ids: [upload.id], allow_duplicate: true });
     expect(created).toMatchObject({ transaction_date: stated.issueDate, document_number: stated.number, supplier_name: stated.supplier.name, due_date: stated.dueDate, registration_number: stated.supplier.registrationNumber });
-    expect(created.files[0].sha256).toBe(sha256(bytes));
-    const file = await api.call(`/received-documents/${created.id}/files/${created.files[0].id}`);
+    expect(created.files[0]!.sha256).toBe(sha256(bytes));
+    const file = await api.call(`/received-documents/${created.id}/files/${created.files[0]!.id}`);
     expect(file.headers.get("content-type")).toBe("application/xml");
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
 
-    const detail = await ok(await api.call(`/received-documents/${created.id}`));
+    const detail = receivedDetailAnswer.parse(await ok(await api.call(`/received-documents/${created.id}`)));
     expect(detail.digital_invoices).toHaveLength(1);
-    const shown = detail.digital_invoices[0].invoice;
+    const shown = detail.digital_invoices[0]!.invoice;
     expect(shown.currency).toBe(stated.currency);
     expect(shown.subtotals).toEqual(stated.subtotals);
     expect(shown.totals).toEqual({
@@ -158,11 +159,11 @@ describe("round trip (issue 36 item 6)", () => {
     // The registration number is checked against the NTA as for a PDF.
     expect(received.match_checked_at).not.toBeNull();
     expect(received).toMatchObject({ amount: Number(issued.tax_included), amount_10: 110000, tax_10: 10000, amount_8: 3240, tax_8: 240, amount_0: 5000, document_number: issued.number });
-    expect(received.digital_invoices[0].invoice.totals).toMatchObject({ tax: issued.tax, tax_exclusive: issued.tax_excluded, tax_inclusive: issued.tax_included, payable: issued.amount_due });
+    expect(received.digital_invoices[0]!.invoice.totals).toMatchObject({ tax: issued.tax, tax_exclusive: issued.tax_excluded, tax_inclusive: issued.tax_included, payable: issued.amount_due });
 
     // Found by the 電帳法 search (date range, amount range, supplier) like any received document.
     const search = new URLSearchParams({ kind: "invoice", supplier: "デモ商事", date_from: issued.issue_date, date_to: issued.issue_date, amount_min: issued.tax_included, amount_max: issued.tax_included });
-    const found = await ok(await api.call(`/received-documents?${search}`, { as: "shinkinOwner" }));
-    expect(found.items.map((item: { id: number }) => item.id)).toEqual([received.id]);
+    const found = receivedListPageAnswer.parse(await ok(await api.call(`/received-documents?${search}`, { as: "shinkinOwner" })));
+    expect(found.items.map((item) => item.id)).toEqual([received.id]);
   });
 });

@@ -6,12 +6,13 @@ import { PDF_READ_LIMITS } from "../../api/received-documents/pdf-text";
 import { createWebApiLookup } from "../../api/registration-numbers/web-api";
 import { SANDBOX_NTA_NUMBERS } from "../../sandbox/nta-fixture";
 import { todayJst } from "../../domain/datetime";
+import { receivedDetailAnswer, receivedListPageAnswer, receivedUploadsAnswer, receivedUsageAnswer } from "../../domain/received-answers";
 import { receivedDocumentPdf } from "../../sandbox/received-pdfs";
 import { startTestApi, type TestApi } from "../support/api";
 import { createCustomer, insertPaymentUser } from "../support/factories";
 import { PNG_BYTES, anotherScan, createReceived, enableReceiving, uploadReceived } from "../support/received";
 import { startNtaStandIn } from "../support/nta";
-import { fixtureUsers } from "../support/users";
+import { fixtureUsers, type FixtureUserName } from "../support/users";
 import { JPEG_THEN_JUNK, PDF_THEN_HTML, PNG_THEN_JUNK, spacesBomb, textOperatorBomb } from "../support/hostile-files";
 
 let ntaStandIn: Awaited<ReturnType<typeof startNtaStandIn>>;
@@ -31,6 +32,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([api?.close(), ntaStandIn?.close()]);
 });
+
+// Answers read with the contract the web app parses with (domain/received-answers.ts), as tests/support/received.ts reads its own.
+const detailOf = async (response: Response) => receivedDetailAnswer.parse(await response.json());
+const listOf = async (query: string, as: FixtureUserName = "owner") => receivedListPageAnswer.parse(await (await api.call(`/received-documents?${query}`, { as })).json());
 
 const patch = (body: Record<string, unknown>): RequestInit => ({ method: "POST", body: JSON.stringify({ _method: "PATCH", ...body }), headers: { "Content-Type": "application/json" } });
 
@@ -67,16 +72,19 @@ describe("registering a received document", () => {
     const [upload] = await uploadReceived(api, [{ name: "請求書_SB-0042.pdf", bytes: pdf }]);
     expect(upload).toMatchObject({ file_name: "請求書_SB-0042.pdf", content_type: "application/pdf" });
     expect(upload.proposal).toMatchObject({ transaction_date: "2026-10-31", amount: "55000", registration_number: SANDBOX_NTA_NUMBERS.registered, supplier_name: "株式会社サンドボックス商事" });
+    // A refused save keeps its files: the form asks for them again by id, with what they proposed.
+    const pending = receivedUploadsAnswer.parse(await (await api.call(`/received-documents/uploads?ids=${upload.id}`)).json());
+    expect(pending.uploads).toEqual([{ id: upload.id, file_name: "請求書_SB-0042.pdf", content_type: "application/pdf", size: pdf.byteLength, proposal: upload.proposal }]);
 
     const created = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-10-31", amount: "55,000", amount_10: "55000", tax_10: "5000", supplier_name: "(株)サンドボックス商事", registration_number: SANDBOX_NTA_NUMBERS.registered, document_number: "SB-2026-0042" });
     expect(created).toMatchObject({ kind: "invoice", amount: 55000, match_result: 1, match_result_label: "一致", credit_rate: 100, version: 1 });
     // Per rate under the names the form and the detail page use (issue 33: the page showed 「undefined円」).
     expect(created).toMatchObject({ amount_10: 55000, tax_10: 5000, amount_8: null, tax_8: null, amount_0: null });
     expect(created.files).toHaveLength(1);
-    expect(created.files[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(created.files[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(created.versions).toEqual([expect.objectContaining({ version: 1, action: "create", changed_by: "U-DEMO-OWNER" })]);
 
-    const file = await api.call(`/received-documents/${created.id}/files/${created.files[0].id}`);
+    const file = await api.call(`/received-documents/${created.id}/files/${created.files[0]!.id}`);
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
   });
@@ -106,10 +114,10 @@ describe("registering a received document", () => {
       expect(created).toMatchObject({ version: 1, match_result: 4, match_result_label: "エラー", credit_rate: null });
       const again = await api.call(`/received-documents/${created.id}/verification`, { method: "POST" });
       expect(again.status).toBe(200);
-      const checked = await again.json();
+      const checked = await detailOf(again);
       // A check is not a correction of the record: the version stays, the result and its time are renewed.
       expect(checked).toMatchObject({ version: 1, match_result: 4 });
-      expect(Date.parse(checked.match_checked_at)).toBeGreaterThan(Date.parse(created.match_checked_at));
+      expect(Date.parse(checked.match_checked_at!)).toBeGreaterThan(Date.parse(created.match_checked_at!));
     }
     const [upload] = await uploadReceived(api, [{ name: "receipt.png", bytes: anotherScan() }]);
     const created = await createReceived(api, { kind: "receipt", upload_ids: [upload.id], transaction_date: "2026-11-02", amount: "880", supplier_name: "喫茶店" });
@@ -207,9 +215,9 @@ describe("corrections and deletion (電子帳簿保存法)", () => {
     const [upload] = await uploadReceived(api, [{ name: "first.png", bytes: anotherScan() }]);
     const created = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-11-04", amount: "3300", supplier_name: "株式会社あとから工業" });
     const [second] = await uploadReceived(api, [{ name: "second.png", bytes: anotherScan() }]);
-    const edited = await api.call(`/received-documents/${created.id}`, patch({ version: 1, upload_ids: [second.id], remove_file_ids: [created.files[0].id], transaction_date: "2026-11-04", amount: "3,520", supplier_name: "株式会社あとから工業" }));
+    const edited = await api.call(`/received-documents/${created.id}`, patch({ version: 1, upload_ids: [second.id], remove_file_ids: [created.files[0]!.id], transaction_date: "2026-11-04", amount: "3,520", supplier_name: "株式会社あとから工業" }));
     expect(edited.status).toBe(200);
-    const body = await edited.json();
+    const body = await detailOf(edited);
     expect(body.version).toBe(2);
     expect(body.versions[1]).toMatchObject({
       version: 2,
@@ -241,7 +249,7 @@ describe("corrections and deletion (電子帳簿保存法)", () => {
       payee_account_type: "1",
       payee_account_number: "1234567",
     });
-    const first = created.versions[0];
+    const first = created.versions[0]!;
     expect(first).toMatchObject({ changed_by: "U-DEMO-OWNER", changed_by_name: nameOf("owner") });
     const shown = (version: { changes: Array<{ field: string; before_text: string | null; after_text: string | null }> }) =>
       Object.fromEntries(version.changes.map((change) => [change.field, [change.before_text, change.after_text]]));
@@ -259,7 +267,7 @@ describe("corrections and deletion (電子帳簿保存法)", () => {
       as: "user",
     });
     expect(edited.status).toBe(200);
-    const second = (await edited.json()).versions[1];
+    const second = (await detailOf(edited)).versions[1]!;
     expect(second).toMatchObject({ changed_by: "U-DEMO-USER", changed_by_name: null });
     // The record keeps what was stored; the history shows the form's words.
     expect(second.changes).toEqual([
@@ -267,8 +275,8 @@ describe("corrections and deletion (電子帳簿保存法)", () => {
       { field: "payee_account_type", before: "1", after: "2", before_text: "普通", after_text: "当座" },
     ]);
     expect((await api.call("/user_service/signed_in", { method: "POST", as: "user" })).status).toBe(200);
-    const detail = await (await api.call(`/received-documents/${created.id}?kind=invoice`)).json();
-    expect(detail.versions.map((version: { changed_by_name: string | null }) => version.changed_by_name)).toEqual([nameOf("owner"), nameOf("user")]);
+    const detail = await detailOf(await api.call(`/received-documents/${created.id}?kind=invoice`));
+    expect(detail.versions.map((version) => version.changed_by_name)).toEqual([nameOf("owner"), nameOf("user")]);
   });
 
   it("refuses a deletion inside the retention period and never lets the history be rewritten", async () => {
@@ -294,7 +302,7 @@ describe("the list", () => {
     const a = await make({ transaction_date: "2026-06-10", amount: "12000", supplier_name: "株式会社みどり文具", customer_id: customer.id, notes: "コピー用紙" });
     const b = await make({ transaction_date: "2026-07-20", amount: "45000", supplier_name: "ミドリ運輸", payee_bank_name: "デモ銀行", payee_branch_name: "本店", payee_account_type: "1", payee_account_number: "1234567", payee_account_name: "ミドリウンユ" });
     const c = await make({ transaction_date: "2026-07-25", amount: "8000", supplier_name: "あおば印刷" });
-    const ids = async (query: string) => ((await (await api.call(`/received-documents?kind=other&${query}`)).json()).items as Array<{ id: number }>).map((item) => item.id);
+    const ids = async (query: string) => (await listOf(`kind=other&${query}`)).items.map((item) => item.id);
     expect(await ids("date_from=2026-07-01&date_to=2026-07-31")).toEqual([c.id, b.id]);
     expect(await ids("date_from=2026-07-01&amount_min=10000")).toEqual([b.id]);
     // Width and kana do not matter: ﾐﾄﾞﾘ finds みどり and ミドリ alike.
@@ -306,11 +314,11 @@ describe("the list", () => {
     expect(await ids("filter=only")).toEqual([c.id]);
     expect(await ids("filter=with_both")).toEqual([]);
     expect(await ids("match_result=none&sort=amount&order=asc")).toEqual([c.id, a.id, b.id]);
-    const page = await (await api.call("/received-documents?kind=other&date_from=2026-06-01&date_to=2026-07-31")).json();
+    const page = await listOf("kind=other&date_from=2026-06-01&date_to=2026-07-31");
     expect(page).toMatchObject({ total: 3, sum: "65000" });
     // A filter's count and sum are kept only until a received document of the company changes.
     await make({ transaction_date: "2026-07-31", amount: "500", supplier_name: "あおば印刷" });
-    expect(await (await api.call("/received-documents?kind=other&date_from=2026-06-01&date_to=2026-07-31&page=1")).json()).toMatchObject({ total: 4, sum: "65500" });
+    expect(await listOf("kind=other&date_from=2026-06-01&date_to=2026-07-31&page=1")).toMatchObject({ total: 4, sum: "65500" });
   });
 
   it("exports the filtered list as CSV in Shift_JIS", async () => {
@@ -328,8 +336,8 @@ describe("tenants, permissions and the plan limit", () => {
     const [upload] = await uploadReceived(api, [{ name: "mine.png", bytes: anotherScan() }]);
     const created = await createReceived(api, { upload_ids: [upload.id], transaction_date: "2026-11-06", amount: "700", supplier_name: "秘密商店" });
     expect((await api.call(`/received-documents/${created.id}`, { as: "shinkinOwner" })).status).toBe(404);
-    expect((await api.call(`/received-documents/${created.id}/files/${created.files[0].id}`, { as: "shinkinOwner" })).status).toBe(404);
-    const shinkin = await (await api.call("/received-documents?kind=invoice", { as: "shinkinOwner" })).json();
+    expect((await api.call(`/received-documents/${created.id}/files/${created.files[0]!.id}`, { as: "shinkinOwner" })).status).toBe(404);
+    const shinkin = await listOf("kind=invoice", "shinkinOwner");
     expect(shinkin.total).toBe(0);
     await api.database.db.execute(sql`update payment_service_users set receive_reference_id = 2 where user_unique_code = 'U-DEMO-USER'`);
     expect((await api.call(`/received-documents/${created.id}`, { as: "user" })).status).toBe(404);
@@ -338,7 +346,7 @@ describe("tenants, permissions and the plan limit", () => {
   });
 
   it("refuses files past the plan's monthly max_receive_files with how many are left", async () => {
-    const usage = await (await api.call("/received-documents/usage")).json();
+    const usage = receivedUsageAnswer.parse(await (await api.call("/received-documents/usage")).json());
     await api.database.db.update(plans).set({ maxReceiveFiles: usage.used + 1 }).where(eq(plans.planId, 2));
     const response = await api.call("/received-documents/uploads", { method: "POST", body: formOf([{ name: "a.png", bytes: anotherScan() }, { name: "b.png", bytes: anotherScan() }]) });
     expect(response.status).toBe(429);

@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customers, documentMails, documents, recurringRuns } from "../../api/db/schema";
 import { createRecurringWorker } from "../../api/jobs/recurring-worker";
+import { recurringListAnswer, recurringScheduleAnswer } from "../../domain/billing-answers";
 import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
@@ -49,10 +50,13 @@ async function createSchedule(invoiceId: number, fields: Record<string, unknown>
     as,
   });
   if (response.status !== 201) throw new Error(`${response.status}: ${await response.text()}`);
-  return response.json();
+  return recurringScheduleAnswer.parse(await response.json());
 }
 
-const detail = (id: number) => api.call(`/recurring-invoices/${id}`).then(ok);
+// The answers are read with the contract the web app parses with (domain/billing-answers.ts).
+const detail = async (id: number) => recurringScheduleAnswer.parse(await api.call(`/recurring-invoices/${id}`).then(ok));
+const listed = async (as: "owner" | "staff" | "shinkinOwner" = "owner") => recurringListAnswer.parse(await api.call("/recurring-invoices", { as }).then(ok));
+const pauseOrResume = async (id: number, action: "pause" | "resume") => recurringScheduleAnswer.parse(await api.call(`/recurring-invoices/${id}/${action}`, { method: "POST" }).then(ok));
 
 /** The invoices a schedule made, by their unique key, oldest period first. */
 async function madeBy(scheduleId: number) {
@@ -80,12 +84,12 @@ describe("POST /recurring-invoices", () => {
       auto_send: false,
       runs: [],
     });
-    expect(schedule.lines.map((line: { description: string; unit_price: string }) => [line.description, line.unit_price])).toEqual([
+    expect(schedule.lines.map((line) => [line.description, line.unit_price])).toEqual([
       ["{前月}分 保守", "30000"],
       ["サーバー", "5000"],
     ]);
-    const list = await api.call("/recurring-invoices").then(ok);
-    expect(list.schedules.find((row: { id: number }) => row.id === schedule.id)).toMatchObject({
+    const list = await listed();
+    expect(list.schedules.find((row) => row.id === schedule.id)).toMatchObject({
       customer_name: "株式会社定期商事",
       next_run_on: "2027-01-31",
       last_run: null,
@@ -94,7 +98,7 @@ describe("POST /recurring-invoices", () => {
 
   it("refuses bad input field by field, changing nothing", async () => {
     const invoice = await sourceInvoice("株式会社入力確認");
-    const before = (await api.call("/recurring-invoices").then(ok)).schedules.length;
+    const before = (await listed()).schedules.length;
     for (const [fields, field] of [
       [{ day_of_month: 32 }, "day_of_month"],
       [{ interval_months: "x" }, "interval_months"],
@@ -111,7 +115,7 @@ describe("POST /recurring-invoices", () => {
       expect(response.status, field).toBe(422);
       expect(Object.keys((await response.json()).fields), field).toContain(field);
     }
-    expect((await api.call("/recurring-invoices").then(ok)).schedules).toHaveLength(before);
+    expect((await listed()).schedules).toHaveLength(before);
   });
 });
 
@@ -183,7 +187,7 @@ describe("the worker", () => {
       .where(and(eq(recurringRuns.scheduleId, schedule.id), eq(recurringRuns.period, "2027-02")));
     await at("2027-03-01").tick();
     expect((await madeBy(schedule.id)).map((row) => row.issueDate)).toEqual(["2027-01-31", "2027-02-28"]);
-    expect((await detail(schedule.id)).runs.map((run: { period: string; status: string }) => [run.period, run.status])).toEqual([
+    expect((await detail(schedule.id)).runs.map((run) => [run.period, run.status])).toEqual([
       ["2027-02", "done"],
       ["2027-01", "done"],
     ]);
@@ -213,12 +217,12 @@ describe("the worker", () => {
     expect(made).toHaveLength(12);
     expect(made[0]!.issueDate).toBe("2027-04-01");
     const runs = (await detail(schedule.id)).runs;
-    expect(runs.filter((run: { status: string }) => run.status === "skipped").map((run: { period: string }) => run.period)).toEqual([
+    expect(runs.filter((run) => run.status === "skipped").map((run) => run.period)).toEqual([
       "2027-03",
       "2027-02",
       "2027-01",
     ]);
-    expect(runs.find((run: { period: string }) => run.period === "2027-01").error).toContain("12回分");
+    expect(runs.find((run) => run.period === "2027-01")?.error).toContain("12回分");
   });
 
   it("stops after the end date", async () => {
@@ -232,11 +236,11 @@ describe("the worker", () => {
   it("makes nothing for a paused schedule, and resumes from the next run after the day it resumes", async () => {
     const invoice = await sourceInvoice("株式会社一時停止");
     const schedule = await createSchedule(invoice.id);
-    expect(await api.call(`/recurring-invoices/${schedule.id}/pause`, { method: "POST" }).then(ok)).toMatchObject({ state: "paused", next_run_on: null });
+    expect(await pauseOrResume(schedule.id, "pause")).toMatchObject({ state: "paused", next_run_on: null });
     await at("2027-02-01").tick();
     expect(await madeBy(schedule.id)).toHaveLength(0);
     expect((await detail(schedule.id)).runs).toEqual([]);
-    expect(await api.call(`/recurring-invoices/${schedule.id}/resume`, { method: "POST" }).then(ok)).toMatchObject({
+    expect(await pauseOrResume(schedule.id, "resume")).toMatchObject({
       state: "active",
       next_run_on: "2027-01-31",
     });
@@ -271,10 +275,10 @@ describe("the worker", () => {
     expect(made!.issuedAt).toBeNull();
     const [run] = (await detail(schedule.id)).runs;
     expect(run).toMatchObject({ status: "error", document_id: made!.id });
-    expect(run.error).toBe(
+    expect(run?.error).toBe(
       "請求書は作成しましたが、発行または送信ができませんでした。請求書の画面から手で発行・送信してください。理由：送信先のメールアドレスがありません。",
     );
-    expect((await api.call("/recurring-invoices").then(ok)).schedules.find((row: { id: number }) => row.id === schedule.id).last_run).toMatchObject({
+    expect((await listed()).schedules.find((row) => row.id === schedule.id)?.last_run).toMatchObject({
       status: "error",
       document_number: made!.number,
     });
@@ -296,7 +300,7 @@ describe("changes and other companies", () => {
     const invoice = await sourceInvoice("株式会社変更");
     const schedule = await createSchedule(invoice.id);
     const body = { _method: "PATCH", version: schedule.version, day_of_month: 99, interval_months: 2, start_date: "2027-01-01", subject: "{月}月分" };
-    const changed = await api.call(`/recurring-invoices/${schedule.id}`, post(body)).then(ok);
+    const changed = recurringScheduleAnswer.parse(await api.call(`/recurring-invoices/${schedule.id}`, post(body)).then(ok));
     expect(changed).toMatchObject({ day_of_month: 99, interval_months: 2, subject: "{月}月分", version: schedule.version + 1 });
     expect((await api.call(`/recurring-invoices/${schedule.id}`, post(body))).status).toBe(409);
     await at("2027-01-31").tick();
@@ -315,9 +319,8 @@ describe("changes and other companies", () => {
       as: "staff",
     });
     expect(response.status).toBe(201);
-    const own = await response.json();
-    const listed = await api.call("/recurring-invoices", { as: "staff" }).then(ok);
-    expect(listed.schedules.map((row: { id: number }) => row.id)).toEqual([own.id]);
+    const own = recurringScheduleAnswer.parse(await response.json());
+    expect((await listed("staff")).schedules.map((row) => row.id)).toEqual([own.id]);
     expect((await api.call(`/recurring-invoices/${owners.id}`, { as: "staff" })).status).toBe(404);
     const refused = await api.call("/recurring-invoices", {
       ...post({ source_document_id: owners.source_document_id, day_of_month: 10, interval_months: 1, start_date: "2027-01-01" }),
@@ -333,8 +336,8 @@ describe("changes and other companies", () => {
   it("keeps another company's schedules invisible and unchangeable", async () => {
     const invoice = await sourceInvoice("株式会社他社秘密");
     const schedule = await createSchedule(invoice.id);
-    const theirs = await api.call("/recurring-invoices", { as: "shinkinOwner" }).then(ok);
-    expect(theirs.schedules.map((row: { id: number }) => row.id)).not.toContain(schedule.id);
+    const theirs = await listed("shinkinOwner");
+    expect(theirs.schedules.map((row) => row.id)).not.toContain(schedule.id);
     for (const [path, init] of [
       [`/recurring-invoices/${schedule.id}`, {}],
       [`/recurring-invoices/${schedule.id}/pause`, { method: "POST" }],

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, documentMails, documents, localMailbox, reminders } from "../../api/db/schema";
 import { INVOICE_PAID } from "../../domain/lifecycle";
-import type { OverdueList } from "../../domain/reminders";
-import { startTestApi, useTenantTestApi } from "../support/api";
+import { overdueListAnswer, reminderContextAnswer, type OverdueListAnswer } from "../../domain/billing-answers";
+import { startTestApi, useTenantTestApi, type TestApi } from "../support/api";
 import { createCustomer, createDocument, insertPaymentUser } from "../support/factories";
 import { days, issued, ok, post } from "../support/issued";
 import { fixtureUsers } from "../support/users";
@@ -20,16 +20,19 @@ beforeAll(async () => {
   await api.database.db.insert(companies).values({ companyUniqueCode: fixtureUsers.owner.companyUniqueCode!, companyName: "株式会社デモ商会" });
 });
 
-type OverdueItem = OverdueList["items"][number];
+// The answers are read with the contract the web app parses with (domain/billing-answers.ts).
+type OverdueItem = OverdueListAnswer["items"][number];
 
 async function overdueList(query = "", as: "owner" | "user" = "owner"): Promise<OverdueItem[]> {
   const items: OverdueItem[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await ok(await api.call(`/reminders/overdue?page=${page}${query}`, { as }));
+    const answer = overdueListAnswer.parse(await ok(await api.call(`/reminders/overdue?page=${page}${query}`, { as })));
     items.push(...answer.items);
     if (page * answer.per_page >= answer.total) return items;
   }
 }
+
+const contextOf = async (invoiceId: number, on: TestApi = api) => reminderContextAnswer.parse(await ok(await on.call(`/documents/${invoiceId}/reminders`)));
 
 let keys = 0;
 const uniqueKey = () => `test-key-${Date.now()}-${(keys += 1)}`;
@@ -99,19 +102,19 @@ describe("days overdue in Japan time", () => {
     try {
       await insertPaymentUser(clocked.database.db, "owner");
       const invoice = await issued(clocked, { issue_date: "2026-11-01", customer_name: "株式会社深夜", amount: 1_000, due_date: "2026-11-30" });
-      const daysOf = async () => (await ok(await clocked.call("/reminders/overdue"))).items.find((row: OverdueItem) => row.id === invoice.id)?.days_overdue;
+      const daysOf = async () => overdueListAnswer.parse(await ok(await clocked.call("/reminders/overdue"))).items.find((row) => row.id === invoice.id)?.days_overdue;
       expect(await daysOf()).toBe(1);
       clock = new Date("2026-12-01T15:00:00Z"); // 00:00 on 12/2 in Tokyo
       expect(await daysOf()).toBe(2);
-      expect((await ok(await clocked.call(`/documents/${invoice.id}/reminders`))).invoice.days_overdue).toBe(2);
+      expect((await contextOf(invoice.id, clocked)).invoice.days_overdue).toBe(2);
 
       const dueToday = await issued(clocked, { issue_date: "2026-11-01", customer_name: "株式会社深夜", amount: 1_000, due_date: "2026-12-02" });
-      expect(await ok(await clocked.call(`/documents/${dueToday.id}/reminders`))).toMatchObject({
+      expect(await contextOf(dueToday.id, clocked)).toMatchObject({
         refusal: "支払期限を過ぎていない請求書には督促メールを送れません。",
         draft: null,
       });
       clock = new Date("2026-12-02T15:00:00Z");
-      expect((await ok(await clocked.call(`/documents/${dueToday.id}/reminders`))).refusal).toBeNull();
+      expect((await contextOf(dueToday.id, clocked)).refusal).toBeNull();
     } finally {
       await clocked.close();
     }
@@ -137,14 +140,15 @@ describe("GET/POST /documents/:id/reminders", () => {
     await ok(await api.call(`/documents/${linked.id}/issue`, { method: "POST" }));
     await ok(await api.call(`/documents/${linked.id}/payments`, post({ paid_on: days(-3), amount: 10_000, method: "transfer" })));
 
-    const context = await ok(await api.call(`/documents/${linked.id}/reminders`));
+    const context = await contextOf(linked.id);
     expect(context.refusal).toBeNull();
     expect(context.invoice).toMatchObject({ number: linked.number, days_overdue: 15, amount_due: "110000", balance: "100000", due_date: days(-15) });
     expect(context.history).toEqual([]);
-    expect(context.draft.level).toBe(1);
-    expect(context.draft.to).toEqual(["keiri@chien.example", "shacho@chien.example"]);
-    const [first, second] = context.draft.templates;
-    expect(first.level).toBe(1);
+    expect(context.draft?.level).toBe(1);
+    expect(context.draft?.to).toEqual(["keiri@chien.example", "shacho@chien.example"]);
+    expect(context.draft?.templates.map((template) => template.level)).toEqual([1, 2]);
+    const first = context.draft!.templates[0]!;
+    const second = context.draft!.templates[1]!;
     expect(first.subject).toBe(`お支払いのご確認のお願い（請求書番号：${linked.number}）`);
     expect(first.body).toContain("株式会社入金遅延 山田様");
     expect(first.body).toContain("株式会社デモ商会");
@@ -178,8 +182,8 @@ describe("GET/POST /documents/:id/reminders", () => {
     expect(delivered!.text).toContain("（編集済み）");
     expect(delivered!.text).toContain("/view-pdf?token=");
 
-    const after = await ok(await api.call(`/documents/${linked.id}/reminders`));
-    expect(after.draft.level).toBe(2);
+    const after = await contextOf(linked.id);
+    expect(after.draft?.level).toBe(2);
     expect(after.history).toHaveLength(1);
     expect(after.history[0]).toMatchObject({ level: 1, subject: first.subject, mail_status: "sent", sent_by: "U-DEMO-OWNER" });
     // The invoice's own history says it was dunned, and by whom.
@@ -188,9 +192,9 @@ describe("GET/POST /documents/:id/reminders", () => {
     expect(listed.reminders_sent).toBe(1);
     expect(listed.last_reminded_at).toBe(row.sent_at);
 
-    const firmer = await api.call(`/documents/${linked.id}/reminders`, reminder({ level: 2, subject: after.draft.templates[1].subject }));
+    const firmer = await api.call(`/documents/${linked.id}/reminders`, reminder({ level: 2, subject: after.draft?.templates[1]?.subject }));
     expect(firmer.status).toBe(201);
-    expect((await ok(await api.call(`/documents/${linked.id}/reminders`))).history.map((entry: { level: number }) => entry.level)).toEqual([2, 1]);
+    expect((await contextOf(linked.id)).history.map((entry) => entry.level)).toEqual([2, 1]);
     expect(await mailsOf(linked.id)).toHaveLength(2);
   });
 
@@ -228,7 +232,7 @@ describe("GET/POST /documents/:id/reminders", () => {
       expect(refused.status, document.number).toBe(409);
       expect((await refused.json()).message).toBe(message);
       expect(await mailsOf(document.id)).toHaveLength(0);
-      expect(await ok(await api.call(`/documents/${document.id}/reminders`))).toMatchObject({ refusal: message, draft: null });
+      expect(await contextOf(document.id)).toMatchObject({ refusal: message, draft: null });
     }
   });
 

@@ -1,11 +1,10 @@
 import type { Database } from "../../api/db/client";
 import { banks } from "../../api/db/schema";
+import { receivedDetailAnswer, receivedUploadsAnswer, type ReceivedUploadAnswer } from "../../domain/received-answers";
 import { insertPlans } from "./factories";
 import type { FixtureUserName } from "./users";
 
 export { anotherScan, PNG_BYTES } from "./files";
-
-type Upload = { id: string; file_name: string; content_type: string; proposal: Record<string, string | null> | null };
 
 type ApiCaller = { call: (path: string, init?: RequestInit & { as?: FixtureUserName | null }) => Promise<Response> };
 
@@ -15,17 +14,17 @@ export async function enableReceiving(db: Database): Promise<void> {
   await db.update(banks).set({ enablePaymentReceive: true });
 }
 
-/** Files uploaded for a received document's form, through POST /received-documents/uploads. */
+/** Files uploaded for a received document's form, through POST /received-documents/uploads, read with the contract the web app parses with. */
 export async function uploadReceived(api: ApiCaller, files: Array<{ name: string; bytes: Uint8Array }>, as: FixtureUserName = "owner") {
   const form = new FormData();
   for (const file of files) form.append("files", new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
   const response = await api.call("/received-documents/uploads", { method: "POST", body: form, as });
   if (response.status !== 201) throw new Error(`upload refused (${response.status}): ${await response.text()}`);
   // The API answers one upload per file sent, in order.
-  return ((await response.json()) as { uploads: [Upload, ...Upload[]] }).uploads;
+  return receivedUploadsAnswer.parse(await response.json()).uploads as [ReceivedUploadAnswer, ...ReceivedUploadAnswer[]];
 }
 
-/** A received document (an invoice unless `kind` says otherwise) through POST /received-documents. */
+/** A received document (an invoice unless `kind` says otherwise) through POST /received-documents, read with the contract the web app parses with. */
 export async function createReceived(api: ApiCaller, fields: Record<string, unknown>, as: FixtureUserName = "owner") {
   const response = await api.call("/received-documents", {
     method: "POST",
@@ -34,5 +33,5 @@ export async function createReceived(api: ApiCaller, fields: Record<string, unkn
     as,
   });
   if (response.status !== 201) throw new Error(`received document not created (${response.status}): ${await response.text()}`);
-  return response.json();
+  return receivedDetailAnswer.parse(await response.json());
 }

@@ -1,38 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { closingCandidatesAnswer, closingMadeAnswer, closingMergeAnswer, type ClosingMergeAnswer } from "@domain/billing-answers";
 import { CLOSING_LINE_MODES, type ClosingLineMode } from "@domain/closing";
 import { formatListDate, todayJst } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
 import { stageOf } from "@domain/lifecycle";
 import closingTexts from "~/locales/ja/closing.json";
 import { requireCompanyCaller } from "../../services/api-caller.server";
-import { asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
+import { askPaymentApi, asJsonPost, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
 import { readFormData } from "../../services/read-form.server";
 import { redirectWithNotice } from "../../services/session.server";
 
 /** 合算請求 (issue 19 item 1, decision 030): the closing page and its result, through the Payment API's /closing-invoices. */
-
-type Candidates = {
-  closing_date: string;
-  from: string;
-  to: string;
-  /** The invoice settings' layout of the lines, the page's first choice. */
-  line_mode: ClosingLineMode;
-  customers: Array<{ customer_id: number; customer_name: string; closing_day: number | null; slips: Array<{ id: number; number: string; date: string; tax_included: string }> }>;
-};
-type Merged = { closing_date: string; created: Array<{ invoice_id: number }>; skipped: Array<{ customer_id: number; customer_name: string | null; message: string }> };
-type Made = {
-  closing_date: string;
-  invoices: Array<{
-    id: number;
-    number: string;
-    customer_name: string;
-    tax_included: string;
-    due_date: string | null;
-    issued_at: string | null;
-    voided_at: string | null;
-    slip_count: number;
-  }>;
-};
 
 /** What the page was asked for when the form comes back with errors: the choices stay as they were. */
 export type ClosingFormValues = { lineMode: ClosingLineMode; customerIds: string[] };
@@ -55,7 +33,7 @@ const closingDayText = (day: number | null) =>
 /** A date the API refused is shown back in the field with the API's words; nothing is listed then. */
 async function candidatesOf(caller: PaymentApiCaller, closingDate: string) {
   try {
-    return { candidates: await callPaymentApi<Candidates>(caller, `/closing-invoices?closing_date=${encodeURIComponent(closingDate)}`), dateErrors: [] };
+    return { candidates: await askPaymentApi(caller, `/closing-invoices?closing_date=${encodeURIComponent(closingDate)}`, closingCandidatesAnswer), dateErrors: [] };
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;
     return { candidates: null, dateErrors: error.fields.closing_date ?? [error.message] };
@@ -92,9 +70,9 @@ export async function closingPageAction({ request, context }: ActionFunctionArgs
   };
   const everyone = form.get("intent") === "all";
   const body = { closing_date: closingDate, line_mode: requestedMode, ...(everyone ? {} : { customer_ids: values.customerIds }) };
-  let merged: Merged;
+  let merged: ClosingMergeAnswer;
   try {
-    merged = await callPaymentApi<Merged>(caller, "/closing-invoices", asJsonPost(body));
+    merged = await askPaymentApi(caller, "/closing-invoices", closingMergeAnswer, asJsonPost(body));
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;
     return data<ClosingActionData>({ message: error.message, fields: error.fields, values }, { status: error.status });
@@ -111,7 +89,7 @@ export async function closingResultLoader({ request, context }: LoaderFunctionAr
   const { caller } = await requireCompanyCaller(request, context, SCREEN);
   const closingDate = closingDateOf(request);
   const [made, { candidates }] = await Promise.all([
-    callPaymentApi<Made>(caller, `/closing-invoices/made?closing_date=${encodeURIComponent(closingDate)}`).catch((error: unknown) => {
+    askPaymentApi(caller, `/closing-invoices/made?closing_date=${encodeURIComponent(closingDate)}`, closingMadeAnswer).catch((error: unknown) => {
       if (error instanceof PaymentApiValidationError) return null;
       throw error;
     }),

@@ -1,14 +1,15 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { recurringListAnswer, recurringScheduleAnswer, type RecurringRunAnswer, type RecurringScheduleAnswer } from "@domain/billing-answers";
 import { todayJst } from "@domain/datetime";
-import { cycleLabel, MONTH_END, PERIOD_PLACEHOLDERS, recurringScheduleSchema, type ScheduleState } from "@domain/recurrence";
+import { cycleLabel, MONTH_END, PERIOD_PLACEHOLDERS, recurringScheduleSchema } from "@domain/recurrence";
 import { parseForm } from "~/components/forms/parse-form";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { apiErrorReply } from "../../services/api-form-errors.server";
 import { getDocument } from "../__documents/documents.server";
 import { notFound } from "../../services/errors.server";
 import { remixI18next } from "../../services/i18n.server";
-import { asJsonPost, callPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
+import { askPaymentApi, asJsonPost, sendToPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
 import { readFormData } from "../../services/read-form.server";
 import { redirectWithNotice } from "../../services/session.server";
 
@@ -19,37 +20,7 @@ import { redirectWithNotice } from "../../services/session.server";
 
 export const RECURRING_PATH = "/billing/recurring";
 
-export type RunStatus = "queued" | "running" | "done" | "error" | "skipped";
-
-export type Run = {
-  id: number;
-  period: string;
-  run_on: string;
-  status: RunStatus;
-  document_id: number | null;
-  document_number: string | null;
-  error: string | null;
-};
-
-/** A schedule as GET /recurring-invoices/:id answers it. */
-export type Schedule = {
-  id: number;
-  source_document_id: number | null;
-  customer_name: string;
-  subject: string | null;
-  notes: string | null;
-  lines: Array<{ description: string; quantity: string; unit: string | null; unit_price: string }>;
-  day_of_month: number;
-  interval_months: number;
-  start_date: string;
-  end_date: string | null;
-  auto_issue: boolean;
-  auto_send: boolean;
-  mail_to: string[];
-  next_run_on: string | null;
-  state: ScheduleState;
-  version: number;
-};
+export type Run = RecurringRunAnswer;
 
 /** What the form shows and posts back, as text. */
 export type ScheduleFormValues = {
@@ -79,7 +50,7 @@ const scheduleForm = {
 
 const FORM_FIELDS = recurringScheduleSchema.innerType().shape;
 
-const cycleOf = (schedule: Pick<Schedule, "day_of_month" | "interval_months">) =>
+const cycleOf = (schedule: Pick<RecurringScheduleAnswer, "day_of_month" | "interval_months">) =>
   cycleLabel({ dayOfMonth: schedule.day_of_month, intervalMonths: schedule.interval_months });
 
 function idOf(params: { id?: string }): number {
@@ -87,11 +58,11 @@ function idOf(params: { id?: string }): number {
   return Number(params.id);
 }
 
-const scheduleOf = (caller: PaymentApiCaller, id: number) => callPaymentApi<Schedule & { runs: Run[] }>(caller, `/recurring-invoices/${id}`);
+const scheduleOf = (caller: PaymentApiCaller, id: number) => askPaymentApi(caller, `/recurring-invoices/${id}`, recurringScheduleAnswer);
 
 export async function recurringListLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-recurring-list");
-  const { schedules } = await callPaymentApi<{ schedules: Array<Schedule & { last_run: Run | null }> }>(caller, "/recurring-invoices");
+  const { schedules } = await askPaymentApi(caller, "/recurring-invoices", recurringListAnswer);
   return {
     schedules: schedules.map((schedule) => ({
       id: schedule.id,
@@ -108,7 +79,7 @@ export async function recurringListLoader({ request, context }: LoaderFunctionAr
 /** 一時停止 and 再開 post here from the list and the detail page; neither is destructive, so neither asks first. */
 async function pauseOrResume(request: Request, caller: PaymentApiCaller, id: number, intent: string, backTo: string) {
   const t = await remixI18next.getFixedT(request);
-  await callPaymentApi(caller, `/recurring-invoices/${id}/${intent}`, { method: "POST" });
+  await askPaymentApi(caller, `/recurring-invoices/${id}/${intent}`, recurringScheduleAnswer, { method: "POST" });
   return redirectWithNotice(request, backTo, "success", t(intent === "pause" ? "recurring.paused" : "recurring.resumed"));
 }
 
@@ -162,10 +133,11 @@ async function saveForm(request: Request, caller: PaymentApiCaller, formData: Fo
   try {
     const saved =
       "sourceId" in target
-        ? await callPaymentApi<Schedule>(caller, "/recurring-invoices", asJsonPost({ ...submission.value, source_document_id: target.sourceId }))
-        : await callPaymentApi<Schedule>(
+        ? await askPaymentApi(caller, "/recurring-invoices", recurringScheduleAnswer, asJsonPost({ ...submission.value, source_document_id: target.sourceId }))
+        : await askPaymentApi(
             caller,
             `/recurring-invoices/${target.id}`,
+            recurringScheduleAnswer,
             asJsonPost({ ...submission.value, _method: "PATCH", version: target.version }),
           );
     return redirectWithNotice(request, `${RECURRING_PATH}/${saved.id}`, "success", t("sourceId" in target ? "recurring.created" : "recurring.saved"));
@@ -227,7 +199,7 @@ export async function recurringDetailAction({ request, params, context }: Action
   if (intent === "delete") {
     // Deleting asks first: without the confirmation's `confirmed=yes` the page shows the question.
     if (formData.get("confirmed") !== "yes") return redirectWithNotice(request, `${here}?confirm=delete`, "error", t("recurring.confirmDelete.title"));
-    await callPaymentApi(caller, `/recurring-invoices/${id}`, { method: "DELETE" });
+    await sendToPaymentApi(caller, `/recurring-invoices/${id}`, { method: "DELETE" });
     return redirectWithNotice(request, RECURRING_PATH, "success", t("recurring.deleted"));
   }
   if (intent !== "save") return redirectWithNotice(request, here, "error", t("recurring.unknownAction"));

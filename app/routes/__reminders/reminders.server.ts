@@ -4,13 +4,14 @@ import { formatDateTimeJst, formatListDate } from "@domain/datetime";
 import { formatYen } from "@domain/decimal-display";
 import { mailDisplayStatus, mailStatusLabel } from "@domain/mail-status";
 import { reminderRequestSchema } from "@domain/reminder-request";
-import { OVERDUE_BUCKETS, REMINDER_LEVELS, type OverdueBucket, type OverdueList, type ReminderContext, type ReminderLevel } from "@domain/reminders";
+import { overdueListAnswer, reminderContextAnswer } from "@domain/billing-answers";
+import { OVERDUE_BUCKETS, REMINDER_LEVELS, type OverdueBucket, type ReminderLevel } from "@domain/reminders";
 import { parseForm } from "~/components/forms/parse-form";
 import { listParams, REMINDERS_PATH } from "~/routes/__reminders/paths";
 import texts from "~/locales/ja/reminders.json";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { apiErrorReply } from "../../services/api-form-errors.server";
-import { asJsonPost, callPaymentApi } from "../../services/payment-api.server";
+import { askPaymentApi, asJsonPost, sendToPaymentApi } from "../../services/payment-api.server";
 import { COMMON_CONDITION_LABELS, pageNumber, readableFilters } from "../../services/list-filters.server";
 import { readFormData } from "../../services/read-form.server";
 import { redirectWithNotice } from "../../services/session.server";
@@ -35,7 +36,7 @@ function listChoiceOf(url: URL): { bucket: OverdueBucket | null; page: number; i
 export async function overdueListLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-reminders");
   const { bucket, page, ignored } = listChoiceOf(new URL(request.url));
-  const list = await callPaymentApi<OverdueList>(caller, `/reminders/overdue?${listParams(bucket, page)}`);
+  const list = await askPaymentApi(caller, `/reminders/overdue?${listParams(bucket, page)}`, overdueListAnswer);
   return {
     ignored,
     asOf: formatListDate(list.today),
@@ -67,7 +68,7 @@ const levelLabel = (level: number) => texts.compose.levels[String(level) as "1" 
 
 async function reminderContextOf(request: Request, context: LoaderFunctionArgs["context"], invoiceId: string) {
   const { caller } = await requireCompanyCaller(request, context, "billing-reminders-detail");
-  return { caller, reminders: await callPaymentApi<ReminderContext>(caller, `/documents/${encodeURIComponent(invoiceId)}/reminders`) };
+  return { caller, reminders: await askPaymentApi(caller, `/documents/${encodeURIComponent(invoiceId)}/reminders`, reminderContextAnswer) };
 }
 
 /** The invoice's figures and reminders, and the form prefilled from the template of the level asked for (else the default one). */
@@ -152,7 +153,8 @@ export async function reminderComposeAction({ request, context, params }: Action
     });
   }
   try {
-    await callPaymentApi(caller, `/documents/${encodeURIComponent(invoiceId)}/reminders`, asJsonPost(value));
+    // The reminder recorded is not read: the history it joins is shown after the redirect.
+    await sendToPaymentApi(caller, `/documents/${encodeURIComponent(invoiceId)}/reminders`, asJsonPost(value));
   } catch (error) {
     const { result, status } = apiErrorReply(submission, error);
     return data({ stage: "edit" as const, result, confirm: null }, { status });
