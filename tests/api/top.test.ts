@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { topAnswer } from "../../domain/top-answers";
 import { bankNotices, companyPlans, documentMails } from "../../api/db/schema";
 import { todayJst } from "../../domain/datetime";
 import { startTestApi, type TestApi } from "../support/api";
@@ -51,7 +52,7 @@ afterAll(async () => {
 
 describe("GET /top", () => {
   it("sums this month's and last month's sales, and what is unpaid and overdue", async () => {
-    const top = await ok(await api.call("/top"));
+    const top = topAnswer.parse(await ok(await api.call("/top")));
     // 100,000 + 20,000 + 10,000 and its credit note of −10,000; neither the voided one nor the draft.
     expect(top.sales.this_month).toMatchObject({ from: firstOfMonth(0), count: 4, tax_excluded: "120000", tax_included: "132000" });
     expect(top.sales.last_month).toMatchObject({ from: firstOfMonth(-1), count: 2, tax_excluded: "80000", tax_included: "88000" });
@@ -62,7 +63,7 @@ describe("GET /top", () => {
   });
 
   it("counts the estimates awaiting an answer and lists the latest documents of every kind", async () => {
-    const top = await ok(await api.call("/top"));
+    const top = topAnswer.parse(await ok(await api.call("/top")));
     expect(top.awaiting_estimates).toEqual({ count: 2, tax_included: "3300" });
     expect(top.latest_documents).toHaveLength(5);
     expect(top.latest_documents[0]).toMatchObject({ kind: "estimate", customer_name: "株式会社青空商事" });
@@ -73,11 +74,11 @@ describe("GET /top", () => {
     const invoice = await issued(api, { issue_date: firstOfMonth(0), customer_name: "株式会社メール失敗", amount: 1_000, due_date: days(30) });
     const queued = await ok(await api.call(`/documents/${invoice.id}/mails`, post({ to: ["keiri@example.com"], subject: "請求書", body: "ご確認ください", delivery: "attachment" })));
     await api.database.db.update(documentMails).set({ status: "error", lastError: "550 mailbox unavailable" }).where(eq(documentMails.id, queued.id));
-    const failed = await ok(await api.call("/top"));
+    const failed = topAnswer.parse(await ok(await api.call("/top")));
     expect(failed.mail_errors.count).toBe(1);
     expect(failed.mail_errors.items[0]).toMatchObject({ document_id: invoice.id, number: invoice.number, last_error: "550 mailbox unavailable" });
     await ok(await api.call(`/documents/${invoice.id}/mails/${queued.id}/resend`, { method: "POST" }));
-    expect((await ok(await api.call("/top"))).mail_errors.count).toBe(0);
+    expect((topAnswer.parse(await ok(await api.call("/top")))).mail_errors.count).toBe(0);
   });
 
   it("shows the bank's notices while they are published, and the plan's free days and pending cancellation", async () => {
@@ -89,11 +90,11 @@ describe("GET /top", () => {
       { bankCode: "0002", kind: "info", title: "他行のお知らせ", publishFrom: days(-1), createdBy: "U-OPERATOR" },
     ]);
     await db.update(companyPlans).set({ startDate: days(12), isFreeTerm: true }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
-    const trial = await ok(await api.call("/top"));
+    const trial = topAnswer.parse(await ok(await api.call("/top")));
     expect(trial.notices.map((notice: { title: string }) => notice.title)).toEqual(["メンテナンスのお知らせ"]);
     expect(trial.plan).toMatchObject({ status: "free_term", trial_days_left: 12, withdrawal_date: null });
     await db.update(companyPlans).set({ startDate: "2026-04-01", isSubscribeCancellation: true, withdrawalDate: days(20) }).where(eq(companyPlans.companyUniqueCode, "C-DEMO"));
-    expect((await ok(await api.call("/top"))).plan).toMatchObject({ status: "cancellation_pending", trial_days_left: null, withdrawal_date: days(20) });
+    expect((topAnswer.parse(await ok(await api.call("/top")))).plan).toMatchObject({ status: "cancellation_pending", trial_days_left: null, withdrawal_date: days(20) });
   });
 
   it("is a company page: bank staff get 403", async () => {

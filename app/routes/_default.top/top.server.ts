@@ -4,28 +4,17 @@ import { formatYen } from "@domain/decimal-display";
 import { DOCUMENT_KINDS, DOCUMENT_PATHS, type DocumentKind } from "@domain/document-kinds";
 import { statusLabel } from "@domain/documents";
 import { stageOf } from "@domain/lifecycle";
+import { topAnswer } from "@domain/top-answers";
 import { requireCompanyCaller } from "../../services/api-caller.server";
-import { callPaymentApi } from "../../services/payment-api.server";
+import { askPaymentApi } from "../../services/payment-api.server";
 import { requireTopPageAccess } from "../../services/route-checks.server";
-
-type Amounts = { count: number; tax_excluded: string; tax_included: string; from: string };
-type TopSummary = {
-  today: string;
-  sales: { this_month: Amounts; last_month: Amounts; difference: string };
-  receivables: { unpaid: { count: number; amount: string }; overdue: { count: number; amount: string } };
-  awaiting_estimates: { count: number; tax_included: string };
-  latest_documents: Array<{ id: number; kind: DocumentKind; number: string; customer_name: string; status: number; tax_included: string; issued_at: string | null; voided_at: string | null; updated_at: string }>;
-  mail_errors: { count: number; items: Array<{ mail_id: number; document_id: number; kind: DocumentKind; number: string; customer_name: string; last_error: string | null; at: string }> };
-  notices: Array<{ id: number; kind: "maintenance" | "terms" | "info"; title: string; body: string; starts_at: string | null; ends_at: string | null; publish_from: string }>;
-  plan: { plan_name: string | null; status: string; trial_days_left: number | null; withdrawal_date: string | null; charged_from: string | null } | null;
-};
 
 const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
 
 /** What TOP shows, as text ready to print: the page carries no code lists or formatting rules to the browser. */
 export async function topLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "top", requireTopPageAccess);
-  const top = await callPaymentApi<TopSummary>(caller, "/top");
+  const top = await askPaymentApi(caller, "/top", topAnswer);
   return {
     sales: {
       thisMonth: formatYen(top.sales.this_month.tax_included),
