@@ -66,3 +66,53 @@ export const bankReceivingAnswer = z.object({ enable_payment_receive: z.boolean(
 
 /** A stored file of the company (its logo or stamp), base64 with its type. */
 export const storedFileAnswer = z.object({ file: z.string(), content_type: z.string() });
+
+/** A plan as the bank offers it: monthly amounts in yen, tax excluded and included. */
+export const offeredPlanAnswer = z.object({
+  plan_id: z.number().int(),
+  plan_name: z.string(),
+  amount: z.number(),
+  total_amount: z.number(),
+  issue_amount: z.number(),
+  issue_total_amount: z.number(),
+  receive_amount: z.number(),
+  receive_total_amount: z.number(),
+  max_receive_files: z.number().int(),
+});
+export type OfferedPlanAnswer = z.output<typeof offeredPlanAnswer>;
+
+const campaign = z.object({ free_months: z.number().int(), start_date: isoDate, finish_date: isoDate });
+
+/** What registering offers the company's owner today: plans, the terms to agree to, a campaign and when charging starts. */
+export const registrationAnswer = z.object({
+  registered: z.boolean(),
+  plans: z.array(offeredPlanAnswer),
+  terms: z.array(z.object({ id: z.number().int(), kind: z.enum(["bank", "product", "id"]), title: z.string(), version: z.string(), body: z.string(), published_at: z.string() })),
+  campaign: campaign.nullable(),
+  /** domain/plans registrationTerms. */
+  schedule: z.object({
+    join_date: isoDate,
+    start_date: isoDate,
+    campaign: campaign.extend({ applied_start_date: isoDate, applied_finish_date: isoDate }).nullable(),
+  }),
+  payment_method: z.enum(["debit", "card"]).nullable(),
+  /** The API decides, asking the bank's service: the bank wants a payment method and neither it nor the product has one. */
+  asks_payment_method: z.boolean(),
+});
+export type RegistrationAnswer = z.output<typeof registrationAnswer>;
+
+export const registeredAnswer = z.object({ plan_id: z.number().int() });
+
+/** The plans addplan or changeplan may move to today. */
+export const planChangeOptionsAnswer = z.object({
+  current_plan: offeredPlanAnswer.nullable(),
+  current_plan_id: z.number().int(),
+  version: z.number().int(),
+  plans: z.array(offeredPlanAnswer),
+  charged_from: isoDate,
+});
+export type PlanChangeOptionsAnswer = z.output<typeof planChangeOptionsAnswer>;
+
+export const planChangedAnswer = z.object({ charged_from: isoDate });
+
+export const cancellationAnswer = z.object({ withdrawal_date: isoDate });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { USER_TYPES } from "@domain/roles";
 import type { Notice, NoticeType } from "~/components/notice/notice";
 import { getConfig } from "./config.server";
-import { callPaymentApi, type PaymentApiTransport } from "./payment-api.server";
+import { sendToPaymentApi, type PaymentApiTransport } from "./payment-api.server";
 import type { SessionUser } from "~/session-user";
 
 /** A cookie written by an older release may hold another shape: it is checked, not trusted. */
@@ -137,7 +137,7 @@ export async function endSession(request: Request, traceId: string, transport?: 
   const { user } = state;
   // The API may be away: the cookie is replaced all the same, and this instance already refuses the token.
   const caller = { idToken: state.idToken, traceId, bankCode: user.bankCode, bankName: user.bankName, screenName: "logout", transport };
-  await callPaymentApi(caller, "/sessions/revoke", { method: "POST" }).catch(() => undefined);
+  await sendToPaymentApi(caller, "/sessions/revoke", { method: "POST" }).catch(() => undefined);
 }
 
 /** A fresh session holding only a notice, for pages shown after the session ended or failed. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { planInfoAnswer } from "../../domain/account-answers";
+import { planChangeOptionsAnswer, planInfoAnswer, registrationAnswer } from "../../domain/account-answers";
 import { changePlan } from "../../api/accounts/subscription";
 import { companyPlanHistory, companyPlans, paymentServiceUsers, termsAgreements } from "../../api/db/schema";
 import { startTestApi, type TestApi } from "../support/api";
@@ -43,9 +43,9 @@ describe("registration", () => {
   it("offers the bank's plans, the terms to agree to and when charging starts", async () => {
     const response = await api.call("/accounts/registration", { as: "newcomer" });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = registrationAnswer.parse(await response.json());
     expect(body.registered).toBe(false);
-    expect(body.plans.map((plan: { plan_id: number; total_amount: number }) => [plan.plan_id, plan.total_amount])).toEqual([
+    expect(body.plans.map((plan) => [plan.plan_id, plan.total_amount])).toEqual([
       [1, 1100],
       [2, 2200],
     ]);
@@ -110,7 +110,7 @@ describe("plan change", () => {
   });
 
   it("offers each plan through one flow: an issue-only plan adds receiving through addplan, not changeplan (issue 33)", async () => {
-    expect((await (await api.call("/accounts/addplan")).json()).plans.map((plan: { plan_id: number }) => plan.plan_id)).toEqual([2]);
+    expect(planChangeOptionsAnswer.parse(await (await api.call("/accounts/addplan")).json()).plans.map((plan) => plan.plan_id)).toEqual([2]);
     // The account page offered 受取機能を追加する and プランを変更する with the same plans; changeplan has none here.
     expect((await (await api.call("/accounts/changeplan")).json()).plans).toEqual([]);
     const refused = await api.call("/accounts/changeplan", jsonPost({ plan_id: 2, version: await versionOf() }));
@@ -119,7 +119,7 @@ describe("plan change", () => {
   });
 
   it("adds receiving at once, is charged from next month, and is allowed once per calendar month in Japan", async () => {
-    const options = await (await api.call("/accounts/addplan")).json();
+    const options = planChangeOptionsAnswer.parse(await (await api.call("/accounts/addplan")).json());
     expect(options.plans.map((plan: { plan_id: number }) => plan.plan_id)).toEqual([2]);
     expect(options.charged_from).toBe("2026-12-01");
 

@@ -1,51 +1,39 @@
 import { redirect } from "@remix-run/node";
-import { meAnswer, planInfoAnswer, type PlanInfoAnswer } from "@domain/account-answers";
+import {
+  cancellationAnswer,
+  meAnswer,
+  planChangedAnswer,
+  planChangeOptionsAnswer,
+  planInfoAnswer,
+  registeredAnswer,
+  registrationAnswer,
+  type OfferedPlanAnswer,
+  type PlanChangeOptionsAnswer,
+  type PlanInfoAnswer,
+  type RegistrationAnswer,
+} from "@domain/account-answers";
 import { registrationInputSchema, type RegistrationInput } from "@domain/account-input";
 import type { PlanChangeKind } from "@domain/plans";
 import { isForbidden, isNotFound } from "../../services/errors.server";
-import { askPaymentApi, asJsonPost, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
+import { askPaymentApi, asJsonPost, PaymentApiValidationError, sendToPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
 import { getSession, getSessionStorage } from "../../services/session.server";
 import type { SessionUser } from "~/session-user";
 
 /** A plan as the bank offers it: monthly amounts in yen, tax excluded and included. */
-export type OfferedPlan = {
-  plan_id: number;
-  plan_name: string;
-  amount: number;
-  total_amount: number;
-  issue_amount: number;
-  issue_total_amount: number;
-  receive_amount: number;
-  receive_total_amount: number;
-  max_receive_files: number;
-};
+export type OfferedPlan = OfferedPlanAnswer;
 
-export type RequiredTerms = { id: number; kind: "bank" | "product" | "id"; title: string; version: string; body: string; published_at: string };
+export type RequiredTerms = RegistrationAnswer["terms"][number];
 
-export type Registration = {
-  registered: boolean;
-  plans: OfferedPlan[];
-  terms: RequiredTerms[];
-  campaign: { free_months: number; start_date: string; finish_date: string } | null;
-  /** domain/plans registrationTerms, as the API answers it. */
-  schedule: {
-    join_date: string;
-    start_date: string;
-    campaign: { free_months: number; start_date: string; finish_date: string; applied_start_date: string; applied_finish_date: string } | null;
-  };
-  payment_method: "debit" | "card" | null;
-  /** The API decides, asking the bank's service: the bank wants a payment method and neither it nor the product has one. */
-  asks_payment_method: boolean;
-};
+export type Registration = RegistrationAnswer;
 
 /** Registration as the company's owner sees it, with whether a payment method is asked for first (the API decides). */
 export async function getRegistration(caller: PaymentApiCaller): Promise<Registration & { asksPaymentMethod: boolean }> {
-  const registration = await callPaymentApi<Registration>(caller, "/accounts/registration");
+  const registration = await askPaymentApi(caller, "/accounts/registration", registrationAnswer);
   return { ...registration, asksPaymentMethod: registration.asks_payment_method };
 }
 
 export function register(caller: PaymentApiCaller, input: RegistrationInput): Promise<{ plan_id: number }> {
-  return callPaymentApi(caller, "/accounts/registration", asJsonPost(input));
+  return askPaymentApi(caller, "/accounts/registration", registeredAnswer, asJsonPost(input));
 }
 
 export type PlanInfo = PlanInfoAnswer;
@@ -54,11 +42,11 @@ export function getPlanInfo(caller: PaymentApiCaller): Promise<PlanInfo> {
   return askPaymentApi(caller, "/user_service/planinfo", planInfoAnswer);
 }
 
-export type PlanChangeOptions = { current_plan: OfferedPlan | null; current_plan_id: number; version: number; plans: OfferedPlan[]; charged_from: string };
+export type PlanChangeOptions = PlanChangeOptionsAnswer;
 
 /** The plans addplan or changeplan may move to today; the error screen's 403 variant when the company may not change now. */
 export function getPlanChangeOptions(caller: PaymentApiCaller, kind: PlanChangeKind): Promise<PlanChangeOptions> {
-  return callPaymentApi(caller, `/accounts/${kind}`);
+  return askPaymentApi(caller, `/accounts/${kind}`, planChangeOptionsAnswer);
 }
 
 /**
@@ -75,15 +63,15 @@ export async function offersPlanChange(caller: PaymentApiCaller, kind: PlanChang
 }
 
 export function changePlan(caller: PaymentApiCaller, kind: PlanChangeKind, input: { plan_id: number; version: number }): Promise<{ charged_from: string }> {
-  return callPaymentApi(caller, `/accounts/${kind}`, asJsonPost(input));
+  return askPaymentApi(caller, `/accounts/${kind}`, planChangedAnswer, asJsonPost(input));
 }
 
 export function reserveCancellation(caller: PaymentApiCaller, version: number): Promise<{ withdrawal_date: string }> {
-  return callPaymentApi(caller, "/accounts/cancellation", asJsonPost({ version }));
+  return askPaymentApi(caller, "/accounts/cancellation", cancellationAnswer, asJsonPost({ version }));
 }
 
 export function withdrawCancellation(caller: PaymentApiCaller, version: number): Promise<void> {
-  return callPaymentApi(caller, "/accounts/cancellation/withdraw", asJsonPost({ version }));
+  return sendToPaymentApi(caller, "/accounts/cancellation/withdraw", asJsonPost({ version }));
 }
 
 /** The session's user once the company's plan changed: its role there and the plan the pages check. */
