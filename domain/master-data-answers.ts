@@ -76,3 +76,6 @@ export const termsRecordAnswer = z.object({ title: z.string(), version: z.string
 
 /** Terms as the public endpoints answer them, with the day they take effect. */
 export const termsTextAnswer = z.object({ title: z.string(), version: z.string(), effective_date: z.string(), body: z.string() });
+
+/** A master-data CSV import: how many rows were added and how many updated. */
+export const csvImportAnswer = z.object({ created: z.number().int(), updated: z.number().int() });

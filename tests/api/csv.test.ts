@@ -1,5 +1,6 @@
 import iconv from "iconv-lite";
 import { beforeEach, describe, expect, it } from "vitest";
+import { csvImportAnswer } from "../../domain/master-data-answers";
 import { customers, items } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
 import { createCustomer, createItem } from "../support/factories";
@@ -59,7 +60,7 @@ describe("customers CSV", () => {
   it("updates the customers an exported file names by ID", async () => {
     const customer = await create("customers", { name: "株式会社更新前" });
     const text = new TextDecoder().decode((await exported("customers", "UTF8N")).bytes).replace("株式会社更新前", "株式会社更新後");
-    expect(await (await api.call("/customers/import", csvPost(text))).json()).toEqual({ created: 0, updated: 1 });
+    expect(csvImportAnswer.parse(await (await api.call("/customers/import", csvPost(text))).json())).toEqual({ created: 0, updated: 1 });
     expect(await (await api.call(`/customers/${customer.id}`)).json()).toMatchObject({ name: "株式会社更新後", version: 2 });
   });
 

@@ -1,5 +1,6 @@
 import { EXPORT_ENCODINGS } from "@domain/codes";
-import { callPaymentApi, fetchPaymentApi, passThroughDownload, type PaymentApiCaller } from "../../services/payment-api.server";
+import { csvImportAnswer } from "@domain/master-data-answers";
+import { askPaymentApi, fetchPaymentApi, passThroughDownload, type PaymentApiCaller } from "../../services/payment-api.server";
 
 export type CsvResource = "customers" | "items";
 export type CsvEncodingId = (typeof EXPORT_ENCODINGS)[number]["id"];
@@ -18,5 +19,5 @@ export async function downloadCsv(caller: PaymentApiCaller, resource: CsvResourc
 }
 
 export function importCsv(caller: PaymentApiCaller, resource: CsvResource, bytes: ArrayBuffer): Promise<{ created: number; updated: number }> {
-  return callPaymentApi(caller, `/${resource}/import`, { method: "POST", body: bytes, headers: { "Content-Type": "text/csv" } });
+  return askPaymentApi(caller, `/${resource}/import`, csvImportAnswer, { method: "POST", body: bytes, headers: { "Content-Type": "text/csv" } });
 }

@@ -1,6 +1,7 @@
+import { meAnswer } from "@domain/account-answers";
 import { callBankService } from "../../services/bank-service.server";
 import { isNotFound, notFound } from "../../services/errors.server";
-import { callPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
+import { askPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
 
 /**
  * SPEC §6: before the own-company profile is saved, the current user must
@@ -13,7 +14,7 @@ export async function requireCompanySavePrecondition(
 ): Promise<void> {
   const [bankUser, paymentUser] = await Promise.all([
     callBankService(caller.idToken, "/user/me", addresses.bankService),
-    callPaymentApi(caller, "/user_service/me", {}, addresses.paymentApi).catch((thrown: unknown) => {
+    askPaymentApi(caller, "/user_service/me", meAnswer, {}, addresses.paymentApi).catch((thrown: unknown) => {
       if (isNotFound(thrown)) return null;
       throw thrown;
     }),
