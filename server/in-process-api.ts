@@ -76,7 +76,44 @@ export function inProcessTransport(router: Router, mountPath: string, logger: Lo
       for (const each of Array.isArray(value) ? value : [String(value)]) answerHeaders.append(name, each);
     }
     const bodyless = init.method === "HEAD" || response.statusCode === 204 || response.statusCode === 304;
-    const body = bodyless ? null : (Readable.toWeb(response.stream()) as ReadableStream<Uint8Array>);
+    const body = bodyless ? null : webStreamOf(response.stream());
     return new Response(body, { status: response.statusCode, statusText: response.statusMessage, headers: answerHeaders });
   };
 }
+
+/**
+ * The answer as a web stream, read as the caller pulls. Readable.toWeb throws, outside any request, when the caller
+ * cancels while the answer still arrives (a loader dropping an answer unread, a browser leaving a download): the
+ * process would end. Here a cancel stops the answer and what arrives after it is dropped.
+ */
+function webStreamOf(readable: Readable): ReadableStream<Uint8Array> {
+  let finished = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      readable.on("data", (chunk: Buffer) => {
+        if (finished) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) readable.pause();
+      });
+      readable.on("end", () => {
+        if (finished) return;
+        finished = true;
+        controller.close();
+      });
+      readable.on("error", (error) => {
+        if (finished) return;
+        finished = true;
+        controller.error(error);
+      });
+      readable.pause();
+    },
+    pull() {
+      readable.resume();
+    },
+    cancel() {
+      finished = true;
+      readable.destroy();
+    },
+  });
+}
+

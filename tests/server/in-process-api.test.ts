@@ -118,6 +118,23 @@ describe("the Payment API in process", () => {
     expect(Buffer.from(first.value!).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     await reader.cancel();
   });
+
+  it("lets a caller drop an answer unread: cancelling its body raises nothing in the server", async () => {
+    const thrown: unknown[] = [];
+    const record = (error: unknown) => thrown.push(error);
+    process.on("uncaughtException", record);
+    try {
+      for (const path of ["/documents?kind=invoice", "/user_service/me", "/documents/export?kind=invoice&encoding=UTF8"]) {
+        const response = await api.inProcess(`${api.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(response.status, path).toBe(200);
+        await response.body!.cancel();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      process.off("uncaughtException", record);
+    }
+    expect(thrown).toEqual([]);
+  });
 });
 
 describe.each([
