@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayJst } from "../../domain/datetime";
 import { firstOfMonth, lastOfMonth } from "../../domain/plans";
 import { adminAuditLog, bankBranches, bankNotices, companyPlans, freeTrialReservations } from "../../api/db/schema";
+import { bankDetailAnswer, bankListAnswer, bankNoticeAnswer, createdReservationAnswer, reservationDetailAnswer } from "../../domain/admin-answers";
 import { bankDetailAction } from "~/routes/__admin-banks/admin-banks.server";
 import { defaultLayoutLoader } from "~/services/default-layout.server";
 import { requireReceiveAccess } from "~/services/route-checks.server";
@@ -64,7 +65,8 @@ const json = (method: string, body: Record<string, unknown>, headers: Record<str
 async function detail(bankCode: string, as: FixtureUserName = "bankAdmin") {
   const response = await api.call(`/admin/banks/${bankCode}`, { as });
   expect(response.status).toBe(200);
-  return response.json();
+  // Read with the contract the web app parses with (domain/admin-answers.ts).
+  return bankDetailAnswer.parse(await response.json());
 }
 
 async function reserve(bankCode: string, body: Record<string, unknown>, as: FixtureUserName = "bankAdmin") {
@@ -95,8 +97,8 @@ describe("who may read and change bank settings, reservations and notices", () =
     for (const as of readers) {
       const response = await api.call("/admin/banks", { as });
       expect(response.status, as).toBe(200);
-      const { items } = await response.json();
-      const codes = items.map((bank: { bank_code: string }) => bank.bank_code);
+      const { items } = bankListAnswer.parse(await response.json());
+      const codes = items.map((bank) => bank.bank_code);
       expect(codes, as).toEqual(as === "operator" ? ["0001", "0002", "9998"] : ["0001"]);
       expect(items[0], as).toMatchObject({
         bank_code: "0001",
@@ -117,7 +119,7 @@ describe("who may read and change bank settings, reservations and notices", () =
       const bank = await detail("0001", as);
       expect(bank.can_change, as).toBe(as === "systemAdmin" || as === "bankAdmin" || as === "operator");
       expect(bank).toMatchObject({ bank_code: "0001", ba_name: "デモ銀行" });
-      expect(bank.plans.map((plan: { plan_id: number }) => plan.plan_id)).toEqual([1, 2]);
+      expect(bank.plans.map((plan) => plan.plan_id)).toEqual([1, 2]);
       expect(bank.plans[0]).toMatchObject({ amount: 1000, total_amount: 1100 });
       expect(bank.terms).toEqual([expect.objectContaining({ title: "デモ銀行 利用規約", version: "2.0" })]);
       expect(bank.branches).toEqual([
@@ -186,12 +188,14 @@ describe("who may read and change bank settings, reservations and notices", () =
       expect((await api.call(path, { as, ...json("POST", edit) })).status, as).toBe(404);
       expect((await api.call(`${path}/cancel`, { as, ...json("POST", { version }) })).status, as).toBe(404);
     }
-    const own = await (await reserve("0001", reservation, "systemAdmin")).json();
+    const own = createdReservationAnswer.parse(await (await reserve("0001", reservation, "systemAdmin")).json());
+    // The whole bank: no branch, so no branch name.
+    expect(own).toMatchObject({ branch_code: null, branch_name: null, canceled_at: null });
     const ownPath = `/admin/banks/0001/free-trial-reservations/${own.id}`;
     for (const as of ["branchAdmin", "branchUser"] as const) {
       const read = await api.call(ownPath, { as });
       expect(read.status, as).toBe(200);
-      expect((await read.json()).can_change, as).toBe(false);
+      expect(reservationDetailAnswer.parse(await read.json()).can_change, as).toBe(false);
       expect(
         (
           await api.call(ownPath, {
@@ -278,10 +282,14 @@ describe("who may read and change bank settings, reservations and notices", () =
     ).toBe(200);
     const withdrawnAgain = await api.call(`/admin/banks/0001/notices/${noticeId}/withdraw`, { as: "bankAdmin", ...json("POST", { version: 2 }) });
     expect(withdrawnAgain.status).toBe(409);
-    const shown = (await detail("0001")).notices.find((entry: { id: number }) => entry.id === noticeId);
+    const shown = (await detail("0001")).notices.find((entry) => entry.id === noticeId);
     expect(shown).toMatchObject({
       status: "withdrawn",
       title: "年末年始の営業について",
+      // An info notice has no maintenance window; left open, it has no last day.
+      starts_at: null,
+      ends_at: null,
+      publish_until: null,
     });
   });
 
@@ -436,7 +444,7 @@ describe("free-trial reservations", () => {
   it("creates one, refuses an overlapping one of the same target with the other's dates, allows another target", async () => {
     const created = await reserve("0001", branchTarget);
     expect(created.status).toBe(201);
-    const body = await created.json();
+    const body = createdReservationAnswer.parse(await created.json());
     expect(body).toMatchObject({
       branch_code: "002",
       branch_name: "駅前支店",
@@ -538,7 +546,7 @@ describe("free-trial reservations", () => {
       ),
     });
     expect(edited.status).toBe(200);
-    expect(await edited.json()).toMatchObject({ free_months: 6, version: 2 });
+    expect(reservationDetailAnswer.parse(await edited.json())).toMatchObject({ free_months: 6, version: 2, can_change: true });
     const stale = await api.call(path, {
       as: "bankAdmin",
       ...json("POST", {
@@ -580,18 +588,19 @@ describe("free-trial reservations", () => {
       ...json("POST", { version: 2 }, { "X-Request-Id": "trace-reservation-cancel" }),
     });
     expect(canceled.status).toBe(200);
-    const body = await canceled.json();
+    const body = reservationDetailAnswer.parse(await canceled.json());
+    expect(body.canceled_at).not.toBeNull();
     expect(body).toMatchObject({
       status: "canceled",
       status_label: "取消",
       version: 3,
     });
-    expect(body.audit.map((row: { action: string }) => row.action)).toEqual([
+    expect(body.audit.map((row) => row.action)).toEqual([
       "free_trial_reservation.cancel",
       "free_trial_reservation.update",
       "free_trial_reservation.create",
     ]);
-    expect(body.audit[0].trace_id).toBe("trace-reservation-cancel");
+    expect(body.audit[0]?.trace_id).toBe("trace-reservation-cancel");
     expect(
       (
         await api.call(`${path}/cancel`, {
@@ -600,7 +609,7 @@ describe("free-trial reservations", () => {
         })
       ).status,
     ).toBe(409);
-    const listed = (await detail("0001")).reservations.find((reservation: { id: number }) => reservation.id === created.id);
+    const listed = (await detail("0001")).reservations.find((reservation) => reservation.id === created.id);
     expect(listed).toMatchObject({
       status: "canceled",
       branch_name: "駅前支店",
@@ -632,7 +641,7 @@ describe("free-trial reservations", () => {
     const response = await api.call(`/admin/banks/0001/free-trial-reservations/${row!.id}/cancel`, { as: "bankAdmin", ...json("POST", { version: 1 }) });
     expect(response.status).toBe(409);
     expect((await response.json()).message).toBe("終了した予約は取り消せません。");
-    expect((await detail("0001")).reservations.find((reservation: { id: number }) => reservation.id === row!.id).status_label).toBe("終了");
+    expect((await detail("0001")).reservations.find((reservation) => reservation.id === row!.id)?.status_label).toBe("終了");
   });
 });
 
@@ -665,15 +674,15 @@ describe("notices", () => {
       }),
     });
     expect(created.status).toBe(201);
-    const notice = await created.json();
-    expect(new Date(notice.starts_at).toISOString()).toBe(new Date(`${nextMonth}T01:00:00+09:00`).toISOString());
+    const notice = bankNoticeAnswer.parse(await created.json());
+    expect(new Date(notice.starts_at!).toISOString()).toBe(new Date(`${nextMonth}T01:00:00+09:00`).toISOString());
     const [row] = await api.database.db.select().from(bankNotices).where(eq(bankNotices.id, notice.id));
     expect(row).toMatchObject({
       kind: "maintenance",
       createdBy: "U-BANK-ADMIN",
     });
     const shown = await detail("0001");
-    expect(shown.audit.some((entry: { action: string }) => entry.action === "bank_notice.create")).toBe(true);
+    expect(shown.audit.some((entry) => entry.action === "bank_notice.create")).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { seedDemoData } from "../../sandbox/seed";
 import { adminAuditLog, companyPlanHistory, companyPlans, documents, paymentInfos } from "../../api/db/schema";
 import { todayJst } from "../../domain/datetime";
 import { decodeCsv } from "../../api/csv/encoding";
+import { adminCompanyDetailAnswer, adminCompanyFiltersAnswer, adminCompanyPageAnswer } from "../../domain/admin-answers";
 import { startTestApi, type TestApi } from "../support/api";
 import type { FixtureUserName } from "../support/users";
 
@@ -19,20 +20,14 @@ afterAll(async () => {
   await api?.close();
 });
 
-type ListRow = {
-  company_unique_code: string;
-  company_name: string;
-  status: string;
-  status_label: string;
-  branch_name: string | null;
-  bank_code: string;
-  join_date: string;
-};
+// Each answer is read with the contract the web app parses with (domain/admin-answers.ts).
+const listPage = async (query: string, as: FixtureUserName) => adminCompanyPageAnswer.parse(await (await api.call(`/admin/companies?${query}`, { as })).json());
+const detailOf = async (path: string, as: FixtureUserName = "bankAdmin") => adminCompanyDetailAnswer.parse(await (await api.call(`/admin/companies/${path}`, { as })).json());
 
 async function codesFor(as: FixtureUserName, query = ""): Promise<string[]> {
   const response = await api.call(`/admin/companies?${query}`, { as });
   expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()).items as ListRow[]).map((row) => row.company_unique_code).sort();
+  return adminCompanyPageAnswer.parse(await response.json()).items.map((row) => row.company_unique_code).sort();
 }
 
 const BANK_0001 = ["C-CAMPAIGN", "C-CHANGED", "C-DEMO", "C-FORMER", "C-LEAVING", "C-OTHER"];
@@ -81,8 +76,7 @@ describe("who sees which companies", () => {
 
 describe("the companies list", () => {
   it("names each company's status as the bank sees it", async () => {
-    const response = await api.call("/admin/companies?sort=code", { as: "bankAdmin" });
-    const rows = (await response.json()).items as ListRow[];
+    const rows = (await listPage("sort=code", "bankAdmin")).items;
     const statusOf = Object.fromEntries(rows.map((row) => [row.company_unique_code, row.status_label]));
     expect(statusOf).toEqual({
       "C-CAMPAIGN": "無料期間中",
@@ -93,6 +87,7 @@ describe("the companies list", () => {
       "C-OTHER": "利用中",
     });
     expect(rows.find((row) => row.company_unique_code === "C-OTHER")?.branch_name).toBe("駅前支店");
+    expect(rows.find((row) => row.company_unique_code === "C-DEMO")?.withdrawal_date).toBeNull();
     expect(await codesFor("bankAdmin", "status=withdrawn")).toEqual(["C-FORMER"]);
     expect(await codesFor("bankAdmin", "status=trial")).toEqual(["C-CAMPAIGN"]);
     expect(await codesFor("operator", "status=trial")).toEqual(["C-CAMPAIGN", "C-SHINKIN-NEW"]);
@@ -127,19 +122,29 @@ describe("the companies list", () => {
       nameSearchKey: `ロード${index}`,
     }));
     await api.database.db.insert(companyPlans).values(values);
-    const first = await (await api.call("/admin/companies?bank_code=0182&sort=code", { as: "operator" })).json();
+    const first = await listPage("bank_code=0182&sort=code", "operator");
     expect(first).toMatchObject({ total: 61, page: 1, per_page: 50 });
-    expect(first.items[0].company_unique_code).toBe("C-LOAD-000");
-    const second = await (await api.call("/admin/companies?bank_code=0182&sort=code&page=2", { as: "operator" })).json();
-    expect(second.items.map((row: ListRow) => row.company_unique_code)).toEqual([
+    expect(first.items[0]?.company_unique_code).toBe("C-LOAD-000");
+    const second = await listPage("bank_code=0182&sort=code&page=2", "operator");
+    expect(second.items.map((row) => row.company_unique_code)).toEqual([
       ...Array.from({ length: 10 }, (_, index) => `C-LOAD-${String(50 + index).padStart(3, "0")}`),
       "C-MIRAI",
     ]);
-    const newest = await (await api.call("/admin/companies?bank_code=0182&sort=join_date", { as: "operator" })).json();
-    expect(newest.items[0].company_unique_code).toBe("C-MIRAI");
+    const newest = await listPage("bank_code=0182&sort=join_date", "operator");
+    expect(newest).toMatchObject({ sort: "join_date", order: "desc" });
+    expect(newest.items[0]?.company_unique_code).toBe("C-MIRAI");
     await api.database.db.delete(companyPlans).where(sql`${companyPlans.companyUniqueCode} like 'C-LOAD-%'`);
     // The count kept for this filter is let go as soon as the bank's companies change.
-    expect((await (await api.call("/admin/companies?bank_code=0182&sort=code", { as: "operator" })).json()).total).toBe(1);
+    expect((await listPage("bank_code=0182&sort=code", "operator")).total).toBe(1);
+  });
+
+  it("offers the filters' choices within the scope: the banks to 9998's staff only", async () => {
+    const own = adminCompanyFiltersAnswer.parse(await (await api.call("/admin/companies/filters", { as: "branchAdmin" })).json());
+    expect(own.plans.length).toBeGreaterThan(0);
+    expect(own.branches).toEqual([{ bank_code: "0001", branch_code: "001", name: "本店営業部" }]);
+    expect(own.banks).toEqual([]);
+    const every = adminCompanyFiltersAnswer.parse(await (await api.call("/admin/companies/filters", { as: "operator" })).json());
+    expect(every.banks.map((bank) => bank.bank_code)).toContain("0002");
   });
 
   it("exports the filtered list in Shift_JIS, logs the export, and refuses it to branch users", async () => {
@@ -174,7 +179,8 @@ describe("a company's detail", () => {
       .where(eq(paymentInfos.companyUniqueCode, "C-DEMO"));
     const response = await api.call("/admin/companies/C-DEMO/2026-04-01", { as: "branchUser" });
     expect(response.status).toBe(200);
-    const detail = await response.json();
+    const answer = await response.json();
+    const detail = adminCompanyDetailAnswer.parse(answer);
     expect(detail).toMatchObject({
       is_current: true,
       profile: { company_name: "株式会社デモ商事", registered_no: "T9010401234567" },
@@ -189,34 +195,38 @@ describe("a company's detail", () => {
       payment: { payment_method: "debit", debit_account_no: "****321" },
     });
     expect(detail.plan_history[0]).toMatchObject({ event: "register", plan_id: 4, total_amount: 5500 });
-    expect(detail.users.map((user: { user_unique_code: string }) => user.user_unique_code)).toContain("U-DEMO-OWNER");
+    expect(detail.users.map((user) => user.user_unique_code)).toContain("U-DEMO-OWNER");
     const [issued] = (await api.database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(documents)
       .where(
         sql`${documents.companyUniqueCode} = 'C-DEMO' and ${documents.issuedAt} >= date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo'`,
       )) as [{ count: number }];
-    const counted = Object.values(detail.usage.this_month.documents_issued as Record<string, number>).reduce((sum, value) => sum + value, 0);
+    const counted = Object.values(detail.usage.this_month.documents_issued).reduce((sum, value) => sum + value, 0);
     expect(counted).toBe(issued.count);
     expect(counted).toBeGreaterThan(0);
     expect(detail.usage.max_receive_files).toBe(1000);
-    // Usage, not contents: nothing of a document, customer or item is in the answer.
-    const text = JSON.stringify(detail);
+    // Usage, not contents: nothing of a document, customer or item is in the answer as sent.
+    const text = JSON.stringify(answer);
     for (const absent of ["lines", "customer_name", "tax_included", "subject", "株式会社サンドボックス商事"]) expect(text).not.toContain(absent);
   });
 
   it("names the person who changed the plan, where the history keeps only their code (issue 33)", async () => {
     await api.database.db.insert(companyPlanHistory).values({ companyUniqueCode: "C-DEMO", event: "changeplan", planId: 4, previousPlanId: 3, userUniqueCode: "U-DEMO-OWNER" });
-    const detail = await (await api.call("/admin/companies/C-DEMO/2026-04-01", { as: "bankAdmin" })).json();
+    const detail = await detailOf("C-DEMO/2026-04-01");
     expect(detail.plan_history.at(-1)).toMatchObject({ event: "changeplan", user_unique_code: "U-DEMO-OWNER", user_name: "山田 太郎" });
   });
 
   it("reaches a company's earlier time with the product by its join date", async () => {
-    const current = await (await api.call("/admin/companies/C-OTHER/2026-04-01", { as: "bankAdmin" })).json();
-    expect(current.enrollments.map((enrollment: { join_date: string }) => enrollment.join_date)).toEqual(["2026-04-01", "2024-04-01"]);
-    const earlier = await (await api.call("/admin/companies/C-OTHER/2024-04-01", { as: "bankAdmin" })).json();
-    expect(earlier).toMatchObject({ is_current: false, enrollment: { status: "withdrawn", withdrawal_date: "2025-03-31", join_date: "2024-04-01" } });
-    expect(earlier.plan_history.map((entry: { event: string }) => entry.event)).toEqual(["register", "unregister"]);
+    const current = await detailOf("C-OTHER/2026-04-01");
+    expect(current.enrollments.map((enrollment) => enrollment.join_date)).toEqual(["2026-04-01", "2024-04-01"]);
+    const earlier = await detailOf("C-OTHER/2024-04-01");
+    // An earlier enrollment names no plan and no amounts.
+    expect(earlier).toMatchObject({
+      is_current: false,
+      enrollment: { status: "withdrawn", withdrawal_date: "2025-03-31", join_date: "2024-04-01", plan_name: null, amount: null, total_amount: null },
+    });
+    expect(earlier.plan_history.map((entry) => entry.event)).toEqual(["register", "unregister"]);
   });
 
   it("keeps bank staff's sign-ins with the trace id, and the audit trail cannot be rewritten", async () => {

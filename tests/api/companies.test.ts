@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { companies, files, paymentServiceUsers } from "../../api/db/schema";
+import { companiesAnswer, companyAnswer } from "../../domain/master-data-answers";
 import { startTestApi, type TestApi } from "../support/api";
 import { insertPaymentUser } from "../support/factories";
 import { blobOf, PDF_BYTES, pixelsOf, PNG_BYTES, SCRIPT_BYTES } from "../support/files";
@@ -60,8 +61,8 @@ async function create(as: "owner" | "shinkinOwner" = "owner", form = companyForm
 
 describe("POST /companies", () => {
   it("creates the profile with normalised fields, the SPEC §5 defaults and the logo", async () => {
-    const company = await create();
-    expect(company).toMatchObject({
+    const answer = await create();
+    expect(answer).toMatchObject({
       company_unique_code: "C-DEMO",
       company_name: "株式会社デモ商事",
       postal_code: "100-0001",
@@ -74,12 +75,15 @@ describe("POST /companies", () => {
       subtotal_rounding_id: 1,
       stamp: null,
     });
-    expect(company.logo.path).toMatch(/^[0-9a-f-]{36}$/);
+    // Read with the contract the web app parses with (domain/master-data-answers.ts): what was left empty is null.
+    const company = companyAnswer.parse(answer);
+    expect(company).toMatchObject({ department_name: null, fax: null, peppol_id: null, stamp: null });
+    expect(company.logo?.path).toMatch(/^[0-9a-f-]{36}$/);
     expect(company.company_bank_accounts).toHaveLength(2);
     expect(company.company_bank_accounts[0]).toMatchObject({ bank_name: "デモ銀行", bank_account_no: "1234567", displayed: true, bank_account_type_id: 1 });
-    expect(company.company_bank_accounts[1]).toMatchObject({ bank_name: "サンプル信用金庫", displayed: false, bank_account_type_id: 1 });
+    expect(company.company_bank_accounts[1]).toMatchObject({ bank_name: "サンプル信用金庫", bank_code: null, bank_branch_code: null, displayed: false, bank_account_type_id: 1 });
 
-    const file = await (await api.call(`/get_s3_file?path=${company.logo.path}`)).json();
+    const file = await (await api.call(`/get_s3_file?path=${company.logo?.path}`)).json();
     expect(file.content_type).toBe("image/png");
     expect(pixelsOf(Buffer.from(file.file, "base64"))).toEqual(pixelsOf(PNG_BYTES));
   });
@@ -155,7 +159,7 @@ describe("POST /companies", () => {
       api.call("/companies", { method: "POST", body: companyForm() }),
     ]);
     expect(results.map((response) => response.status).sort()).toEqual([201, 409]);
-    expect(await (await api.call("/companies")).json()).toHaveLength(1);
+    expect(companiesAnswer.parse(await (await api.call("/companies")).json())).toHaveLength(1);
   });
 
   it("refuses a body that is neither a form nor JSON with 415", async () => {
@@ -201,11 +205,11 @@ describe("POST /companies/{id} with the patch override", () => {
     );
     const response = await api.call(`/companies/${company.id}`, { method: "POST", body: form });
     expect(response.status).toBe(200);
-    const updated = await response.json();
+    const updated = companyAnswer.parse(await response.json());
     expect(updated.company_name).toBe("株式会社デモ商事ホールディングス");
     expect(updated.logo).toEqual(company.logo);
-    expect(updated.stamp.path).toMatch(/^[0-9a-f-]{36}$/);
-    expect(updated.company_bank_accounts.map((account: { id: number; bank_name: string; bank_branch_name: string }) => [account.id === first.id, account.bank_name, account.bank_branch_name])).toEqual([
+    expect(updated.stamp?.path).toMatch(/^[0-9a-f-]{36}$/);
+    expect(updated.company_bank_accounts.map((account) => [account.id === first.id, account.bank_name, account.bank_branch_name])).toEqual([
       [true, "デモ銀行", "新宿支店"],
       [false, "みらい地方銀行", "駅前支店"],
     ]);
@@ -214,7 +218,7 @@ describe("POST /companies/{id} with the patch override", () => {
   it("deletes the logo when asked, removing the file", async () => {
     const company = await create();
     const response = await api.call(`/companies/${company.id}`, { method: "POST", body: companyForm({ _method: "PATCH", version: "1", logo_state: "delete" }) });
-    expect((await response.json()).logo).toBeNull();
+    expect(companyAnswer.parse(await response.json()).logo).toBeNull();
     expect((await api.call(`/get_s3_file?path=${company.logo.path}`)).status).toBe(404);
   });
 
@@ -222,7 +226,7 @@ describe("POST /companies/{id} with the patch override", () => {
     const company = await create();
     expect(company.version).toBe(1);
     const first = await api.call(`/companies/${company.id}`, { method: "POST", body: companyForm({ _method: "PATCH", version: "1", company_name: "先に保存した名前" }) });
-    expect((await first.json()).version).toBe(2);
+    expect(companyAnswer.parse(await first.json()).version).toBe(2);
     const stale = await api.call(`/companies/${company.id}`, { method: "POST", body: companyForm({ _method: "PATCH", version: "1", company_name: "古い画面からの保存" }) });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toEqual({ code: "conflict", message: "ほかの操作で自社情報が更新されています。最新の内容を確認してから、もう一度保存してください。" });

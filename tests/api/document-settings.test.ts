@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { companies, companyBankAccounts, documentCounters, documentSettings } from "../../api/db/schema";
 import { todayJst } from "../../domain/datetime";
+import { documentSettingAnswer } from "../../domain/master-data-answers";
 import { useTenantTestApi } from "../support/api";
 import { fixtureUsers } from "../support/users";
 
@@ -14,11 +15,11 @@ beforeEach(async () => {
 const save = (kind: string, fields: Record<string, unknown>, as: "owner" | "shinkinOwner" = "owner") =>
   api.call(`/document-settings/${kind}`, { method: "POST", body: JSON.stringify({ _method: "PUT", ...fields }), headers: { "Content-Type": "application/json" }, as });
 
-/** The settings as the screen sends them back: what GET gave, minus what only the server sets. */
+/** The settings as the screen sends them back: what GET gave (read with the contract the web app parses with), minus what only the server sets. */
 async function current(kind: string, as: "owner" | "shinkinOwner" = "owner") {
-  const { next_number: _n, next_sequence: _s, today: _t, updated_at: _u, kind: _k, ...settings } = await (await api.call(`/document-settings/${kind}`, { as })).json();
+  const { next_number: _n, next_sequence: _s, today: _t, kind: _k, ...settings } = documentSettingAnswer.parse(await (await api.call(`/document-settings/${kind}`, { as })).json());
   // Sent back as read, nulls included: the API reads a null as a field left empty.
-  return settings as Record<string, unknown> & { version: number };
+  return settings;
 }
 
 async function bankAccountOf(company: string) {
@@ -40,21 +41,23 @@ describe("document settings", () => {
       ["invoice", 0, `INV-${yyyymm}-0001`],
       ["receipt", 0, `RCP-${yyyymm}-0001`],
     ]);
+    // A receipt's defaults leave the subject and the due days empty: null as sent.
+    expect(await current("receipt")).toMatchObject({ version: 0, default_subject: null, due_days: null });
     expect((await api.call("/document-settings/quotes")).status).toBe(404);
   });
 
   it("saves a kind, previews the next number from its counter, and refuses a stale save", async () => {
     const first = await save("invoice", { ...(await current("invoice")), number_prefix: "ＳＥＩ", number_date_part: "yyyy", number_digits: "5", number_reset: "yearly" });
     expect(first.status).toBe(200);
-    const saved = await first.json();
+    const saved = documentSettingAnswer.parse(await first.json());
     const year = todayJst().slice(0, 4);
     expect(saved).toMatchObject({ version: 1, number_prefix: "SEI", next_number: `SEI-${year}-00001` });
 
     await api.database.db.insert(documentCounters).values({ companyUniqueCode: fixtureUsers.owner.companyUniqueCode!, kind: "invoice", period: year, lastNumber: 41 });
-    expect((await (await api.call("/document-settings/invoice")).json()).next_number).toBe(`SEI-${year}-00042`);
+    expect(documentSettingAnswer.parse(await (await api.call("/document-settings/invoice")).json()).next_number).toBe(`SEI-${year}-00042`);
 
     const again = await save("invoice", { ...(await current("invoice")), default_subject: "2回目" });
-    expect((await again.json()).version).toBe(2);
+    expect(documentSettingAnswer.parse(await again.json()).version).toBe(2);
     const stale = await save("invoice", { ...(await current("invoice")), version: 1, default_subject: "古い画面から" });
     expect(stale.status).toBe(409);
     expect((await stale.json()).message).toBe("ほかの操作でこの帳票設定が更新されています。最新の内容を確認してから、もう一度保存してください。");
@@ -76,7 +79,7 @@ describe("document settings", () => {
     const refused = await save("invoice", { ...(await current("invoice")), bank_account_ids: [own, theirs] });
     expect(refused.status).toBe(422);
     expect((await refused.json()).fields).toEqual({ bank_account_ids: ["自社の口座から選んでください"] });
-    expect((await (await save("invoice", { ...(await current("invoice")), bank_account_ids: [own] })).json()).bank_account_ids).toEqual([own]);
+    expect(documentSettingAnswer.parse(await (await save("invoice", { ...(await current("invoice")), bank_account_ids: [own] })).json()).bank_account_ids).toEqual([own]);
 
     expect((await current("invoice", "shinkinOwner")).version).toBe(0);
     await save("invoice", { ...(await current("invoice", "shinkinOwner")), number_prefix: "SHINKIN" }, "shinkinOwner");

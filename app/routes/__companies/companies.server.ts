@@ -1,49 +1,11 @@
 import type { CompanyInput } from "@domain/company";
-import { callPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
+import { companiesAnswer, companyAnswer, type CompanyAnswer } from "@domain/master-data-answers";
+import { askPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
 
-export type CompanyBankAccount = {
-  id: number;
-  bank_name: string;
-  bank_code: string | null;
-  bank_branch_name: string;
-  bank_branch_code: string | null;
-  bank_account_type_id: number;
-  bank_account_no: string;
-  bank_account_name: string;
-  displayed: boolean;
-};
-
-/** The own-company profile as the Payment API answers it. */
-export type Company = {
-  id: number;
-  version: number;
-  company_name: string;
-  registered_name: string | null;
-  department_name: string | null;
-  pic_name: string | null;
-  postal_code: string | null;
-  address1: string | null;
-  address2: string | null;
-  tel: string | null;
-  fax: string | null;
-  email: string | null;
-  registered_no: string | null;
-  peppol_id: string | null;
-  item_rounding_id: number;
-  item_rounding_scale: number;
-  subtotal_rounding_id: number;
-  tax_id: number;
-  tax_rounding_id: number;
-  tax_withholding_id: number;
-  /** 決算月 (1–12). */
-  fiscal_year_end_month: number;
-  logo: { path: string } | null;
-  stamp: { path: string } | null;
-  company_bank_accounts: CompanyBankAccount[];
-};
+export type Company = CompanyAnswer;
 
 export async function getOwnCompany(caller: PaymentApiCaller): Promise<Company | null> {
-  const [company] = await callPaymentApi<Company[]>(caller, "/companies");
+  const [company] = await askPaymentApi(caller, "/companies", companiesAnswer);
   return company ?? null;
 }
 
@@ -74,8 +36,8 @@ export async function saveOwnCompany(
       body.append(`company_bank_accounts[${index}][${name}]`, name === "displayed" ? (value ? "1" : "0") : String(value));
     }
   });
-  if (!existing) return callPaymentApi<Company>(caller, "/companies", { method: "POST", body });
+  if (!existing) return askPaymentApi(caller, "/companies", companyAnswer, { method: "POST", body });
   body.append("_method", "PATCH");
   body.append("version", String(existing.version));
-  return callPaymentApi<Company>(caller, `/companies/${existing.id}`, { method: "POST", body });
+  return askPaymentApi(caller, `/companies/${existing.id}`, companyAnswer, { method: "POST", body });
 }

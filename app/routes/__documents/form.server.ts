@@ -61,7 +61,7 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
         issue_date: today,
         customer_id: "",
         customer_name: "",
-        customer_honorific: setting.default_honorific as DocumentFormValues["customer_honorific"],
+        customer_honorific: setting.default_honorific,
         subject: setting.default_subject ?? "",
         person_in_charge: company?.pic_name ?? "",
         notes: setting.default_notes ?? "",

@@ -2,7 +2,7 @@ import type { DocumentKind } from "@domain/document-kinds";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { COMPANY_DEFAULTS } from "@domain/codes";
 import { todayJst } from "@domain/datetime";
-import { dueDateBasis, refreshedDueDate, type DueDateRule, type DueDateRules } from "@domain/due-date";
+import { dueDateBasis, refreshedDueDate, type DueDateRules } from "@domain/due-date";
 import { japaneseHolidays } from "@domain/holidays.server";
 import type { RoundingIds } from "@domain/totals";
 import type { DocumentFormValues } from "~/routes/__documents/document-form-values";
@@ -186,7 +186,7 @@ export async function filledFromChosen(caller: PaymentApiCaller, formData: FormD
 export function dueDateRulesOf(kind: DocumentKind, setting: DocumentSetting, forPage = false): DueDateRules | null {
   if (kind !== "invoice") return null;
   const year = Number(todayJst().slice(0, 4));
-  return { rule: setting.due_date_rule as DueDateRule, dueDays: setting.due_days, calendar: japaneseHolidays(forPage ? { from: year - 1, to: year + 3 } : undefined) };
+  return { rule: setting.due_date_rule, dueDays: setting.due_days, calendar: japaneseHolidays(forPage ? { from: year - 1, to: year + 3 } : undefined) };
 }
 
 /** Without JavaScript the due date follows a changed customer or issue date when the form comes back (再計算, 検索). */
