@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { estimatesReportAnswer, receivablesReportAnswer, receivedReportAnswer, salesReportAnswer } from "./report-answers";
+
 /**
  * The reports (issue 18, docs/decisions/028): which reports and periods
  * exist, how a period becomes dates, and the shape of the Payment API's
@@ -138,67 +141,28 @@ export function percentOf(part: number, whole: number): string | null {
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
-// The Payment API's answers (snake_case, as it sends them).
+// The Payment API's answers (snake_case, as it sends them), from their schemas in ./report-answers.
 
-export type SalesAmounts = { count: number; tax_excluded: string; tax: string; tax_included: string };
-export type SalesMonth = SalesAmounts & { month: string };
+export type SalesReport = z.output<typeof salesReportAnswer>;
+export type SalesAmounts = SalesReport["total"];
+export type SalesMonth = SalesReport["months"][number];
+export type SalesCustomer = SalesReport["customers"][number];
+
+export type ReceivablesReport = z.output<typeof receivablesReportAnswer>;
 /** A customer is the master record a document refers to, or the name it was issued to when there is none: `key` tells them apart. */
-export type CustomerRow = { key: string; customer_id: number | null; customer_name: string };
-export type SalesCustomer = CustomerRow & SalesAmounts;
-export type Others<T> = (T & { customers: number }) | null;
+export type CustomerRow = NonNullable<ReceivablesReport["customer"]>;
+export type AgingAmounts = ReceivablesReport["total"];
+export type ReceivablesCustomer = ReceivablesReport["customers"][number];
+export type ReceivableInvoice = ReceivablesReport["invoices"]["items"][number];
 
-export type SalesReport = {
-  period: ResolvedPeriod;
-  total: SalesAmounts;
-  months: SalesMonth[];
-  customers: SalesCustomer[];
-  others: Others<SalesAmounts>;
-};
+export type EstimatesReport = z.output<typeof estimatesReportAnswer>;
+export type EstimateOutcome = EstimatesReport["outcomes"][number];
+export type EstimateMonth = EstimatesReport["months"][number];
 
-export type AgingAmounts = { count: number; amount: string } & Record<AgingBucket, string>;
-export type ReceivablesCustomer = CustomerRow & AgingAmounts;
-export type ReceivableInvoice = {
-  id: number;
-  number: string;
-  customer_name: string;
-  issue_date: string;
-  due_date: string;
-  days_past_due: number;
-  bucket: AgingBucket;
-  status: number;
-  amount_due: string;
-  credit_note_of: number | null;
-};
-
-export type ReceivablesReport = {
-  period: ResolvedPeriod;
-  as_of: string;
-  total: AgingAmounts;
-  customers: ReceivablesCustomer[];
-  others: Others<AgingAmounts>;
-  customer: CustomerRow | null;
-  invoices: { items: ReceivableInvoice[]; total: number; page: number; per_page: number };
-};
-
-export type EstimateOutcome = { status: number; label: string; count: number; tax_excluded: string };
-export type EstimateMonth = { month: string; count: number; won: number; lost: number; pending: number; win_rate: string | null; won_amount: string };
-export type EstimatesReport = {
-  period: ResolvedPeriod;
-  outcomes: EstimateOutcome[];
-  months: EstimateMonth[];
-  total: { count: number; won: number; lost: number; pending: number; win_rate: string | null; won_amount: string };
-};
-
-export type ReceivedAmounts = { count: number; amount: string; verified: number; verified_share: string | null };
-export type ReceivedMonth = ReceivedAmounts & { month: string };
-export type ReceivedSupplier = { key: string; supplier_name: string } & ReceivedAmounts;
-export type ReceivedReport = {
-  period: ResolvedPeriod;
-  total: ReceivedAmounts;
-  months: ReceivedMonth[];
-  suppliers: ReceivedSupplier[];
-  others: (ReceivedAmounts & { suppliers: number }) | null;
-};
+export type ReceivedReport = z.output<typeof receivedReportAnswer>;
+export type ReceivedAmounts = ReceivedReport["total"];
+export type ReceivedMonth = ReceivedReport["months"][number];
+export type ReceivedSupplier = ReceivedReport["suppliers"][number];
 
 export type ReportOf = { sales: SalesReport; receivables: ReceivablesReport; estimates: EstimatesReport; received: ReceivedReport };
 

@@ -159,12 +159,6 @@ export async function sendToPaymentApi(caller: PaymentApiCaller, path: string, i
   await response.body?.cancel();
 }
 
-/** A Payment API call answered with JSON (or nothing, for 204). */
-export async function callPaymentApi<T>(caller: PaymentApiCaller, path: string, init: RequestInit = {}, baseUrl?: string): Promise<T> {
-  const response = await fetchPaymentApi(caller, path, init, baseUrl);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
-
 /** A JSON post; empty fields may be null, which the API reads as absent. */
 export const asJsonPost = (body: Record<string, unknown>): RequestInit => ({
   method: "POST",

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { describeError } from "~/components/errors/error-model";
-import { askPaymentApi, callPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "~/services/payment-api.server";
+import { z } from "zod";
+import { askPaymentApi, fetchPaymentApi, PaymentApiValidationError, type PaymentApiCaller } from "~/services/payment-api.server";
 import { itemPageAnswer } from "@domain/master-data-answers";
 import { serviceUnavailable } from "../../api/errors";
 import { startTestApi, type TestApi } from "../support/api";
@@ -24,10 +25,10 @@ function asBoundaryError(thrown: unknown) {
 }
 
 describe("the web app's Payment API client", () => {
-  it("returns the JSON of a successful call", async () => {
+  it("returns the answer of a successful call, read with its schema", async () => {
     api = await startTestApi();
     await insertPaymentUser(api.database.db, "owner");
-    const me = await callPaymentApi<{ user_unique_code: string }>(await caller(), "/user_service/me", {}, api.url);
+    const me = await askPaymentApi(await caller(), "/user_service/me", z.object({ user_unique_code: z.string() }), {}, api.url);
     expect(me.user_unique_code).toBe("U-DEMO-OWNER");
   });
 
@@ -44,29 +45,29 @@ describe("the web app's Payment API client", () => {
   it("turns the API's maintenance answer into the maintenance screen with its window", async () => {
     const window = { start: "2026-11-22T01:00:00+09:00", end: "2026-11-22T05:00:00+09:00" };
     api = await startTestApi({ maintenance: window, now: () => new Date("2026-11-22T02:00:00+09:00") });
-    const thrown = await callPaymentApi(await caller(), "/constants", {}, api.url).catch((error: unknown) => error);
+    const thrown = await fetchPaymentApi(await caller(), "/constants", {}, api.url).catch((error: unknown) => error);
     expect(asBoundaryError(thrown)).toEqual({ kind: "maintenance", status: 503, ...window });
   });
 
   it("turns 404 and 403 into their screens", async () => {
     api = await startTestApi();
-    const missing = await callPaymentApi(await caller(), "/user_service/me", {}, api.url).catch((error: unknown) => error);
+    const missing = await fetchPaymentApi(await caller(), "/user_service/me", {}, api.url).catch((error: unknown) => error);
     expect(asBoundaryError(missing)).toMatchObject({ kind: "notFound", status: 404 });
-    const wrongBank = await callPaymentApi(await caller({ bankCode: "0182" }), "/constants", {}, api.url).catch((error: unknown) => error);
+    const wrongBank = await fetchPaymentApi(await caller({ bankCode: "0182" }), "/constants", {}, api.url).catch((error: unknown) => error);
     expect(asBoundaryError(wrongBank)).toMatchObject({ kind: "forbidden", status: 403 });
   });
 
   it("hands a 422's field messages to the form", async () => {
     api = await startTestApi();
     await insertPaymentUser(api.database.db, "owner");
-    const thrown = await callPaymentApi(await caller(), "/companies", { method: "POST", body: new FormData() }, api.url).catch((error: unknown) => error);
+    const thrown = await fetchPaymentApi(await caller(), "/companies", { method: "POST", body: new FormData() }, api.url).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(PaymentApiValidationError);
     expect((thrown as PaymentApiValidationError).fields.company_name).toEqual(["このフィールドは必須です"]);
   });
 
   it("shows the moment's-unavailability screen when the API does not answer", async () => {
     api = await startTestApi();
-    const thrown = await callPaymentApi(await caller(), "/constants", {}, "http://127.0.0.1:9/api/v1").catch((error: unknown) => error);
+    const thrown = await fetchPaymentApi(await caller(), "/constants", {}, "http://127.0.0.1:9/api/v1").catch((error: unknown) => error);
     expect(asBoundaryError(thrown)).toEqual({ kind: "unavailable", status: 503 });
   });
 
@@ -75,13 +76,13 @@ describe("the web app's Payment API client", () => {
     // The API's answer while its database fails over (api/errors.ts), as it comes over the wire.
     const transport = async () => Response.json({ code, message }, { status, headers: { "Retry-After": "5" } });
     const someone: PaymentApiCaller = { idToken: "token", traceId: "trace-1", bankCode: "0001", bankName: "デモ銀行", screenName: "top", transport };
-    const thrown = await callPaymentApi(someone, "/documents", {}, "http://payment-api.test/api/v1").catch((error: unknown) => error);
+    const thrown = await fetchPaymentApi(someone, "/documents", {}, "http://payment-api.test/api/v1").catch((error: unknown) => error);
     expect(asBoundaryError(thrown)).toEqual({ kind: "unavailable", status: 503 });
   });
 
   it("shows a 400's own message on the error screen", async () => {
     api = await startTestApi();
-    const thrown = await callPaymentApi(await caller(), "/customers?q=%00", {}, api.url).catch((error: unknown) => error);
+    const thrown = await fetchPaymentApi(await caller(), "/customers?q=%00", {}, api.url).catch((error: unknown) => error);
     expect(asBoundaryError(thrown)).toEqual({ kind: "refused", status: 400, detail: "使用できない文字（制御文字など）が含まれています。入力内容をご確認ください。" });
   });
 });

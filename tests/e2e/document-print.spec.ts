@@ -24,6 +24,7 @@ test.describe("printing documents", () => {
     // A draft's preview says it is a draft and issues nothing.
     await page.getByRole("link", { name: "下書きをプレビュー" }).click();
     await expect(page.getByTestId("snapshot-mark")).toHaveText("下書き");
+    await settled(page, javaScript);
     await page.getByRole("link", { name: "詳細へ戻る" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ 下書き$/);
 
@@ -42,6 +43,7 @@ test.describe("printing documents", () => {
     await expect(page.getByTestId("document-totals")).toContainText("8%対象※");
     await expect(page.getByRole("button", { name: "印刷する" })).toHaveCount(javaScript ? 1 : 0);
 
+    await settled(page, javaScript);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "PDFをダウンロード" }).click()]);
     expect(download.suggestedFilename()).toBe(`請求書_${number}_${customer}御中.pdf`);
     expect((await readFile((await download.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -57,13 +59,16 @@ test.describe("printing documents", () => {
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
     await expect(page.getByTestId("document-versions").locator("li")).toHaveCount(2);
+    await settled(page, javaScript);
     await page.getByRole("link", { name: "印刷用の画面を開く" }).click();
     await expect(page.getByTestId("snapshot-headline")).toHaveText("ご請求金額 ¥45,620-");
     await expect(sheet.getByRole("heading", { level: 1 })).toHaveText("請求書（修正）");
     await expect(page.getByTestId("snapshot-reference")).toContainText(`請求書 No.${number} の記載事項を修正したもの（第2版）です。`);
     await expect(page.getByTestId("snapshot-reference")).toContainText("修正理由：単価の誤り");
+    await settled(page, javaScript);
     await page.getByRole("link", { name: "詳細へ戻る" }).click();
     await expect(page).toHaveURL(detail);
+    await settled(page, javaScript);
     await page.getByTestId("document-versions").locator("li").first().getByRole("link", { name: "印刷画面" }).click();
     await expect(page.getByTestId("snapshot-headline")).toHaveText("ご請求金額 ¥34,620-");
     await expect(page.getByTestId("copy-note")).toContainText("第1版を表示しています（最新は第2版）。");

@@ -23,6 +23,8 @@ test.describe("sign-in through the bank", { tag: "@both" }, () => {
     await expect(page.getByTestId("drawer").getByRole("link", { name: "アカウント設定" })).toBeVisible();
     await expect(page.getByTestId("drawer").getByRole("link", { name: "Cookieポリシー" })).toBeVisible();
 
+    // The page came from the bank's redirect: a press before React has taken it over interrupts the hydration.
+    await settled(page, javaScript);
     await page.getByRole("button", { name: "ログアウト" }).click();
     // The bank's provider ends its own session too (RP-initiated logout), then sends the user back.
     await page.getByRole("button", { name: "ログアウトを完了する" }).click();

@@ -22,12 +22,13 @@ import {
   type SalesAmounts,
   type SalesReport,
 } from "@domain/reports";
+import { REPORT_ANSWERS } from "@domain/report-answers";
 import { translate, type TextKey } from "~/components/texts";
 import reportTexts from "~/locales/ja/reports.json";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { COMMON_CONDITION_LABELS, pageNumber, readableFilters } from "../../services/list-filters.server";
 import { encodingOf } from "../__csv/master-csv.server";
-import { callPaymentApi, fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "../../services/payment-api.server";
+import { askPaymentApi, fetchPaymentApi, passThroughDownload, PaymentApiValidationError } from "../../services/payment-api.server";
 import { barChart, columnChart, type ChartPoint, type ChartView } from "./reports-charts.server";
 import { bankReceiveEnabled } from "../../services/route-checks.server";
 import { redirectWithNotice } from "../../services/session.server";
@@ -426,7 +427,7 @@ export async function reportsPageLoader({ request, context }: LoaderFunctionArgs
   const params = reportParams(choice);
   params.delete("report");
   try {
-    const data = await callPaymentApi<ReportOf[ReportKind]>(caller, `/reports/${report}?${params}`);
+    const data: ReportOf[ReportKind] = await askPaymentApi(caller, `/reports/${report}?${params}`, REPORT_ANSWERS[report]);
     return { report, ignored, unavailable: null, form, problem: null, view: reportView(choice, data) };
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;
