@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 
 /** A backup's description, stored as `manifest.json` beside the dump (ADR 039). */
 export type BackupManifest = {
@@ -31,7 +31,7 @@ export const MANIFEST_ENTRY = "manifest.json";
 export type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
 
 export function queryOf(db: Database): Query {
-  return async (text) => ((await db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return (text) => rowsOf<Record<string, unknown>>(db, sql.raw(text));
 }
 
 /** The tag of each migration by the time drizzle records it under (its journal's `when`). */

@@ -1,6 +1,6 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -70,21 +70,26 @@ const STALE_STATISTICS = sql`
   WHERE c.relkind = 'r' AND n.nspname = 'public' AND pg_relation_size(c.oid) > 0
     AND (c.reltuples < 0 OR pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8)`;
 
+/** A raw statement's rows. Both engines answer execute with { rows }; Database is a union whose execute types differ. */
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = await (db as { execute: (query: SQL) => Promise<{ rows: unknown[] }> }).execute(query);
+  return result.rows as Row[];
+}
+
 /** PGlite has no autovacuum: the handle checks this often for tables to analyse. */
 const PGLITE_ANALYZE_INTERVAL_MS = 60_000;
 
 /** ANALYZE of each table with stale statistics; names come from the catalog (regclass text is quoted where needed). */
 async function analyzeStaleTables(db: Database): Promise<void> {
-  const stale = (await db.execute(STALE_STATISTICS)) as unknown as { rows: Array<{ name: string }> };
-  for (const { name } of stale.rows) await db.execute(sql.raw(`ANALYZE ${name}`));
+  for (const { name } of await rowsOf<{ name: string }>(db, STALE_STATISTICS)) await db.execute(sql.raw(`ANALYZE ${name}`));
 }
 
 /** How many migrations Drizzle's journal table records: none before the first run creates it. */
 async function recordedMigrations(db: Database): Promise<number> {
-  const found = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`)) as unknown as { rows: Array<{ exists: boolean }> };
-  if (!found.rows[0]!.exists) return 0;
-  const recorded = (await db.execute(sql`select count(*)::int as "count" from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ count: number }> };
-  return recorded.rows[0]!.count;
+  const [found] = await rowsOf<{ exists: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`);
+  if (!found!.exists) return 0;
+  const [recorded] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as "count" from drizzle.__drizzle_migrations`);
+  return recorded!.count;
 }
 
 /** Migrates, then analyses tables with stale statistics; says how many migrations it applied. */

@@ -6,7 +6,7 @@ import type { DocumentKind } from "../../domain/document-kinds";
 import { statusLabel } from "../../domain/documents";
 import { stageOf, type LifecycleStage } from "../../domain/lifecycle";
 import { unencodableInCp932 } from "../csv/encoding";
-import type { Database } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 import { documentLines, documents } from "../db/schema";
 import { listConditions, type ListQuery } from "./list-query";
 import type { DocumentScope } from "./scope";
@@ -90,11 +90,13 @@ type LineTuple = [number, number, string, string, string | null, string, number,
  */
 async function linesOf(db: Database, documentIds: number[]): Promise<LineTuple[]> {
   const l = documentLines;
-  // Both engines answer execute with { rows }; Database is a union whose execute types differ.
-  const result = (await db.execute(sql`
+  const [result] = await rowsOf<{ lines: string }>(
+    db,
+    sql`
     select coalesce(json_agg(json_build_array(${l.documentId}, ${l.position}, ${l.description}, ${l.quantity}::text, ${l.unit}, ${l.unitPrice}::text, ${l.taxRate}, ${l.amount}::text, ${l.taxCategory}) order by ${l.documentId}, ${l.position}), '[]')::text as lines
-    from ${l} where ${l.documentId} = any(${`{${documentIds.join(",")}}`}::int[])`)) as unknown as { rows: Array<{ lines: string }> };
-  return JSON.parse(result.rows[0]!.lines) as LineTuple[];
+    from ${l} where ${l.documentId} = any(${`{${documentIds.join(",")}}`}::int[])`,
+  );
+  return JSON.parse(result!.lines) as LineTuple[];
 }
 
 const LINE_HEADER = ["番号", "発行日", "取引先", "行", "品名", "数量", "単位", "単価", "税率", "金額", "税区分"];
@@ -180,10 +182,11 @@ export async function exportTextsFit(db: Database, scope: DocumentScope, query: 
     if (!fits(rows.map((row) => row.texts).join(""))) return false;
     if (query.content === "lines") {
       const l = documentLines;
-      const result = (await db.execute(
+      const [result] = await rowsOf<{ texts: string }>(
+        db,
         sql`select coalesce(string_agg(concat(${l.description}, ${l.unit}), ''), '') as texts from ${l} where ${l.documentId} = any(${`{${rows.map((row) => row.id).join(",")}}`}::int[])`,
-      )) as unknown as { rows: Array<{ texts: string }> };
-      if (!fits(result.rows[0]!.texts)) return false;
+      );
+      if (!fits(result!.texts)) return false;
     }
   }
 }

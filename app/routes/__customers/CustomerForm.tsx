@@ -39,7 +39,7 @@ export function CustomerForm({
   const unset = { id: "", key: "unset", label: t("customer.unset") };
   const day = (value: number) => ({ id: value, key: String(value), label: value === 99 ? t("customer.monthEnd") : t("customer.dayN", { day: value }) });
   const days = [unset, ...Array.from({ length: 28 }, (_, index) => day(index + 1)), day(99)];
-  const offsets = [unset, ...(t("customer.offsets", { returnObjects: true }) as unknown as string[]).map((text, id) => ({ id, key: String(id), label: text }))];
+  const offsets = [unset, ...customerTexts.offsets.map((text, id) => ({ id, key: String(id), label: text }))];
   const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
 
   return (

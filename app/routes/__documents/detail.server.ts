@@ -36,7 +36,7 @@ const textsByLocale = new Map<string, Promise<T>>();
 function textsFor(locale: string): Promise<T> {
   let texts = textsByLocale.get(locale);
   if (!texts) {
-    texts = remixI18next.getFixedT(locale).then((t) => t as unknown as T);
+    texts = remixI18next.getFixedT(locale).then((t): T => t);
     textsByLocale.set(locale, texts);
   }
   return texts;
