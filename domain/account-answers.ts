@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./answer-fields";
 import { PLAN_STATUSES } from "./plans";
 import { PAYMENT_ROLE } from "./roles";
 
@@ -9,7 +10,6 @@ import { PAYMENT_ROLE } from "./roles";
  */
 
 const paymentRole = z.union([z.literal(PAYMENT_ROLE.invalid), z.literal(PAYMENT_ROLE.owner), z.literal(PAYMENT_ROLE.user)]);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The caller's own payment user, as /user_service/me and the sign-in's /user_service/signed_in answer. */
 export const meAnswer = z.object({ role: paymentRole });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { isoDate } from "./answer-fields";
 import { ADMIN_COMPANY_SORTS, ADMIN_COMPANY_STATUS_IDS } from "./admin";
-import { NOTICE_KINDS } from "./admin-banks";
+import { NOTICE_KINDS, NOTICE_STATUSES, RESERVATION_STATUSES } from "./admin-banks";
 
 /**
  * The Payment API's answers to bank staff (decision 027: bank settings, notices, free-trial reservations, the audit
@@ -9,13 +10,8 @@ import { NOTICE_KINDS } from "./admin-banks";
  * out and dropped by parsing.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const adminCompanyStatus = z.enum(ADMIN_COMPANY_STATUS_IDS);
 
-/** Where a notice stands today (api/admin/banks.ts noticeStatus). */
-const NOTICE_STATUSES = ["scheduled", "published", "ended", "withdrawn"] as const;
-/** Where a reservation stands today (api/admin/reservations.ts RESERVATION_STATUSES). */
-const RESERVATION_STATUSES = ["scheduled", "running", "finished", "canceled"] as const;
 
 /** One entry of the admin audit trail (api/admin/audit.ts auditOf); before and after are the records it kept, keys in snake_case. */
 export const auditEntryAnswer = z.object({

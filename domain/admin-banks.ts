@@ -10,6 +10,15 @@ import { normalizeIsoDate } from "./normalize";
 
 export const NOTICE_KINDS = ["maintenance", "terms", "info"] as const;
 
+/** Where a notice stands on a day: not yet shown, shown, past its last day, or withdrawn. */
+export const NOTICE_STATUSES = ["scheduled", "published", "ended", "withdrawn"] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+
+/** Where a free-trial reservation stands on a day, with what the pages call it. */
+export const RESERVATION_STATUS_LABELS = { scheduled: "予定", running: "実施中", finished: "終了", canceled: "取消" } as const;
+export type ReservationStatus = keyof typeof RESERVATION_STATUS_LABELS;
+export const RESERVATION_STATUSES = Object.keys(RESERVATION_STATUS_LABELS) as [ReservationStatus, ...ReservationStatus[]];
+
 /** A calendar date as people type it (2026/4/1 too); null when left empty and allowed to be. */
 export function dateField(label: string): z.ZodType<string, z.ZodTypeDef, unknown>;
 export function dateField(label: string, options: { optional: true }): z.ZodType<string | null, z.ZodTypeDef, unknown>;

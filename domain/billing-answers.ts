@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CLOSING_LINE_MODES } from "./closing";
-import { listPageAnswer } from "./master-data-answers";
+import { listPageAnswer } from "./answer-fields";
 import { RUN_STATUSES, SCHEDULE_STATES } from "./recurrence";
 import { OVERDUE_BUCKETS, REMINDER_LEVELS, type ReminderLevel } from "./reminders";
 

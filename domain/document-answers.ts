@@ -3,8 +3,9 @@ import { TAX_CATEGORIES } from "./codes";
 import { DOCUMENT_KIND_IDS } from "./document-kinds";
 import { COPY_MODES, ORIGINS } from "./documents";
 import { HONORIFICS } from "./honorifics";
-import type { MailDisplayStatus } from "./mail-status";
-import { listPageAnswer } from "./master-data-answers";
+import { HISTORY_EVENTS } from "./lifecycle";
+import { MAIL_SEND_STATUSES, type MailDisplayStatus } from "./mail-status";
+import { codeEnum, listPageAnswer } from "./answer-fields";
 
 /**
  * The Payment API's answers about documents and their sends, as they arrive (snake_case, decimals as strings, times
@@ -12,13 +13,7 @@ import { listPageAnswer } from "./master-data-answers";
  * (issue 35). Fields the web app does not use are left out and dropped by parsing.
  */
 
-const TAX_CATEGORY_IDS = TAX_CATEGORIES.map((category) => category.id) as [(typeof TAX_CATEGORIES)[number]["id"], ...(typeof TAX_CATEGORIES)[number]["id"][]];
 
-/** What each history entry records (api/documents/lifecycle.ts recordHistory, and the closing, recurring and reminder writers). */
-const HISTORY_EVENTS = ["created", "issued", "status", "corrected", "voided", "credit_note", "reminder"] as const;
-
-/** A send's place in the outbox (api/mail/outbox.ts): waiting, being handed over, done, or given up. */
-const MAIL_SEND_STATUSES = ["queued", "sending", "sent", "error"] as const;
 
 const MAIL_DISPLAY_STATUSES = ["sending", "sent", "browsed", "error"] as const satisfies readonly MailDisplayStatus[];
 
@@ -62,7 +57,7 @@ const documentLineAnswer = z.object({
   quantity: z.string(),
   unit: z.string().nullable(),
   unit_price: z.string(),
-  tax_category: z.enum(TAX_CATEGORY_IDS),
+  tax_category: codeEnum(TAX_CATEGORIES),
   tax_rate: z.number().int(),
   amount: z.string(),
 });

@@ -183,3 +183,7 @@ export function editModeOf(facts: LifecycleFacts): "edit" | "correct" | null {
   if (can(facts, "edit")) return "edit";
   return can(facts, "correct") ? "correct" : null;
 }
+
+/** What a document's history records: each lifecycle step the API writes (api/documents/lifecycle.ts recordHistory). */
+export const HISTORY_EVENTS = ["created", "issued", "status", "corrected", "voided", "credit_note", "reminder"] as const;
+export type HistoryEvent = (typeof HISTORY_EVENTS)[number];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { codeEnum, listPageAnswer } from "./answer-fields";
 import { CLOSING_LINE_MODES } from "./closing";
 import { TAX_CATEGORIES } from "./codes";
 import { DOCUMENT_KIND_IDS } from "./document-kinds";
@@ -12,12 +13,6 @@ import { OFFICE_PROCESS_RULE_KINDS } from "./office-process-rules";
  * the API's tests read its answers with these and the web app parses with them, so neither side restates the other's
  * types (issue 35). Fields the web app does not use are left out and dropped by parsing.
  */
-
-const ids = <T extends { id: string }>(codes: readonly T[]) => codes.map((code) => code.id) as [T["id"], ...T["id"][]];
-
-/** A page of a list: its rows, how many there are in all, and the page asked for. */
-export const listPageAnswer = <Row extends z.ZodTypeAny>(row: Row) =>
-  z.object({ items: z.array(row), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
 
 export const customerAnswer = z.object({
   id: z.number().int(),
@@ -37,7 +32,7 @@ export const customerAnswer = z.object({
   closing_day: z.number().int().nullable(),
   payment_month_offset: z.number().int().nullable(),
   payment_day: z.number().int().nullable(),
-  holiday_shift: z.enum(ids(HOLIDAY_SHIFTS)),
+  holiday_shift: codeEnum(HOLIDAY_SHIFTS),
   notes: z.string().nullable(),
   archived_at: z.string().nullable(),
   updated_at: z.string(),
@@ -54,7 +49,7 @@ export const itemAnswer = z.object({
   name: z.string(),
   unit: z.string().nullable(),
   unit_price: z.string(),
-  tax_category: z.enum(ids(TAX_CATEGORIES)),
+  tax_category: codeEnum(TAX_CATEGORIES),
   tax_rate: z.number(),
   updated_at: z.string(),
 });
@@ -139,16 +134,16 @@ export const documentSettingAnswer = z.object({
   kind: z.enum(DOCUMENT_KIND_IDS),
   version: z.number().int(),
   number_prefix: z.string(),
-  number_date_part: z.enum(ids(NUMBER_DATE_PARTS)),
+  number_date_part: codeEnum(NUMBER_DATE_PARTS),
   number_digits: z.number().int(),
-  number_reset: z.enum(ids(NUMBER_RESETS)),
+  number_reset: codeEnum(NUMBER_RESETS),
   default_subject: z.string().nullable(),
   default_notes: z.string().nullable(),
   default_remarks: z.string().nullable(),
   default_honorific: z.enum(HONORIFICS),
   print_stamp: z.boolean(),
   bank_account_ids: z.array(z.number().int()),
-  due_date_rule: z.enum(ids(DUE_DATE_RULES)),
+  due_date_rule: codeEnum(DUE_DATE_RULES),
   /** Only for days_after_issue. */
   due_days: z.number().int().nullable(),
   closing_line_mode: z.enum(CLOSING_LINE_MODES),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listPageAnswer } from "./master-data-answers";
+import { listPageAnswer } from "./answer-fields";
 import type { MatchKind, MatchProposal } from "./payer-match";
 import type { ParsedStatement, StatementKind, StatementProblem } from "./zengin-statement";
 

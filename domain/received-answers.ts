@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listPageAnswer } from "./master-data-answers";
+import { listPageAnswer } from "./answer-fields";
 import { RECEIVED_KIND_IDS } from "./received-documents";
 
 /**

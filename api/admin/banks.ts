@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
-import type { BankSettingsInput } from "../../domain/admin-banks";
+import type { BankSettingsInput, NoticeStatus } from "../../domain/admin-banks";
 import { offeredPlans } from "../accounts/store";
 import type { Database } from "../db/client";
 import { bankBranches, bankNotices, banks, companyPlans, terms } from "../db/schema";
@@ -42,11 +42,11 @@ export async function listBanks(db: Database, scope: AdminScope) {
 type NoticeRow = typeof bankNotices.$inferSelect;
 
 /** Where a notice stands on `today`: withdrawn, not yet shown, shown, or past its last day. */
-function noticeStatus(notice: Pick<NoticeRow, "withdrawnAt" | "publishFrom" | "publishUntil">, today: string) {
-  if (notice.withdrawnAt) return "withdrawn" as const;
-  if (today < notice.publishFrom) return "scheduled" as const;
-  if (notice.publishUntil !== null && notice.publishUntil < today) return "ended" as const;
-  return "published" as const;
+function noticeStatus(notice: Pick<NoticeRow, "withdrawnAt" | "publishFrom" | "publishUntil">, today: string): NoticeStatus {
+  if (notice.withdrawnAt) return "withdrawn";
+  if (today < notice.publishFrom) return "scheduled";
+  if (notice.publishUntil !== null && notice.publishUntil < today) return "ended";
+  return "published";
 }
 
 /** The bank's config, with what it offers (plans, terms, notices, reservations), who changed what, and whether the caller may change it. */

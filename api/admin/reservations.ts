@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { formatListDate } from "../../domain/datetime";
-import type { ReservationInput } from "../../domain/admin-banks";
+import { RESERVATION_STATUS_LABELS, type ReservationInput, type ReservationStatus } from "../../domain/admin-banks";
 import type { Database } from "../db/client";
 import { bankBranches, freeTrialReservations } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";
@@ -15,13 +15,6 @@ const RESERVATION_STALE = "ほかの操作でこの予約が更新されてい�
 
 type ReservationRow = typeof freeTrialReservations.$inferSelect;
 
-export const RESERVATION_STATUSES = {
-  scheduled: "予定",
-  running: "実施中",
-  finished: "終了",
-  canceled: "取消",
-} as const;
-export type ReservationStatus = keyof typeof RESERVATION_STATUSES;
 
 /** Where a reservation stands on `today` (JST): cancelled, before its start, between its dates, or past its finish. */
 export function reservationStatus(row: Pick<ReservationRow, "canceledAt" | "startDate" | "finishDate">, today: string): ReservationStatus {
@@ -48,7 +41,7 @@ const columns = {
 
 function present<Row extends Pick<ReservationRow, "canceledAt" | "startDate" | "finishDate">>(row: Row, today: string) {
   const status = reservationStatus(row, today);
-  return { ...row, status, statusLabel: RESERVATION_STATUSES[status] };
+  return { ...row, status, statusLabel: RESERVATION_STATUS_LABELS[status] };
 }
 
 function selectReservations(db: Reader) {

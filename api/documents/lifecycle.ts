@@ -3,7 +3,7 @@ import { describeChanges } from "../../domain/corrections";
 import type { DocumentInput } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
-import { factsOfRecord, INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
+import { factsOfRecord, INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type HistoryEvent, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
 import type { SnapshotReference } from "../../domain/snapshot";
 import type { Database } from "../db/client";
 import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
@@ -22,7 +22,6 @@ import { allocateNumber, checkReferences, documentColumnsOf, savedCustomerId, to
 
 const STALE_SAVE = "ほかの操作でこの書類が更新されています。最新の内容を確認してから、もう一度保存してください。";
 
-type HistoryEvent = "created" | "issued" | "status" | "corrected" | "voided" | "credit_note" | "reminder";
 
 /** What the rules need to know, read from the database. */
 export async function factsOf(db: Writer, row: DocumentRow): Promise<LifecycleFacts> {

@@ -3,7 +3,6 @@ import { getZodConstraint } from "@conform-to/zod";
 import {
   bankDetailAnswer,
   bankListAnswer,
-  bankNoticeAnswer,
   createdReservationAnswer,
   reservationDetailAnswer,
   type AuditEntryAnswer,
@@ -20,7 +19,7 @@ import adminBanksTexts from "~/locales/ja/adminBanks.json";
 import { requireAdminCaller } from "../../services/api-caller.server";
 import { apiErrorReply } from "../../services/api-form-errors.server";
 import { forbidden, notFound } from "../../services/errors.server";
-import { askPaymentApi, asJsonPost, PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
+import { askPaymentApi, asJsonPost, PaymentApiValidationError, sendToPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
 import { readFormData } from "../../services/read-form.server";
 import { forgetBankConfig } from "../../services/route-checks.server";
 import { redirectWithNotice } from "../../services/session.server";
@@ -85,7 +84,7 @@ export async function bankDetailAction({ request, context, params }: ActionFunct
   const withdrawn = /^withdraw-notice-(\d{1,9})$/.exec(intent);
   if (withdrawn) {
     try {
-      await askPaymentApi(caller, `${base}/notices/${withdrawn[1]}/withdraw`, bankNoticeAnswer, asJsonPost({ version: Number(formData.get("version")) }));
+      await sendToPaymentApi(caller, `${base}/notices/${withdrawn[1]}/withdraw`, asJsonPost({ version: Number(formData.get("version")) }));
     } catch (error) {
       if (!(error instanceof PaymentApiValidationError)) throw error;
       return redirectWithNotice(request, bankPath(bankCode), "error", error.message);
@@ -96,7 +95,7 @@ export async function bankDetailAction({ request, context, params }: ActionFunct
     const submission = parseForm(formData, noticeFormSchema);
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     try {
-      await askPaymentApi(caller, `${base}/notices`, bankNoticeAnswer, asJsonPost(submission.value));
+      await sendToPaymentApi(caller, `${base}/notices`, asJsonPost(submission.value));
     } catch (error) {
       const { result, status } = apiErrorReply(submission, error);
       return data({ intent, result }, { status });
@@ -106,7 +105,7 @@ export async function bankDetailAction({ request, context, params }: ActionFunct
   const submission = parseForm(formData, bankSettingsFormSchema);
   if (submission.status !== "success") return data({ intent: "settings", result: submission.reply() }, { status: 400 });
   try {
-    await askPaymentApi(caller, base, bankDetailAnswer, asJsonPost({ ...submission.value, _method: "PATCH" }));
+    await sendToPaymentApi(caller, base, asJsonPost({ ...submission.value, _method: "PATCH" }));
   } catch (error) {
     const { result, status } = apiErrorReply(submission, error);
     return data({ intent: "settings", result }, { status });
@@ -170,7 +169,7 @@ export async function reservationAction({ request, context, params }: ActionFunc
   const formData = await readFormData(request);
   if (formData.get("intent") === "cancel") {
     try {
-      await askPaymentApi(caller, `${path}/cancel`, reservationDetailAnswer, asJsonPost({ version: Number(formData.get("version")) }));
+      await sendToPaymentApi(caller, `${path}/cancel`, asJsonPost({ version: Number(formData.get("version")) }));
     } catch (error) {
       if (!(error instanceof PaymentApiValidationError)) throw error;
       return redirectWithNotice(request, reservationPath(bankCode, id), "error", error.message);
@@ -180,7 +179,7 @@ export async function reservationAction({ request, context, params }: ActionFunc
   const submission = parseForm(formData, reservationFormSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    await askPaymentApi(caller, path, reservationDetailAnswer, asJsonPost({ ...submission.value, _method: "PATCH" }));
+    await sendToPaymentApi(caller, path, asJsonPost({ ...submission.value, _method: "PATCH" }));
   } catch (error) {
     const { result, status } = apiErrorReply(submission, error);
     return data(result, { status });
