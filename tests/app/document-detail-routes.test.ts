@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { documentCopyAnswer } from "@domain/document-answers";
+import { snapshotFromApi } from "@domain/snapshot";
 import { loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id/route";
 import { loader as receiptCreateLoader } from "~/routes/_default.receipts.create/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
@@ -19,25 +21,24 @@ const load = async (id: number, query = "") =>
   invoiceDetailLoader({ request: await signedInRequest(api, "owner", `/invoices/detail/${id}${query}`), params: { id: String(id) }, context });
 
 describe("the invoice detail page's loader", () => {
-  it("writes out a draft: its fields, lines and totals as shown, what it offers, and which confirmation it asks", async () => {
+  it("writes out a draft: its copy as it would print, marked 下書き, what it offers, and which confirmation it asks", async () => {
     const draft = await createDocument(api, { issue_date: "2026-11-22", due_date: "2026-12-31" });
     const stored = await ok(await api.call(`/documents/${draft.id}`));
-    const { title, document, confirm } = await load(draft.id);
+    const { title, document, sheet, confirm } = await load(draft.id);
     expect(title).toBe("請求書の詳細");
     expect(document).toMatchObject({ name: `請求書 ${stored.number}`, stage: "draft", stageLabel: "下書き", copies: null, confirmed: ["delete"], status: "未請求" });
     // A receipt is made from an invoice the customer holds, not from a draft (issue 33).
     expect(document.conversions).toEqual([]);
-    expect(document.fields).toEqual([
-      ["発行日", "2026年11月22日"],
-      ["取引先名", "株式会社青空商事 御中"],
-      ["支払期限", "2026年12月31日"],
+    // The same content as the print page's preview (the copy the API makes of a draft), and nothing else of the answer.
+    expect(Object.keys(sheet).sort()).toEqual(["content", "mark"]);
+    expect(sheet.mark).toBe("draft");
+    expect(sheet.content).toMatchObject({ kind: "invoice", title: "請求書", number: stored.number, issueDate: "2026-11-22", dates: [{ label: "お支払期限", value: "2026-12-31" }] });
+    expect(sheet.content.recipient).toMatchObject({ name: "株式会社青空商事", honorific: "御中" });
+    expect(sheet.content.lines.map((line) => [line.description, line.quantity, line.unit, line.unitPrice, line.taxRate, line.amount])).toEqual([
+      ["設計作業", "10", "時間", "8500", 10, "85000"],
+      ["お弁当", "3", null, "1080", 8, "3240"],
     ]);
-    expect(document.lines.map((line) => line.cells)).toEqual([
-      ["設計作業", "10時間", "8,500円", "10%", "85,000円"],
-      ["お弁当 ※", "3", "1,080円", "8%（軽減税率）", "3,240円"],
-    ]);
-    expect(document.totals.map((row) => row.label)).toEqual(["10%対象", "8%対象※", "小計（税抜）", "消費税", "合計（税込）"]);
-    expect(document.totals.find((row) => row.key === "total")?.value).toBe(`${Number(stored.tax_included).toLocaleString("en-US")}円`);
+    expect(sheet.content.totals.taxIncluded).toBe(stored.tax_included);
     expect(document.history.map((entry) => entry.text)).toEqual([expect.stringMatching(/^作成（.+、\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}）$/)]);
     expect(confirm).toBeNull();
     // A confirmation is asked only for what the lifecycle allows.
@@ -45,10 +46,13 @@ describe("the invoice detail page's loader", () => {
     expect((await load(draft.id, "?confirm=void")).confirm).toBeNull();
   });
 
-  it("writes out an issued invoice: its copies, versions and history in words, and a credit note to ask for", async () => {
+  it("writes out an issued invoice: its snapshot unmarked, its copies, versions and history in words, and a credit note to ask for", async () => {
     const draft = await createDocument(api);
     await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));
-    const { document, payments } = await load(draft.id);
+    const { document, sheet, payments } = await load(draft.id);
+    // The issued revision's snapshot, as the print page reads it.
+    const issued = snapshotFromApi(documentCopyAnswer.parse(await ok(await api.call(`/documents/${draft.id}/snapshots`, { method: "POST" }))));
+    expect(sheet).toEqual({ content: issued.content, mark: null });
     expect(document).toMatchObject({ stage: "issued", stageLabel: "発行済", copies: { print: "印刷用の画面を開く", pdf: "PDFをダウンロード" }, status: "請求済" });
     expect(document.confirmed).toContain("creditNote");
     expect(document.conversions).toEqual([{ path: `/receipts/create?source=${draft.id}&origin=from_detail`, label: "領収書を作成" }]);
@@ -61,7 +65,8 @@ describe("the invoice detail page's loader", () => {
     const draft = await createDocument(api);
     await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));
     await ok(await api.call(`/documents/${draft.id}/void`, { method: "POST" }));
-    const { document, payments } = await load(draft.id);
+    const { document, sheet, payments } = await load(draft.id);
+    expect(sheet.mark).toBe("voided");
     expect(document.conversions).toEqual([]);
     expect(payments?.refusal).toBe("無効にした請求書には入金を記録できません。");
     const opened = await receiptCreateLoader({ request: await signedInRequest(api, "owner", `/receipts/create?source=${draft.id}&origin=from_detail`), params: {}, context }).catch((thrown: unknown) => thrown);

@@ -11,12 +11,10 @@ import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { CancelPaymentFields, InvoicePayments, useCancelWords } from "~/routes/__payments/InvoicePayments";
 import type { PaymentFormReply } from "~/routes/__payments/payments.server";
 import type { ConfirmedAction } from "./lifecycle-facts";
+import { DocumentSheet } from "./DocumentSheet";
 
 /** The kinds' detail routes' meta: the title comes with the page's data, so the page loads no titles file. */
 export const detailMeta: MetaFunction<DetailLoader> = (args) => titleMeta(args.data?.title ?? "")(args);
-
-/** The lines' quantity, unit price and amount: figures, aligned right. */
-const NUMBER_COLUMNS = [1, 2, 4];
 
 /** The draft's issue buttons: issue, and issue before printing or downloading the customer's copy. */
 const ISSUE_INTENTS = [
@@ -26,11 +24,13 @@ const ISSUE_INTENTS = [
 ] as const;
 
 /**
- * One document: its contents and totals, what it lacks as a qualified invoice, what the lifecycle lets be done with it, its versions and history.
- * The loader has asked the rules and written out the dates, amounts and history; this shows them and holds the forms.
+ * One document: as its copy prints, what the lifecycle lets be done with it, its versions, what it lacks as a qualified
+ * invoice, its payments, sending and history. The loader has asked the rules and written out the dates, amounts and
+ * history; this shows them and holds the forms. From 1025 px the document is on the left and the rest in a column
+ * beside it; below, the actions come first, then the document, then the rest.
  */
 export function DocumentDetailPage() {
-  const { document, mail, confirm, confirmDigitalInvoice, payments, digitalInvoice } = useLoaderData<DetailLoader>();
+  const { document, sheet, mail, confirm, confirmDigitalInvoice, payments, digitalInvoice } = useLoaderData<DetailLoader>();
   const { t } = useTexts({ documents: documentsDetailTexts, mail: mailSendTexts });
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]>; paymentForm?: PaymentFormReply }>();
   const cancelWords = useCancelWords();
@@ -60,231 +60,187 @@ export function DocumentDetailPage() {
       <h1>
         {document.name} <span className={`stage-badge stage-badge--${stage}`}>{document.stageLabel}</span>
       </h1>
-      <section className="card document-actions-panel" aria-labelledby="actions-heading">
-        <h2 id="actions-heading" className="visually-hidden">
-          {t("documents.actionsHeading")}
-        </h2>
-        <p className="document-actions">
-          {document.editPath ? (
-            <Link to={document.editPath} className="button" prefetch="none">
-              {t("documents.edit")}
-            </Link>
-          ) : null}{" "}
-          <Link to={`${base}/create?source=${id}&origin=duplicate`} className="button button--secondary" prefetch="none">
-            {t("documents.duplicate")}
-          </Link>{" "}
-          {document.conversions.map((conversion) => (
-            <Link key={conversion.path} to={conversion.path} className="button button--secondary" prefetch="none">
-              {conversion.label}
-            </Link>
-          ))}
-        </p>
-        {document.copies ? (
+      <div className="document-detail">
+        <section className="card document-actions-panel document-detail__actions" data-testid="document-actions" aria-labelledby="actions-heading">
+          <h2 id="actions-heading" className="visually-hidden">
+            {t("documents.actionsHeading")}
+          </h2>
+          <dl className="details">
+            <dt>{t("documents.statusLabel")}</dt>
+            <dd data-testid="document-status">{document.status}</dd>
+          </dl>
           <p className="document-actions">
-            <a href={`${base}/snapshot/${id}`}>{document.copies.print}</a>{" "}
-            <a href={`${base}/pdf/${id}`} download>
-              {document.copies.pdf}
-            </a>
-          </p>
-        ) : (
-          <Form method="post" className="document-actions">
-            {ISSUE_INTENTS.map(([intent, label], index) => (
-              <Fragment key={intent}>
-                <button type="submit" name="intent" value={intent} className={index === 0 ? "button" : "button button--secondary"}>
-                  {t(label)}
-                </button>{" "}
-              </Fragment>
-            ))}
-            {/* Full page loads: the print page has its own layout. */}
-            <a href={`${base}/snapshot/${id}`}>{t("documents.previewDraft")}</a>
-          </Form>
-        )}
-        <p className="document-actions">
-          <Link to={`${base}/mail/detail/${id}`} prefetch="none">
-            {t("mail.historyLink")}
-          </Link>
-        </p>
-        {document.confirmed.length > 0 ? (
-          <p className="document-actions document-actions--danger">
-            {document.confirmed.map((action) => (
-              <Fragment key={action}>
-                <ConfirmAction action={action} label={t(`documents.${action}`)} words={confirmWords(action)} extra={action === "creditNote" ? creditNoteReason : undefined} />{" "}
-              </Fragment>
-            ))}
-          </p>
-        ) : null}
-      </section>
-
-      {digitalInvoice ? (
-        <section className="card" aria-labelledby="digital-invoice-heading" data-testid="digital-invoice">
-          <h2 id="digital-invoice-heading">{digitalInvoice.heading}</h2>
-          {digitalInvoice.problems.length === 0 ? (
-            <>
-              <p>
-                <a href={`${base}/jp-pint/${id}`} download>
-                  {digitalInvoice.download}
-                </a>
-              </p>
-              {digitalInvoice.send ? (
-                <>
-                  <p className="field__hint">{digitalInvoice.send.hint}</p>
-                  <p className="document-actions">
-                    <ConfirmAction action={digitalInvoice.send.intent} label={digitalInvoice.send.label} words={digitalInvoice.send.words} tone="normal" />
-                  </p>
-                </>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <p>{digitalInvoice.missing}</p>
-              <ul>
-                {digitalInvoice.problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
-      ) : null}
-
-      {document.qualified ? (
-        <section className="card" aria-labelledby="qualified-heading" data-testid="qualified-check">
-          <h2 id="qualified-heading">{t("documents.qualified.heading")}</h2>
-          <p>{document.qualified.message}</p>
-          {document.qualified.gaps.length > 0 ? (
-            <ul>
-              {document.qualified.gaps.map((gap) => (
-                <li key={gap}>{gap}</li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-      ) : null}
-
-      <section className="card" aria-labelledby="document-heading">
-        <h2 id="document-heading">{labels.document}</h2>
-        <dl className="details">
-          {document.fields.map(([label, value]) => (
-            <Fragment key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </Fragment>
-          ))}
-          <dt>{t("documents.statusLabel")}</dt>
-          <dd data-testid="document-status">{document.status}</dd>
-        </dl>
-      </section>
-
-      <section className="card" aria-labelledby="lines-heading">
-        <h2 id="lines-heading">{labels.lines}</h2>
-        <table className="table" data-testid="detail-lines">
-          <thead>
-            <tr>
-              {labels.columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {document.lines.map((line) => (
-              <tr key={line.id}>
-                {line.cells.map((cell, column) => (
-                  <td key={column} className={NUMBER_COLUMNS.includes(column) ? "table__number" : undefined}>
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className="field__hint">{labels.reducedMark}</p>
-        <table className="table document-totals" data-testid="document-totals">
-          <caption>{labels.totals}</caption>
-          <tbody>
-            {document.totals.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                <td className="table__number" data-testid={row.key === "total" ? "total" : undefined}>
-                  {row.value}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {document.stampDuty ? <p className="notice-inline">{document.stampDuty}</p> : null}
-        {document.notes ? <p className="document-notes">{document.notes}</p> : null}
-      </section>
-
-      {payments ? <InvoicePayments payments={payments} reply={actionData?.paymentForm ?? null} /> : null}
-
-      {document.next.length > 0 ? (
-        <section className="card" aria-labelledby="status-heading">
-          <h2 id="status-heading">{labels.changeStatus}</h2>
-          <Form method="post" className="search-form">
-            <input type="hidden" name="intent" value="status" />
-            <label htmlFor="status-select">{t("documents.statusLabel")}</label>
-            <select id="status-select" name="status" defaultValue="">
-              <option value="">{labels.none}</option>
-              {document.next.map((status) => (
-                <option key={status.id} value={String(status.id)}>
-                  {status.label}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="button">
-              {labels.changeStatus}
-            </button>
-          </Form>
-        </section>
-      ) : null}
-
-      {document.revisions.length > 0 ? (
-        <section className="card" aria-labelledby="versions-heading">
-          <h2 id="versions-heading">{t("documents.versions.heading")}</h2>
-          <ol className="document-versions" data-testid="document-versions">
-            {document.revisions.map((revision) => (
-              <li key={revision.revision}>
-                <strong>{revision.title}</strong> {revision.made}{" "}
-                <a href={`${base}/snapshot/${id}?revision=${revision.revision}`}>{t("documents.versions.print")}</a>{" "}
-                <a href={`${base}/pdf/${id}?revision=${revision.revision}`} download>
-                  {t("documents.versions.pdf")}
-                </a>
-                {revision.mails ? (
-                  <>
-                    {" "}
-                    <Link to={`${base}/mail/detail/${id}`} prefetch="none">
-                      {revision.mails}
-                    </Link>
-                  </>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
-
-      {mail ? <MailSendForm defaultValue={mail.values} labels={mail.labels} lastResult={actionData?.mailResult} /> : null}
-
-      <section className="card" aria-labelledby="history-heading">
-        <h2 id="history-heading">{t("documents.history")}</h2>
-        {document.related.map((group) => (
-          <p key={group.label}>
-            {group.label}:{" "}
-            {group.links.map((link) => (
-              <Link key={link.path} to={link.path} className="document-link">
-                {link.text}
+            {document.editPath ? (
+              <Link to={document.editPath} className="button" prefetch="none">
+                {t("documents.edit")}
+              </Link>
+            ) : null}{" "}
+            <Link to={`${base}/create?source=${id}&origin=duplicate`} className="button button--secondary" prefetch="none">
+              {t("documents.duplicate")}
+            </Link>{" "}
+            {document.conversions.map((conversion) => (
+              <Link key={conversion.path} to={conversion.path} className="button button--secondary" prefetch="none">
+                {conversion.label}
               </Link>
             ))}
           </p>
-        ))}
-        <ol data-testid="status-history">
-          {document.history.map((entry) => (
-            <li key={entry.id}>{entry.text}</li>
-          ))}
-        </ol>
-      </section>
+          {document.copies ? (
+            <p className="document-actions">
+              <a href={`${base}/snapshot/${id}`}>{document.copies.print}</a>{" "}
+              <a href={`${base}/pdf/${id}`} download>
+                {document.copies.pdf}
+              </a>
+            </p>
+          ) : (
+            <Form method="post" className="document-actions">
+              {ISSUE_INTENTS.map(([intent, label], index) => (
+                <Fragment key={intent}>
+                  <button type="submit" name="intent" value={intent} className={index === 0 ? "button" : "button button--secondary"}>
+                    {t(label)}
+                  </button>{" "}
+                </Fragment>
+              ))}
+              {/* Full page loads: the print page has its own layout. */}
+              <a href={`${base}/snapshot/${id}`}>{t("documents.previewDraft")}</a>
+            </Form>
+          )}
+          <p className="document-actions">
+            <Link to={`${base}/mail/detail/${id}`} prefetch="none">
+              {t("mail.historyLink")}
+            </Link>
+          </p>
+          {document.confirmed.length > 0 ? (
+            <p className="document-actions document-actions--danger">
+              {document.confirmed.map((action) => (
+                <Fragment key={action}>
+                  <ConfirmAction action={action} label={t(`documents.${action}`)} words={confirmWords(action)} extra={action === "creditNote" ? creditNoteReason : undefined} />{" "}
+                </Fragment>
+              ))}
+            </p>
+          ) : null}
+        </section>
+
+        <section className="document-detail__sheet" aria-label={t("documents.sheet")}>
+          <DocumentSheet content={sheet.content} mark={sheet.mark} />
+        </section>
+        <div className="document-detail__side" data-testid="document-side">
+          {document.stampDuty ? <p className="notice-inline">{document.stampDuty}</p> : null}
+          {document.revisions.length > 0 ? (
+            <section className="card" aria-labelledby="versions-heading">
+              <h2 id="versions-heading">{t("documents.versions.heading")}</h2>
+              <ol className="document-versions" data-testid="document-versions">
+                {document.revisions.map((revision) => (
+                  <li key={revision.revision}>
+                    <strong>{revision.title}</strong> {revision.made}{" "}
+                    <a href={`${base}/snapshot/${id}?revision=${revision.revision}`}>{t("documents.versions.print")}</a>{" "}
+                    <a href={`${base}/pdf/${id}?revision=${revision.revision}`} download>
+                      {t("documents.versions.pdf")}
+                    </a>
+                    {revision.mails ? (
+                      <>
+                        {" "}
+                        <Link to={`${base}/mail/detail/${id}`} prefetch="none">
+                          {revision.mails}
+                        </Link>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+
+          {document.next.length > 0 ? (
+            <section className="card" aria-labelledby="status-heading">
+              <h2 id="status-heading">{labels.changeStatus}</h2>
+              <Form method="post" className="search-form">
+                <input type="hidden" name="intent" value="status" />
+                <label htmlFor="status-select">{t("documents.statusLabel")}</label>
+                <select id="status-select" name="status" defaultValue="">
+                  <option value="">{labels.none}</option>
+                  {document.next.map((status) => (
+                    <option key={status.id} value={String(status.id)}>
+                      {status.label}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="button">
+                  {labels.changeStatus}
+                </button>
+              </Form>
+            </section>
+          ) : null}
+
+          {document.qualified ? (
+            <section className="card" aria-labelledby="qualified-heading" data-testid="qualified-check">
+              <h2 id="qualified-heading">{t("documents.qualified.heading")}</h2>
+              <p>{document.qualified.message}</p>
+              {document.qualified.gaps.length > 0 ? (
+                <ul>
+                  {document.qualified.gaps.map((gap) => (
+                    <li key={gap}>{gap}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ) : null}
+
+          {payments ? <InvoicePayments payments={payments} reply={actionData?.paymentForm ?? null} /> : null}
+
+          {digitalInvoice ? (
+            <section className="card" aria-labelledby="digital-invoice-heading" data-testid="digital-invoice">
+              <h2 id="digital-invoice-heading">{digitalInvoice.heading}</h2>
+              {digitalInvoice.problems.length === 0 ? (
+                <>
+                  <p>
+                    <a href={`${base}/jp-pint/${id}`} download>
+                      {digitalInvoice.download}
+                    </a>
+                  </p>
+                  {digitalInvoice.send ? (
+                    <>
+                      <p className="field__hint">{digitalInvoice.send.hint}</p>
+                      <p className="document-actions">
+                        <ConfirmAction action={digitalInvoice.send.intent} label={digitalInvoice.send.label} words={digitalInvoice.send.words} tone="normal" />
+                      </p>
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                <>
+                  <p>{digitalInvoice.missing}</p>
+                  <ul>
+                    {digitalInvoice.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </section>
+          ) : null}
+
+          {mail ? <MailSendForm defaultValue={mail.values} labels={mail.labels} lastResult={actionData?.mailResult} /> : null}
+
+          <section className="card" aria-labelledby="history-heading">
+            <h2 id="history-heading">{t("documents.history")}</h2>
+            {document.related.map((group) => (
+              <p key={group.label}>
+                {group.label}:{" "}
+                {group.links.map((link) => (
+                  <Link key={link.path} to={link.path} className="document-link">
+                    {link.text}
+                  </Link>
+                ))}
+              </p>
+            ))}
+            <ol data-testid="status-history">
+              {document.history.map((entry) => (
+                <li key={entry.id}>{entry.text}</li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
-import { taxCategoryOf } from "@domain/codes";
 import { formatDateTimeJst, formatJapaneseDate, todayJst } from "@domain/datetime";
 import { formatDecimal, formatYen } from "@domain/decimal-display";
 import { CONVERSIONS, DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
@@ -7,16 +6,13 @@ import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
 import { can, editModeOf, nextStatuses, refusalOf, stageOf, type LifecycleFacts } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
-import { totalsRows } from "@domain/snapshot";
-import { totalsTableRows } from "~/routes/__documents/totals-table";
-import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
+import type { CopyMark, SnapshotContent } from "@domain/snapshot";
 import { CONFIRMED_ACTIONS, confirmedActionOf, lifecycleFactsOf } from "~/routes/__documents/lifecycle-facts";
-import { roundingOfDocument } from "~/routes/__documents/rounding";
 import type { TFunction } from "~/components/texts";
 import type { common } from "~/locales/ja";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { getOwnCompany } from "../__companies/companies.server";
-import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "./documents.server";
+import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, documentCopy, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "./documents.server";
 import { remixI18next } from "../../services/i18n.server";
 import { mailFormDefaults, sendMailAction } from "../__mail/mail-pages.server";
 import { PaymentApiValidationError } from "../../services/payment-api.server";
@@ -49,24 +45,20 @@ const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { labe
 >;
 
 /**
- * The page as it shows: what domain/'s rules say about the document (lifecycle, totals per rate, qualified-invoice
- * gaps, labels), its dates and amounts written out and its history in words, asked and formatted here rather than
- * in the component, so the page's JavaScript carries none of those modules and texts (decision 020), and the
- * hydration data holds what the page shows instead of the API's record.
+ * The page as it shows: what domain/'s rules say about the document (lifecycle, qualified-invoice gaps, labels), its
+ * versions and history in words, asked and formatted here rather than in the component, so the page's JavaScript
+ * carries none of those modules and texts (decision 020), and the hydration data holds what the page shows instead of
+ * the API's record. The document itself shows as its copy prints (sheetOf).
  */
-function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: LifecycleFacts, company: ReturnType<typeof companyFacts>) {
+function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: LifecycleFacts, company: ReturnType<typeof companyFacts>, sheet: Sheet) {
   const base = KINDS[kind].base;
   const stage = stageOf(facts);
   const statusLabel = (id: number | null) => (id === null ? "" : (DOCUMENT_STATUSES[kind].find((status) => status.id === id)?.label ?? String(id)));
-  // The stored totals are the engine's; the per-rate rows are recomputed from the lines with the document's own rules.
-  const totals = computeTotals(document.lines.map(totalsLineOf), totalsRulesOf(roundingOfDocument(document), document.withholding, document.tax_type_id));
-  const internal = document.tax_type_id === 2;
   const gaps = qualifiedInvoiceGaps(kind, { issuerName: company.name, registeredNo: company.registeredNo, customerName: document.customer_name, issueDate: document.issue_date, lineCount: document.lines.length });
   const links = (label: string, related: Array<{ id: number; kind: DocumentKind; number: string } | null>) => ({
     label,
     links: related.flatMap((link) => (link ? [{ path: `${KINDS[link.kind].base}/detail/${link.id}`, text: `${KINDS[link.kind].label} ${link.number}` }] : [])),
   });
-  const date = (value: string | null) => value && formatJapaneseDate(value);
   const customer = `${document.customer_name} ${document.customer_honorific}`;
   return {
     id: document.id,
@@ -84,48 +76,13 @@ function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: Lif
       kind === "invoice" || kind === "receipt"
         ? { message: t(gaps.length > 0 ? "documents.qualifiedState.missing" : kind === "invoice" ? "documents.qualifiedState.ok" : "documents.qualifiedState.okReceipt"), gaps }
         : null,
-    // The section and column names this page shares with the form and the lists: two dictionary files (a chunk each) the page need not load for them.
-    labels: {
-      document: t("documents.sections.document"),
-      lines: t("documents.sections.lines"),
-      columns: [t("documents.columns.description"), t("documents.columns.quantity"), t("documents.columns.unit_price"), t("documents.columns.tax_rate"), t("documents.fields.amount")],
-      reducedMark: t("documents.reducedMark"),
-      totals: t("documents.totals.caption"),
-      changeStatus: t("documents.changeStatus"),
-      none: t("documents.none"),
-    },
+    // The status form's words, which this page shares with the lists: a dictionary file (a chunk) the page need not load for them.
+    labels: { changeStatus: t("documents.changeStatus"), none: t("documents.none") },
     // An issued document's copies (a draft offers a preview and issuing instead); the print page shares these two words.
     copies: stage === "draft" ? null : { print: t("snapshot.openPrint"), pdf: t("snapshot.downloadPdf") },
-    // The document's fields that have a value, each with its name.
-    fields: (
-      [
-        ["issue_date", date(document.issue_date)],
-        ["customer_name", customer],
-        ["subject", document.subject],
-        ["valid_until", date(document.valid_until)],
-        ["delivery_date", date(document.delivery_date)],
-        ["due_date", date(document.due_date)],
-        ["proviso", document.proviso],
-        ["payment_method", document.payment_method],
-        ["person_in_charge", document.person_in_charge],
-      ] as const
-    ).flatMap(([name, value]) => (value ? [[t(`documents.fields.${name}`), value]] : [])),
     status: statusLabel(document.status),
     next: nextStatuses(facts).map((id) => ({ id, label: statusLabel(id) })),
-    // Each line's cells in the order of labels.columns.
-    lines: document.lines.map((line) => ({
-      id: line.id,
-      cells: [
-        `${line.description}${line.tax_rate === 8 ? " ※" : ""}`,
-        `${formatDecimal(line.quantity)}${line.unit ?? ""}`,
-        formatYen(line.unit_price),
-        taxCategoryOf(line.tax_category).label,
-        formatYen(line.amount),
-      ],
-    })),
-    totals: totalsTableRows(totals, totalsRows(totals), internal, t),
-    stampDuty: needsRevenueStamp(kind, totals) ? t("documents.stampDuty") : null,
-    notes: document.notes,
+    stampDuty: needsRevenueStamp(kind, sheet.content.totals) ? t("documents.stampDuty") : null,
     revisions: document.revisions.map((revision) => ({
       revision: revision.revision,
       title: t("documents.versionEntry.revision", { revision: revision.revision }),
@@ -156,6 +113,9 @@ function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: Lif
   };
 }
 
+/** The document as its copy prints now: a draft's preview (marked 下書き), or the issued revision's snapshot (marked 無効 once voided). */
+type Sheet = { content: SnapshotContent; mark: CopyMark };
+
 /** The page's title: the route's meta reads it from here, so the page's JavaScript carries no titles file. */
 const DETAIL_TITLES = { estimate: "estimateDetail", delivery_slip: "deliverySlipDetail", invoice: "invoiceDetail", receipt: "receiptDetail" } as const;
 
@@ -163,13 +123,15 @@ const DETAIL_TITLES = { estimate: "estimateDetail", delivery_slip: "deliverySlip
 export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
   const id = documentIdOf(params.id);
-  // An invoice's payments are asked for alongside it; a draft's or a credit note's are dropped below.
-  const [document, company, summary, t] = await Promise.all([
+  // An invoice's payments and the copy the page shows are asked for alongside it; a draft's or a credit note's payments are dropped below.
+  const [document, company, summary, copy, t] = await Promise.all([
     getDocument(caller, id, kind),
     getOwnCompany(caller),
     kind === "invoice" ? getPayments(caller, id) : null,
+    documentCopy(caller, kind, id, null),
     remixI18next.getLocale(request).then(textsFor),
   ]);
+  const sheet: Sheet = { content: copy.snapshot.content, mark: copy.mark };
   const facts = lifecycleFactsOf(document);
   const url = new URL(request.url);
   const asked = confirmedActionOf(url.searchParams.get("confirm"));
@@ -182,7 +144,8 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const digitalInvoice = can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
   return {
     title: t(`titles.${DETAIL_TITLES[kind]}`),
-    document: detailOf(t, kind, document, facts, companyFacts(company)),
+    document: detailOf(t, kind, document, facts, companyFacts(company), sheet),
+    sheet,
     mail,
     confirm: asked && can(facts, asked) ? asked : null,
     // 「デジタルインボイスで送る」's own confirmation page (without JavaScript), asked only of an invoice that passes the check.
