@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { TAX_TYPES } from "../../domain/codes";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { canonicalDecimal } from "../../domain/decimal";
-import { DOCUMENT_KINDS } from "../../domain/document-kinds";
-import { accountTypeLabel, KIND_DATE_LABELS, type CopyMark, type DocumentSnapshot, type SnapshotContent, type SnapshotImage, type SnapshotReference } from "../../domain/snapshot";
+import { contentFrom, type BankAccountFacts } from "../../domain/snapshot-content";
+import { type CopyMark, type DocumentSnapshot, type SnapshotContent, type SnapshotImage, type SnapshotReference } from "../../domain/snapshot";
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
@@ -78,15 +77,21 @@ export async function issuerImagesOf(db: Database, storage: FileStorage, documen
   };
 }
 
-const TITLE_SUFFIX: Record<SnapshotReference["type"], string> = { correction: "（修正）", creditNote: "（赤伝）" };
-
-const nonEmpty = (values: Array<string | null>) => values.filter((value): value is string => Boolean(value && value.trim()));
+const bankAccountFactsOf = (account: typeof companyBankAccounts.$inferSelect): BankAccountFacts => ({
+  id: account.id,
+  bankName: account.bankName,
+  branchName: account.bankBranchName,
+  accountTypeId: account.bankAccountTypeId,
+  accountNo: account.bankAccountNo,
+  accountName: account.bankAccountName,
+  displayed: account.displayed,
+});
 
 /** The snapshot's content from the document and the company, customer and settings as they are now. */
 export async function contentOf(db: Writer, document: DocumentRow, images: IssuerImages, reference: SnapshotReference | null = null): Promise<SnapshotContent> {
   const tenant = document.companyUniqueCode;
   const kind = document.kind;
-  const [[company], lines, [customer], [settingRow]] = await Promise.all([
+  const [[company], lines, [customer], [settingRow], accounts] = await Promise.all([
     db.select().from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
     db.select().from(documentLines).where(eq(documentLines.documentId, document.id)).orderBy(asc(documentLines.position)),
     document.customerId === null
@@ -101,61 +106,41 @@ export async function contentOf(db: Writer, document: DocumentRow, images: Issue
       .from(documentSettings)
       .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, kind)))
       .limit(1),
+    kind === "invoice" ? db.select().from(companyBankAccounts).where(eq(companyBankAccounts.companyUniqueCode, tenant)) : Promise.resolve([]),
   ]);
-  const setting = documentSettingOf(kind, settingRow);
   const totals = computeTotals(
     lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice, taxCategory: line.taxCategory })),
     totalsRulesOf(document, document.withholding, document.taxTypeId),
   );
-  // An invoice shows the account chosen on it, else those the settings name, else those marked displayed.
-  const accountIds = document.bankAccountId !== null ? [document.bankAccountId] : setting.bank_account_ids;
-  const accounts =
-    kind !== "invoice" || !company
-      ? []
-      : await db
-          .select()
-          .from(companyBankAccounts)
-          .where(
-            and(
-              eq(companyBankAccounts.companyUniqueCode, tenant),
-              accountIds.length > 0 ? inArray(companyBankAccounts.id, accountIds) : eq(companyBankAccounts.displayed, true),
-            ),
-          )
-          .orderBy(asc(companyBankAccounts.id));
-  const kindDate = kindDateOf(document);
-  return {
+  return contentFrom({
     kind,
-    title: `${DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label}${reference ? TITLE_SUFFIX[reference.type] : ""}`,
     number: document.number,
     issueDate: document.issueDate,
-    dates: KIND_DATE_LABELS[kind] && kindDate ? [{ label: KIND_DATE_LABELS[kind]!, value: kindDate }] : [],
+    kindDate: kindDateOf(document),
     subject: document.subject,
     notes: document.notes,
     proviso: document.proviso,
     paymentMethod: document.paymentMethod,
     receivedAmount: document.receivedAmount === null ? null : canonicalDecimal(document.receivedAmount),
-    recipient: {
-      name: document.customerName,
-      honorific: document.customerHonorific,
-      department: customer?.department ?? null,
-      personInCharge: customer?.personInCharge ?? null,
-      postalCode: customer?.postalCode ?? null,
-      address: nonEmpty([customer?.address1 ?? null, customer?.address2 ?? null]),
-    },
-    issuer: {
-      name: company?.companyName ?? "",
-      department: company?.departmentName ?? null,
-      personInCharge: document.personInCharge ?? company?.picName ?? null,
-      postalCode: company?.postalCode ?? null,
-      address: nonEmpty([company?.address1 ?? null, company?.address2 ?? null]),
-      tel: company?.tel ?? null,
-      fax: company?.fax ?? null,
-      email: company?.email ?? null,
-      registeredNo: company?.registeredNo ?? null,
-      logo: images.logo,
-      stamp: images.stamp,
-      ...(images.unreadable.length > 0 ? { unreadableImages: images.unreadable } : {}),
-    },
+    customerName: document.customerName,
+    customerHonorific: document.customerHonorific,
+    customer: customer ?? null,
+    personInCharge: document.personInCharge,
+    issuer: company
+      ? {
+          name: company.companyName,
+          department: company.departmentName,
+          picName: company.picName,
+          postalCode: company.postalCode,
+          address1: company.address1,
+          address2: company.address2,
+          tel: company.tel,
+          fax: company.fax,
+          email: company.email,
+          registeredNo: company.registeredNo,
+        }
+      : null,
+    images,
     lines: lines.map((line) => ({
       description: line.description,
       quantity: canonicalDecimal(line.quantity),
@@ -165,18 +150,14 @@ export async function contentOf(db: Writer, document: DocumentRow, images: Issue
       taxRate: line.taxRate,
       amount: canonicalDecimal(line.amount),
     })),
-    taxType: TAX_TYPES.find((type) => type.id === document.taxTypeId)?.key ?? "external",
+    taxTypeId: document.taxTypeId,
     withholding: document.withholding,
     totals,
-    bankAccounts: accounts.map((account) => ({
-      bankName: account.bankName,
-      branchName: account.bankBranchName,
-      accountType: accountTypeLabel(account.bankAccountTypeId),
-      accountNo: account.bankAccountNo,
-      accountName: account.bankAccountName,
-    })),
+    bankAccounts: accounts.map(bankAccountFactsOf),
+    settingAccountIds: documentSettingOf(kind, settingRow).bank_account_ids,
+    bankAccountId: document.bankAccountId,
     reference,
-  };
+  });
 }
 
 /** The snapshot of a revision, if it was taken. */

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create/route";
 import { action as editAction, loader as editLoader } from "~/routes/_default.invoices.edit/route";
+import { loader as snapshotLoader } from "~/routes/_snapshot-empty.invoices.snapshot.$id/route";
+import { previewContentOf } from "~/routes/__documents/preview-content";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { countingContext, testContext } from "../support/context";
 import { shownAgain } from "../support/route-answers";
@@ -119,5 +121,69 @@ describe("a save does what it needs (issue 35 item 5)", () => {
     const found = await postCounting("/invoices/create", { ...filled(), intent: "find", customer_query: "ﾜﾀﾅﾍﾞ" });
     expect(found.calls).toEqual(expect.arrayContaining(["GET /customers", "GET /items"]));
     expect(found.calls).not.toContain("POST /documents");
+  });
+});
+
+describe("the editor's preview (issue 37)", () => {
+  it("is made from the form's values as the API prints the saved draft, the company, the customer's address and the invoice's account included", async () => {
+    const company = await api.call(
+      "/companies",
+      json({
+        company_name: "株式会社プレビュー",
+        postal_code: "1000001",
+        address1: "東京都千代田区千代田1-1",
+        tel: "03-1234-5678",
+        company_bank_accounts: [
+          { bank_name: "みらい銀行", bank_branch_name: "本店", bank_account_no: "1234567", bank_account_name: "カ）プレビュー", displayed: "on" },
+          { bank_name: "さくら信金", bank_branch_name: "駅前", bank_account_no: "7654321", bank_account_name: "カ）プレビュー" },
+        ],
+      }),
+    );
+    expect(company.status).toBe(201);
+    const customer = await (
+      await api.call("/customers", json({ name: "住所のある商事", name_kana: "ジュウショノアルショウジ", department: "経理部", postal_code: "5300001", address1: "大阪府大阪市北区梅田1-1", address2: "梅田ビル3階" }))
+    ).json();
+
+    const created = await createLoader({ request: await signedInRequest(api, "owner", "/invoices/create"), params: {}, context });
+    expect(created.preview.number).toBeNull();
+    expect(created.preview.issuer).toMatchObject({ name: "株式会社プレビュー", postalCode: "100-0001", tel: "03-1234-5678" });
+    // The choices carry what the form and the preview show of a customer, not the whole record.
+    expect(Object.keys(created.customers[0]!).sort()).toEqual(
+      ["address1", "address2", "closing_day", "department", "holiday_shift", "honorific", "id", "name", "payment_day", "payment_month_offset", "person_in_charge", "postal_code"].sort(),
+    );
+
+    const saved = await createAction({
+      request: await signedInRequest(api, "owner", "/invoices/create", {
+        method: "POST",
+        body: formOf({
+          intent: "save",
+          idempotency_key: crypto.randomUUID(),
+          customer_id: String(customer.id),
+          customer_name: "住所のある商事",
+          subject: "プレビューの確認",
+          withholding: "on",
+          "lines[0].description": "設計",
+          "lines[0].unit_price": "50000",
+          "lines[1].description": "お茶",
+          "lines[1].quantity": "3",
+          "lines[1].unit": "箱",
+          "lines[1].unit_price": "1,080",
+          "lines[1].tax_category": "reduced",
+        }),
+      }),
+      params: {},
+      context,
+    });
+    const id = Number((saved as Response).headers.get("Location")!.match(/(\d+)$/)![1]);
+    const edit = await editLoader({ request: await signedInRequest(api, "owner", `/invoices/edit?id=${id}`), params: {}, context });
+    const preview = previewContentOf("invoice", edit.values, edit.totals, edit.preview, edit.customers, "—");
+    const copy = await snapshotLoader({ request: await signedInRequest(api, "owner", `/invoices/snapshot/${id}`), params: { id: String(id) }, context });
+
+    expect(copy.mark).toBe("draft");
+    expect(preview).toEqual(copy.snapshot.content);
+    expect(preview).toMatchObject({
+      recipient: { name: "住所のある商事", department: "経理部", postalCode: "530-0001", address: ["大阪府大阪市北区梅田1-1", "梅田ビル3階"] },
+      bankAccounts: [{ bankName: "みらい銀行", accountNo: "1234567" }],
+    });
   });
 });

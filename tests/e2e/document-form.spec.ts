@@ -32,7 +32,9 @@ test.describe("the document form", () => {
 
     await page.getByLabel("品目を検索").fill("該当しない品目の名前");
     await page.getByRole("button", { name: "検索" }).nth(1).click();
-    await expect(page.getByLabel("1行目の品目").locator("option")).toHaveCount(1);
+    // Nothing matched: with JavaScript nothing is offered as 品名 is typed, without it 品目 offers only free text.
+    if (javaScript) await expect(page.locator("#document-invoice-items option")).toHaveCount(0);
+    else await expect(page.getByLabel("1行目の品目").locator("option")).toHaveCount(1);
     await expect(page.getByLabel("取引先名")).toHaveValue("行の削除を確かめる商店");
     await expect(page.getByLabel("2行目の品名")).toHaveValue("三行目の品");
     await expect(page.getByTestId("total")).toHaveText("5,500円");

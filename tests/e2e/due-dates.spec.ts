@@ -1,4 +1,4 @@
-import { todayJst } from "../../domain/datetime";
+import { formatJapaneseDate, todayJst } from "../../domain/datetime";
 import { proposeDueDate } from "../../domain/due-date";
 import { japaneseHolidays } from "../../domain/holidays.server";
 import { expect, settled, signInThroughBank, test } from "./fixtures";
@@ -36,6 +36,9 @@ test.describe("invoice due dates", () => {
     await page.getByLabel("取引先", { exact: true }).selectOption({ label: name });
     if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
     await expect(page.getByLabel("支払期限")).toHaveValue(proposed);
+    // The terms it was proposed from are said under the customer, and the preview prints the date.
+    await expect(page.getByTestId("customer-facts")).toContainText("20日締め 翌月10日払い");
+    await expect(page.getByTestId("document-preview").getByTestId("snapshot")).toContainText(`お支払期限${formatJapaneseDate(proposed)}`);
     await page.getByLabel("1行目の品名").fill("保守作業");
     await page.getByLabel("1行目の単価").fill("10000");
     await page.getByRole("button", { name: "保存する" }).click();

@@ -67,6 +67,20 @@ test.describe("what the browser loads", () => {
     await expect(page.getByText("このフィールドは必須です").first()).toBeVisible();
   });
 
+  test("the invoice form shows the server's preview and loads the preview's code only once the form is used", async ({ page, javaScript }) => {
+    await signInAsOwnCompany(page, javaScript);
+    const scripts = recordScripts(page);
+    await page.goto("/invoices/create");
+    await settled(page, javaScript);
+    const preview = page.getByTestId("document-preview");
+    await expect(preview.getByTestId("snapshot-headline")).toHaveText("ご請求金額 ¥0-");
+    expect([...scripts.keys()].filter((url) => url.includes("DocumentPreview"))).toEqual([]);
+
+    await page.getByLabel("1行目の単価").fill("5000");
+    await expect.poll(() => [...scripts.keys()].some((url) => url.includes("DocumentPreview"))).toBe(true);
+    await expect(preview.getByTestId("snapshot-headline")).toHaveText("ご請求金額 ¥5,500-");
+  });
+
   test("the item list and the customer and company forms load conform's parse and zod only once a form is used", async ({ page, javaScript }) => {
     await signInAsOwnCompany(page, javaScript);
     const scripts = recordScripts(page);

@@ -84,40 +84,47 @@ test.describe("the admin area at 375 px", () => {
   });
 });
 
-test.describe("line entry at 1280 px", () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+// The lines are a table: one row per line where the form has the width (the whole page below 1025 px, beside the
+// preview from 1600 px); beside the preview at 1025–1599 px each line's numbers wrap under its 品名.
+for (const { width, oneRow } of [
+  { width: 1024, oneRow: true },
+  { width: 1280, oneRow: false },
+  { width: 1600, oneRow: true },
+]) {
+  test.describe(`line entry at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
 
-  test("each line's 品目, 品名, 数量, 単位, 単価, 税率, 金額 and remove button sit on one row", { tag: "@both" }, async ({ page, javaScript }) => {
-    await signInThroughBank(page, "user@demo.example");
-    await page.goto("/invoices/create");
-    await settled(page, javaScript);
-    await page.getByLabel("1行目の品名").fill("保守作業");
-    await page.getByLabel("1行目の単価").fill("30000");
-    await page.getByRole("button", { name: "明細を追加" }).click();
-    await page.getByLabel("2行目の品名").fill("交通費");
-    await page.getByLabel("2行目の単価").fill("1200");
-    if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
-    await expect(page.getByText("金額 1,200円")).toBeVisible();
+    test(`each line's fields sit ${oneRow ? "on one row" : "on two rows, 品名 above its numbers"}, within the form`, { tag: "@both" }, async ({ page, javaScript }) => {
+      await signInThroughBank(page, "user@demo.example");
+      await page.goto("/invoices/create");
+      await settled(page, javaScript);
+      await page.getByLabel("1行目の品名").fill("保守作業");
+      await page.getByLabel("1行目の単価").fill("30000");
+      await page.getByRole("button", { name: "明細を追加" }).click();
+      await page.getByLabel("2行目の品名").fill("交通費");
+      await page.getByLabel("2行目の単価").fill("1200");
+      if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
+      await expect(page.getByTestId("line-amount").nth(1)).toContainText("1,200円");
 
-    for (const n of [1, 2]) {
-      const line = page.getByTestId("document-lines").getByRole("listitem").nth(n - 1);
-      const parts = [
-        line.getByLabel(`${n}行目の品目`),
-        line.getByLabel(`${n}行目の品名`),
-        line.getByLabel(`${n}行目の数量`),
-        line.getByLabel(`${n}行目の単位`),
-        line.getByLabel(`${n}行目の単価`),
-        line.getByLabel(`${n}行目の税率`),
-        line.getByText(/^金額 [\d,]+円$/),
-        line.getByRole("button", { name: `${n}行目を削除` }),
-      ];
-      const boxes = await Promise.all(parts.map(async (part) => (await part.boundingBox())!));
-      // One row: every part starts within a few pixels of the first, left to right.
-      for (const [index, box] of boxes.entries()) {
-        expect(Math.abs(box.y - boxes[0]!.y), `part ${index} of line ${n}`).toBeLessThan(12);
-        if (index > 0) expect(box.x, `part ${index} of line ${n}`).toBeGreaterThan(boxes[index - 1]!.x);
+      const form = (await page.getByRole("region", { name: "明細" }).boundingBox())!;
+      for (const n of [1, 2]) {
+        const line = page.getByTestId("document-lines").locator("tbody tr").nth(n - 1);
+        const name = [...(javaScript ? [] : [line.getByLabel(`${n}行目の品目`)]), line.getByLabel(`${n}行目の品名`)];
+        const numbers = [line.getByLabel(`${n}行目の数量`), line.getByLabel(`${n}行目の単位`), line.getByLabel(`${n}行目の単価`), line.getByLabel(`${n}行目の税率`), line.getByTestId("line-amount")];
+        const boxes = await Promise.all([...name, ...numbers].map(async (part) => (await part.boundingBox())!));
+        const nameBox = boxes[name.length - 1]!;
+        const numberBoxes = boxes.slice(name.length);
+        for (const [index, box] of numberBoxes.entries()) {
+          // Left to right in the order of the headings, inside the lines' card.
+          if (index > 0) expect(box.x, `number ${index} of line ${n}`).toBeGreaterThan(numberBoxes[index - 1]!.x);
+          expect(box.x + box.width, `number ${index} of line ${n}`).toBeLessThanOrEqual(form.x + form.width);
+          if (oneRow) expect(Math.abs(box.y - boxes[0]!.y), `number ${index} of line ${n}`).toBeLessThan(16);
+          else expect(box.y, `number ${index} of line ${n}`).toBeGreaterThan(nameBox.y + nameBox.height - 4);
+        }
+        if (oneRow) expect(numberBoxes[0]!.x).toBeGreaterThan(nameBox.x + nameBox.width - 4);
+        // Without JavaScript 品名 sits under the 品目 select.
+        expect((await line.boundingBox())!.height).toBeLessThan((oneRow ? 60 : 130) + (javaScript ? 40 : 90));
       }
-      expect((await line.boundingBox())!.height).toBeLessThan(100);
-    }
+    });
   });
-});
+}

@@ -119,16 +119,21 @@ export function TextField({
   hint,
   type = "text",
   autoComplete,
+  inputMode,
+  list,
 }: {
   meta: FieldMeta;
   label: string;
   hint?: string;
   type?: "text" | "email" | "tel" | "date";
   autoComplete?: string;
+  inputMode?: "decimal" | "numeric";
+  /** A datalist's id: choices offered as the person types. */
+  list?: string;
 }) {
   return (
     <FieldFrame controlId={meta.id} label={label} hint={hint} errorId={meta.errorId} errors={meta.errors}>
-      <input {...inputProps(meta, { type, ariaDescribedBy: hintIdOf(meta.id, hint) })} autoComplete={autoComplete} />
+      <input {...inputProps(meta, { type, ariaDescribedBy: hintIdOf(meta.id, hint) })} autoComplete={autoComplete} inputMode={inputMode} list={list} />
     </FieldFrame>
   );
 }

@@ -226,14 +226,24 @@ export function useLightForm({
       onPress();
     },
   });
-  /** A list's rows, its messages and conform's add and remove buttons. */
+  const insert = (name: string, initial?: unknown) => listChanged(name, [...(rows[name] ?? []), { key: rowKey(), initial }], (current) => [...current, initial]);
+  const moved = <Entry,>(entries: Entry[], from: number, to: number) => {
+    const next = [...entries];
+    next.splice(to, 0, ...next.splice(from, 1));
+    return next;
+  };
+  /** A list's rows, its messages and conform's add, remove and move buttons. */
   const list = (name: string) => ({
     rows: rows[name] ?? [],
     errorId: `${id}-${name}-error`,
     errors: errors[name],
-    insertButtonProps: (initial?: unknown) =>
-      intentButton({ type: "insert", payload: { name, defaultValue: initial } }, () =>
-        listChanged(name, [...(rows[name] ?? []), { key: rowKey(), initial }], (current) => [...current, initial]),
+    insertButtonProps: (initial?: unknown) => intentButton({ type: "insert", payload: { name, defaultValue: initial } }, () => insert(name, initial)),
+    /** Adds a row as the add button does, e.g. from Enter in the last row. */
+    insert: (initial?: unknown) => insert(name, initial),
+    /** Moves a row: its fields keep what was typed, their names follow the new order. */
+    reorderButtonProps: (from: number, to: number) =>
+      intentButton({ type: "reorder", payload: { name, from, to } }, () =>
+        listChanged(name, moved(rows[name] ?? [], from, to), (current) => moved(current, from, to)),
       ),
     removeButtonProps: (index: number) =>
       intentButton({ type: "remove", payload: { name, index } }, () =>

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
 import documentsFormTexts from "~/locales/ja/documentsForm.json";
@@ -17,7 +17,10 @@ import { FieldErrors, FormErrors, FieldFrame } from "~/components/forms/field-fr
 import { useLazyValidation } from "~/components/forms/lazy-validation";
 import { useLightForm } from "~/components/forms/light-form";
 import { useHydrated } from "~/components/hydrated";
+import { DocumentPreviewPane } from "./DocumentPreviewPane";
 import { DocumentTotals } from "./DocumentTotals";
+import type { PreviewFacts } from "./preview-content";
+import { createPreviewStore, wantPreview } from "./preview-store";
 import type { FormTotals } from "./document-form-live";
 import type { DocumentChoices } from "./DocumentFormPage";
 import type { DocumentFormValues } from "./document-form-values";
@@ -55,10 +58,10 @@ function MasterSearch({ name, label, defaultValue }: { name: string; label: stri
 }
 
 /**
- * One form for every kind. Lines are added and removed with conform's
- * intents (plain submits without JavaScript, handled here with it: see
- * useLightForm); totals follow the input live with JavaScript and come back
- * from 「再計算」 without it.
+ * One form for every kind, beside the document as it will print (DocumentPreviewPane). Lines are a table; they are
+ * added, removed and moved with conform's intents (plain submits without JavaScript, handled here with it: see
+ * useLightForm); totals follow the input live with JavaScript and come back from 「プレビュー」 without it, and stay in
+ * sight at the bottom of the form.
  */
 export function DocumentForm({
   kind,
@@ -70,6 +73,7 @@ export function DocumentForm({
   dueDateRules,
   choices,
   bankAccounts,
+  preview,
   hidden,
   cancelTo,
   correcting,
@@ -85,6 +89,7 @@ export function DocumentForm({
   dueDateRules: DueDateRules | null;
   choices: DocumentChoices;
   bankAccounts: Choice[];
+  preview: PreviewFacts;
   hidden: Record<string, string>;
   cancelTo: string;
   /** An issued document's edit: saved as a correction, whose reason is printed on it. */
@@ -94,8 +99,9 @@ export function DocumentForm({
   const hydrated = useHydrated();
   const lazyValidation = useLazyValidation(() => import("./document-form-live"));
   const live = lazyValidation.validation;
+  const formId = `document-${kind}`;
   const form = useLightForm({
-    id: `document-${kind}`,
+    id: formId,
     lastResult,
     defaultValue,
     constraint,
@@ -110,20 +116,68 @@ export function DocumentForm({
   const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
   const none = { id: "", key: "none", label: t("documents.none") };
   const { customers, items } = choices;
+  const customer = customers.find((entry) => String(entry.id) === String(values.customer_id ?? ""));
+  // The customer's closing and payment terms in words (「20日締め 翌月末日払い」), as the due date is proposed from them.
+  const day = (value: number) => (value === 99 ? t("documents.customerFacts.monthEnd") : t("documents.customerFacts.day", { day: value }));
+  const customerTerms =
+    customer?.closing_day && customer.payment_month_offset !== null && customer.payment_day
+      ? t("documents.customerFacts.terms", {
+          closing: day(customer.closing_day),
+          month: t(`documents.customerFacts.month${Math.min(customer.payment_month_offset, 2) as 0 | 1 | 2}`),
+          payment: day(customer.payment_day),
+        })
+      : null;
+  const customerAddress = customer ? [customer.postal_code ? `〒${customer.postal_code}` : "", customer.address1 ?? "", customer.address2 ?? ""].filter(Boolean).join(" ") : "";
+
+  const previewState = { kind, values, totals, facts: preview, customers };
+  const [previewStore] = useState(() => createPreviewStore(previewState));
+  useEffect(() => previewStore.set(previewState));
+  // A form React draws in the browser (a client navigation) has no server HTML to show meanwhile: its preview loads at once.
+  const [drawnInBrowser] = useState(hydrated);
+  useEffect(() => {
+    if (drawnInBrowser) wantPreview();
+  }, [drawnInBrowser]);
+  // Focus, a press, or a value changed without either (a choice made by assistive technology or a script).
+  const firstUse = () => {
+    lazyValidation.formProps.onFocus();
+    wantPreview();
+  };
 
   const pickCustomer = (id: string) => {
-    const customer = customers.find((entry) => String(entry.id) === id);
-    if (!customer) return;
-    form.update("customer_name", customer.name);
-    form.update("customer_honorific", customer.honorific);
+    const chosen = customers.find((entry) => String(entry.id) === id);
+    if (!chosen) return;
+    form.update("customer_name", chosen.name);
+    form.update("customer_honorific", chosen.honorific);
   };
   const pickItem = (index: number, id: string) => {
     const item = items.find((entry) => String(entry.id) === id);
     if (!item) return;
+    form.update(`lines[${index}].item_id`, String(item.id));
     form.update(`lines[${index}].description`, item.name);
     form.update(`lines[${index}].unit`, item.unit ?? "");
     form.update(`lines[${index}].unit_price`, item.unit_price);
     form.update(`lines[${index}].tax_category`, item.tax_category);
+  };
+  // A name typed or picked from the list that is an item's fills in its unit, price and tax category, as choosing it does.
+  const typedItem = (index: number, name: string) => {
+    const item = items.find((entry) => entry.name === name);
+    if (item && String(values.lines?.[index]?.item_id ?? "") !== String(item.id)) pickItem(index, String(item.id));
+  };
+  const newLine = { quantity: "1", tax_category: "standard" };
+  // Enter in a line goes to the same column of the next line, adding one after the last, as in a spreadsheet.
+  const enterInLines = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    const input = event.target;
+    if (event.key !== "Enter" || event.nativeEvent.isComposing || !(input instanceof HTMLInputElement)) return;
+    const match = /^lines\[(\d+)\]\.(\w+)$/.exec(input.name);
+    if (!match) return;
+    event.preventDefault();
+    const [next, column] = [Number(match[1]) + 1, match[2]];
+    const focusNext = () => document.getElementById(`${formId}-lines[${next}].${column}`)?.focus();
+    if (next < lines.rows.length) focusNext();
+    else {
+      lines.insert(newLine);
+      requestAnimationFrame(focusNext);
+    }
   };
 
   // A changed customer or issue date proposes the due date again, as 再計算 does on the server without JavaScript.
@@ -139,149 +193,207 @@ export function DocumentForm({
     update("due_date_basis", refreshed.basis);
   }, [issueDate, customerId, dueDateBasis, dueDateRules, customers, update]);
 
+  const previewButton = hydrated ? null : (
+    <button type="submit" name="intent" value="recalculate" className="button button--secondary">
+      {t("documents.preview.update")}
+    </button>
+  );
+
   return (
-    <Form method="post" className="document-form" {...form.formProps} {...lazyValidation.formProps}>
-      {/* Enter in a field presses the form's first button: let that be 「再計算」, never a line's delete button or a save. */}
+    <Form method="post" className="document-editor" {...form.formProps} onFocus={firstUse} onPointerDown={firstUse} onInput={firstUse}>
+      {/* Enter in a field presses the form's first button: let that be 「プレビュー」 (再計算), never a line's delete button or a save. */}
       <button type="submit" name="intent" value="recalculate" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-      <FormErrors id={form.formErrorId} errors={form.formErrors} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <section className="card" aria-labelledby="document-heading">
-        <h2 id="document-heading">{t("documents.sections.document")}</h2>
-        <div className="document-form__grid">
-          <TextField meta={field("issue_date")} label={label("issue_date")} type="date" />
-          {kind === "estimate" ? <TextField meta={field("valid_until")} label={label("valid_until")} type="date" /> : null}
-          {kind === "delivery_slip" ? <TextField meta={field("delivery_date")} label={label("delivery_date")} type="date" /> : null}
-          {kind === "invoice" ? <TextField meta={field("due_date")} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
-          {kind === "invoice" ? <input {...hiddenProps(field("due_date_basis"))} /> : null}
-        </div>
-        <MasterSearch name="customer_query" label={t("documents.findCustomer")} defaultValue={choices.customerQuery} />
-        <div className="document-form__grid">
-          <FieldFrame controlId={customerField.id} label={label("customer_id")} errorId={customerField.errorId} errors={customerField.errors}>
-            <select {...selectProps(customerField)} onChange={(event) => pickCustomer(event.currentTarget.value)}>
-              <option value="">{t("documents.typeCustomer")}</option>
-              {customers.map((customer) => (
-                <option key={customer.id} value={String(customer.id)}>
-                  {customer.name}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
-          <TextField meta={field("customer_name")} label={label("customer_name")} hint={t("documents.customerNameHint")} />
-          <CodeSelect meta={field("customer_honorific")} label={label("customer_honorific")} codes={honorifics} />
-        </div>
-        <div className="field">
-          <label>
-            <input {...checkboxProps(field("save_customer"))} /> {t("documents.saveCustomer")}
-          </label>
-        </div>
-        <div className="document-form__grid">
-          <TextField meta={field("subject")} label={label("subject")} />
-          <TextField meta={field("person_in_charge")} label={label("person_in_charge")} />
-          <CodeSelect meta={field("tax_type_id")} label={label("tax_type_id")} codes={TAX_TYPES} />
-        </div>
-        {kind !== "receipt" ? (
+      <div className="document-editor__form">
+        <p className="document-editor__to-preview">
+          <a href="#document-preview">{t("documents.preview.jump")}</a>
+        </p>
+        <FormErrors id={form.formErrorId} errors={form.formErrors} />
+        <section className="card" aria-labelledby="document-heading">
+          <h2 id="document-heading">{t("documents.sections.document")}</h2>
+          <div className="document-form__grid">
+            <TextField meta={field("issue_date")} label={label("issue_date")} type="date" />
+            {kind === "estimate" ? <TextField meta={field("valid_until")} label={label("valid_until")} type="date" /> : null}
+            {kind === "delivery_slip" ? <TextField meta={field("delivery_date")} label={label("delivery_date")} type="date" /> : null}
+            {kind === "invoice" ? <TextField meta={field("due_date")} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
+            {kind === "invoice" ? <input {...hiddenProps(field("due_date_basis"))} /> : null}
+          </div>
+          <MasterSearch name="customer_query" label={t("documents.findCustomer")} defaultValue={choices.customerQuery} />
+          <div className="document-form__grid">
+            <FieldFrame controlId={customerField.id} label={label("customer_id")} errorId={customerField.errorId} errors={customerField.errors}>
+              <select {...selectProps(customerField)} onChange={(event) => pickCustomer(event.currentTarget.value)}>
+                <option value="">{t("documents.typeCustomer")}</option>
+                {customers.map((entry) => (
+                  <option key={entry.id} value={String(entry.id)}>
+                    {entry.name}
+                  </option>
+                ))}
+              </select>
+            </FieldFrame>
+            <TextField meta={field("customer_name")} label={label("customer_name")} hint={t("documents.customerNameHint")} />
+            <CodeSelect meta={field("customer_honorific")} label={label("customer_honorific")} codes={honorifics} />
+          </div>
+          {customer ? (
+            <dl className="document-form__customer" data-testid="customer-facts">
+              <div>
+                <dt>{t("documents.customerFacts.address")}</dt>
+                <dd>{customerAddress || t("documents.customerFacts.none")}</dd>
+              </div>
+              <div>
+                <dt>{t("documents.customerFacts.termsLabel")}</dt>
+                <dd>{customerTerms ?? t("documents.customerFacts.noTerms")}</dd>
+              </div>
+            </dl>
+          ) : null}
           <div className="field">
             <label>
-              <input {...checkboxProps(field("withholding"))} /> {label("withholding")}
+              <input {...checkboxProps(field("save_customer"))} /> {t("documents.saveCustomer")}
             </label>
           </div>
-        ) : null}
-        {kind === "invoice" ? <CodeSelect meta={field("bank_account_id")} label={label("bank_account_id")} codes={[none, ...bankAccounts.map((account) => ({ ...account, key: String(account.id) }))]} /> : null}
-        {kind === "receipt" ? (
           <div className="document-form__grid">
-            <TextField meta={field("received_amount")} label={label("received_amount")} hint={t("documents.receivedAmountHint")} />
-            <TextField meta={field("proviso")} label={label("proviso")} />
-            <TextField meta={field("payment_method")} label={label("payment_method")} />
+            <TextField meta={field("subject")} label={label("subject")} />
+            <TextField meta={field("person_in_charge")} label={label("person_in_charge")} />
+            <CodeSelect meta={field("tax_type_id")} label={label("tax_type_id")} codes={TAX_TYPES} />
+          </div>
+          {kind !== "receipt" ? (
+            <div className="field">
+              <label>
+                <input {...checkboxProps(field("withholding"))} /> {label("withholding")}
+              </label>
+            </div>
+          ) : null}
+          {kind === "invoice" ? <CodeSelect meta={field("bank_account_id")} label={label("bank_account_id")} codes={[none, ...bankAccounts.map((account) => ({ ...account, key: String(account.id) }))]} /> : null}
+          {kind === "receipt" ? (
+            <div className="document-form__grid">
+              <TextField meta={field("received_amount")} label={label("received_amount")} hint={t("documents.receivedAmountHint")} inputMode="decimal" />
+              <TextField meta={field("proviso")} label={label("proviso")} />
+              <TextField meta={field("payment_method")} label={label("payment_method")} />
+            </div>
+          ) : null}
+        </section>
+
+        <section className="card document-lines" aria-labelledby="lines-heading">
+          <h2 id="lines-heading">{t("documents.sections.lines")}</h2>
+          <MasterSearch name="item_query" label={t("documents.findItem")} defaultValue={choices.itemQuery} />
+          <FieldErrors id={lines.errorId} errors={lines.errors} />
+          {hydrated ? (
+            <datalist id={`${formId}-items`}>
+              {items.map((item) => (
+                <option key={item.id} value={item.name}>
+                  {[item.code, `${formatDecimal(item.unit_price)}円`].filter(Boolean).join(" ")}
+                </option>
+              ))}
+            </datalist>
+          ) : null}
+          <table className="document-lines__table" data-testid="document-lines">
+            <caption className="visually-hidden">{t("documents.sections.lines")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("documents.columns.itemAndDescription")}</th>
+                <th scope="col" className="table__number">{t("documents.columns.quantity")}</th>
+                <th scope="col">{t("documents.columns.unit")}</th>
+                <th scope="col" className="table__number">{t("documents.columns.unit_price")}</th>
+                <th scope="col">{t("documents.lineColumns.taxCategory")}</th>
+                <th scope="col" className="table__number">{t("documents.fields.amount")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("documents.lineColumns.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody onKeyDown={enterInLines}>
+              {lines.rows.map((line, index) => {
+                const row = (name: string) => field(`lines[${index}].${name}`);
+                const itemField = row("item_id");
+                const n = index + 1;
+                return (
+                  <tr key={line.key} className="document-lines__line">
+                    <td className="document-lines__name">
+                      {hydrated ? (
+                        <input {...hiddenProps(itemField)} />
+                      ) : (
+                        <FieldFrame controlId={itemField.id} label={t("documents.fields.item_id", { n })} errorId={itemField.errorId} errors={itemField.errors}>
+                          <select {...selectProps(itemField)}>
+                            <option value="">{t("documents.freeText")}</option>
+                            {items.map((item) => (
+                              <option key={item.id} value={String(item.id)}>
+                                {[item.code, item.name].filter(Boolean).join(" ")}
+                              </option>
+                            ))}
+                          </select>
+                        </FieldFrame>
+                      )}
+                      <div onInput={(event) => typedItem(index, (event.target as HTMLInputElement).value)}>
+                        <TextField meta={row("description")} label={t("documents.fields.description", { n })} list={hydrated ? `${formId}-items` : undefined} />
+                      </div>
+                    </td>
+                    <td className="document-lines__quantity">
+                      <TextField meta={row("quantity")} label={t("documents.fields.quantity", { n })} inputMode="decimal" />
+                    </td>
+                    <td className="document-lines__unit">
+                      <TextField meta={row("unit")} label={t("documents.fields.unit", { n })} />
+                    </td>
+                    <td className="document-lines__price">
+                      <TextField meta={row("unit_price")} label={t("documents.fields.unit_price", { n })} inputMode="decimal" />
+                    </td>
+                    <td className="document-lines__category">
+                      <CodeSelect meta={row("tax_category")} label={t("documents.fields.tax_category", { n })} codes={TAX_CATEGORIES} />
+                    </td>
+                    <td className="document-lines__amount" data-testid="line-amount">
+                      <span className="document-lines__amount-label">{t("documents.fields.amount")} </span>
+                      {totals?.lineAmounts[index] !== undefined ? `${formatDecimal(totals.lineAmounts[index]!)}円` : "—"}
+                    </td>
+                    <td className="document-lines__actions">
+                      <button className="icon-button" {...lines.reorderButtonProps(index, index - 1)} disabled={index === 0} aria-label={t("documents.moveLineUp", { n })} title={t("documents.moveLineUp", { n })}>
+                        ↑
+                      </button>
+                      <button className="icon-button" {...lines.reorderButtonProps(index, index + 1)} disabled={index === lines.rows.length - 1} aria-label={t("documents.moveLineDown", { n })} title={t("documents.moveLineDown", { n })}>
+                        ↓
+                      </button>
+                      <button className="icon-button icon-button--danger" {...lines.removeButtonProps(index)} disabled={lines.rows.length === 1} aria-label={t("documents.removeLine", { n })} title={t("documents.removeLine", { n })}>
+                        ×
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <button className="button button--secondary" {...lines.insertButtonProps(newLine)}>
+            {t("documents.addLine")}
+          </button>
+          <p className="field__hint">{hydrated ? t("documents.linesEnterHint") : null} {t("documents.reducedMark")}</p>
+          <p className="field__hint">{t("documents.taxCategoryHint")}</p>
+        </section>
+
+        <TextAreaField meta={field("notes")} label={label("notes")} rows={3} />
+        {correcting ? (
+          <div className="field">
+            <label htmlFor="document-correction-reason">{t("documents.correction.reason")}</label>
+            <input id="document-correction-reason" name="correction_reason" maxLength={200} defaultValue={String(values.correction_reason ?? "")} />
           </div>
         ) : null}
-      </section>
 
-      <section className="card" aria-labelledby="lines-heading">
-        <h2 id="lines-heading">{t("documents.sections.lines")}</h2>
-        <MasterSearch name="item_query" label={t("documents.findItem")} defaultValue={choices.itemQuery} />
-        <FieldErrors id={lines.errorId} errors={lines.errors} />
-        {/* Column headings for the one-row-per-line layout; each field keeps its own label for assistive technology. */}
-        <div className="document-lines__head" aria-hidden="true">
-          <span>{t("documents.columns.itemAndDescription")}</span>
-          <span>{t("documents.columns.quantity")}</span>
-          <span>{t("documents.columns.unit")}</span>
-          <span>{t("documents.columns.unit_price")}</span>
-          <span>{t("documents.columns.tax_rate")}</span>
-          <span>{t("documents.fields.amount")}</span>
-        </div>
-        <ol className="document-lines" data-testid="document-lines">
-          {lines.rows.map((line, index) => {
-            const row = (name: string) => field(`lines[${index}].${name}`);
-            const itemField = row("item_id");
-            return (
-              <li key={line.key} className="document-lines__line">
-                <div className="document-lines__name">
-                  <FieldFrame controlId={itemField.id} label={t("documents.fields.item_id", { n: index + 1 })} errorId={itemField.errorId} errors={itemField.errors}>
-                    <select {...selectProps(itemField)} onChange={(event) => pickItem(index, event.currentTarget.value)}>
-                      <option value="">{t("documents.freeText")}</option>
-                      {items.map((item) => (
-                        <option key={item.id} value={String(item.id)}>
-                          {[item.code, item.name].filter(Boolean).join(" ")}
-                        </option>
-                      ))}
-                    </select>
-                  </FieldFrame>
-                  <TextField meta={row("description")} label={t("documents.fields.description", { n: index + 1 })} />
-                </div>
-                <TextField meta={row("quantity")} label={t("documents.fields.quantity", { n: index + 1 })} />
-                <TextField meta={row("unit")} label={t("documents.fields.unit", { n: index + 1 })} />
-                <TextField meta={row("unit_price")} label={t("documents.fields.unit_price", { n: index + 1 })} />
-                <CodeSelect meta={row("tax_category")} label={t("documents.fields.tax_category", { n: index + 1 })} codes={TAX_CATEGORIES} />
-                <p className="document-lines__amount">
-                  {totals?.lineAmounts[index] !== undefined ? (
-                    <>
-                      <span className="document-lines__amount-label">{t("documents.fields.amount")} </span>
-                      {formatDecimal(totals.lineAmounts[index]!)}円
-                    </>
-                  ) : null}
-                </p>
-                <button className="button button--secondary" {...lines.removeButtonProps(index)} disabled={lines.rows.length === 1}>
-                  {t("documents.removeLine", { n: index + 1 })}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-        <button className="button button--secondary" {...lines.insertButtonProps({ quantity: "1", tax_category: "standard" })}>
-          {t("documents.addLine")}
-        </button>
-        <p className="field__hint">{t("documents.reducedMark")}</p>
-        <p className="field__hint">{t("documents.taxCategoryHint")}</p>
-      </section>
-
-      <section className="card" aria-labelledby="totals-heading">
-        <h2 id="totals-heading">{t("documents.sections.totals")}</h2>
-        {totals ? <DocumentTotals totals={totals} rows={totals.rows} internal={values.tax_type_id === "2"} /> : <p>{t("documents.totalsPending")}</p>}
-        {totals?.stampDuty ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
-        {hydrated ? null : (
-          <button type="submit" name="intent" value="recalculate" className="button button--secondary">
-            {t("documents.recalculate")}
-          </button>
-        )}
-      </section>
-
-      <TextAreaField meta={field("notes")} label={label("notes")} rows={3} />
-      {correcting ? (
-        <div className="field">
-          <label htmlFor="document-correction-reason">{t("documents.correction.reason")}</label>
-          <input id="document-correction-reason" name="correction_reason" maxLength={200} defaultValue={String(values.correction_reason ?? "")} />
-        </div>
-      ) : null}
-      <p>
-        <button type="submit" name="intent" value="save" className="button">
-          {t("documents.save")}
-        </button>{" "}
-        <Link to={cancelTo} prefetch="none">
-          {t("documents.cancel")}
-        </Link>
-      </p>
+        {/* The totals and the save stay in sight at the bottom of the form while it scrolls. */}
+        <section className="document-editor__totals" aria-labelledby="totals-heading">
+          <h2 id="totals-heading" className="visually-hidden">
+            {t("documents.sections.totals")}
+          </h2>
+          {totals ? <DocumentTotals totals={totals} rows={totals.rows} internal={values.tax_type_id === "2"} /> : <p>{t("documents.totalsPending")}</p>}
+          {totals?.stampDuty ? <p className="notice-inline">{t("documents.stampDuty")}</p> : null}
+          <p className="document-editor__actions">
+            <button type="submit" name="intent" value="save" className="button">
+              {t("documents.save")}
+            </button>{" "}
+            {previewButton}{" "}
+            <Link to={cancelTo} prefetch="none">
+              {t("documents.cancel")}
+            </Link>
+          </p>
+        </section>
+      </div>
+      <DocumentPreviewPane store={previewStore} />
     </Form>
   );
 }

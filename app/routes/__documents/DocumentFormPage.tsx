@@ -6,10 +6,11 @@ import { DOCUMENT_PATHS } from "@domain/documents";
 import type { CustomerTerms } from "@domain/due-date";
 import type { DocumentFormActionData, DocumentFormLoaderData } from "~/routes/__documents/form.server";
 import { DocumentForm } from "./DocumentForm";
+import type { PreviewCustomer } from "./preview-content";
 
 /** The masters offered on the form, and the searches that chose them. */
 export type DocumentChoices = {
-  customers: Array<{ id: number; name: string; honorific: string } & CustomerTerms>;
+  customers: Array<{ id: number; name: string; honorific: string } & CustomerTerms & PreviewCustomer>;
   items: Array<{ id: number; code: string | null; name: string; unit: string | null; unit_price: string; tax_category: TaxCategoryId }>;
   customerQuery: string;
   itemQuery: string;
@@ -45,6 +46,7 @@ export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoade
         constraint={data.constraint}
         choices={actionData?.choices ?? data}
         bankAccounts={data.company.bankAccounts}
+        preview={data.preview}
         hidden={hidden}
         cancelTo={cancelTo}
       />

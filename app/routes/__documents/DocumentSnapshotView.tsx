@@ -14,7 +14,9 @@ const imageUrl = (fileId: string) => `/companies/file/${fileId}`;
  * A document as it was issued, sent or printed, laid out as an A4 sheet:
  * only the snapshot is read, so the page and the PDF show the same thing.
  */
-export function DocumentSnapshotView({ content, mark = null }: { content: SnapshotContent; mark?: CopyMark }) {
+export function DocumentSnapshotView({ content, mark = null, nested = false }: { content: SnapshotContent; mark?: CopyMark; nested?: boolean }) {
+  // Alone it is the page (h1); inside a page's section (the editor's preview) its headings go a level below that section's.
+  const [Title, Heading] = nested ? (["h3", "h4"] as const) : (["h1", "h2"] as const);
   const { t } = useTexts({ company: companyTexts, documents: { ...documentsTexts, ...documentsSharedTexts }, snapshot: snapshotTexts });
   const { recipient, issuer } = content;
   return (
@@ -26,7 +28,7 @@ export function DocumentSnapshotView({ content, mark = null }: { content: Snapsh
           {COPY_MARK_LABELS[mark]}
         </p>
       ) : null}
-      <h1 className="snapshot__title">{content.title}</h1>
+      <Title className="snapshot__title">{content.title}</Title>
       <dl className="snapshot__facts">
         {[
           { label: "No.", value: content.number },
@@ -111,11 +113,11 @@ export function DocumentSnapshotView({ content, mark = null }: { content: Snapsh
           ))}
         </tbody>
       </table>
-      <DocumentTotals totals={content.totals} rows={totalsRows(content.totals)} internal={content.taxType === "internal"} />
+      <DocumentTotals totals={content.totals} rows={totalsRows(content.totals)} internal={content.taxType === "internal"} marked={!nested} />
 
       {content.bankAccounts.length > 0 ? (
         <section className="snapshot__section" aria-label={t("snapshot.bankAccounts")}>
-          <h2>{t("snapshot.bankAccounts")}</h2>
+          <Heading>{t("snapshot.bankAccounts")}</Heading>
           {content.bankAccounts.map((account) => (
             <p key={`${account.bankName}${account.accountNo}`}>
               {account.bankName} {account.branchName} {account.accountType} {account.accountNo} {account.accountName}
@@ -125,7 +127,7 @@ export function DocumentSnapshotView({ content, mark = null }: { content: Snapsh
       ) : null}
       {content.notes ? (
         <section className="snapshot__section" aria-label={t("snapshot.notes")}>
-          <h2>{t("snapshot.notes")}</h2>
+          <Heading>{t("snapshot.notes")}</Heading>
           <p className="snapshot__notes">{content.notes}</p>
         </section>
       ) : null}

@@ -34,7 +34,8 @@ export function formTotalsOf(totals: Totals, kind: DocumentKind): FormTotals {
 export function liveTotals(values: Partial<DocumentFormValues> | null | undefined, rounding: RoundingIds, kind: DocumentKind): FormTotals | null {
   const lines = (values?.lines ?? []).map((line) => ({
     quantity: parseDecimalInput(String(line?.quantity || "1")),
-    unitPrice: parseDecimalInput(String(line?.unit_price ?? "")),
+    // A price not typed yet counts as 0, so the totals are there from the first render; text that is no number is not.
+    unitPrice: parseDecimalInput(String(line?.unit_price || "0")),
     taxCategory: TAX_CATEGORIES.find((category) => category.id === line?.tax_category)?.id ?? "standard",
   }));
   // As the form's check reads it: empty is 税抜 (1); a tax type that does not exist has no totals, only the check's message.

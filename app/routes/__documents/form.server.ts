@@ -15,10 +15,12 @@ import type { DocumentFormValues } from "~/routes/__documents/document-form-valu
 import { asksForFormAgain, nothingJudged, recalculationSchema } from "~/routes/__documents/form-intents";
 import { lifecycleFactsOf } from "~/routes/__documents/lifecycle-facts";
 import { roundingOfDocument } from "~/routes/__documents/rounding";
+import type { DocumentChoices } from "~/routes/__documents/DocumentFormPage";
+import type { PreviewFacts } from "~/routes/__documents/preview-content";
 import { parseForm } from "~/components/forms/parse-form";
 import { requireCompanyCaller } from "../../services/api-caller.server";
-import { getOwnCompany } from "../__companies/companies.server";
-import { getDocumentSetting } from "../__settings/document-settings.server";
+import { getOwnCompany, type Company } from "../__companies/companies.server";
+import { getDocumentSetting, type DocumentSetting } from "../__settings/document-settings.server";
 import { createDocument, getDocument, updateDocument } from "./documents.server";
 import { apiErrorReply, formFieldName } from "../../services/api-form-errors.server";
 import { remixI18next } from "../../services/i18n.server";
@@ -28,6 +30,64 @@ import { choicesOf, companyFacts, documentIdOf, dueDateRulesOf, filledFromChosen
 
 /** The form's HTML constraints (required, maxLength…), from the schema here so the browser needs no zod to render them. */
 const documentConstraint = getZodConstraint(documentInputSchema);
+
+type Choices = Awaited<ReturnType<typeof choicesOf>>;
+
+/** The masters' fields the form and its preview show: a hundred full records would be most of the page's data. */
+function shownChoices(choices: Choices): DocumentChoices {
+  return {
+    customers: choices.customers.map((customer) => ({
+      id: customer.id,
+      name: customer.name,
+      honorific: customer.honorific,
+      closing_day: customer.closing_day,
+      payment_month_offset: customer.payment_month_offset,
+      payment_day: customer.payment_day,
+      holiday_shift: customer.holiday_shift,
+      department: customer.department,
+      person_in_charge: customer.person_in_charge,
+      postal_code: customer.postal_code,
+      address1: customer.address1,
+      address2: customer.address2,
+    })),
+    items: choices.items.map((item) => ({ id: item.id, code: item.code, name: item.name, unit: item.unit, unit_price: item.unit_price, tax_category: item.tax_category })),
+    customerQuery: choices.customerQuery,
+    itemQuery: choices.itemQuery,
+  };
+}
+
+/** The company as the preview prints it now: its profile, its logo, its stamp when the settings print it, its accounts. */
+function previewFactsOf(company: Company | null, setting: DocumentSetting, number: string | null): PreviewFacts {
+  const image = (stored: { path: string } | null) => (stored ? { fileId: stored.path, sha256: "" } : null);
+  return {
+    number,
+    issuer: company
+      ? {
+          name: company.company_name,
+          department: company.department_name,
+          picName: company.pic_name,
+          postalCode: company.postal_code,
+          address1: company.address1,
+          address2: company.address2,
+          tel: company.tel,
+          fax: company.fax,
+          email: company.email,
+          registeredNo: company.registered_no,
+        }
+      : null,
+    images: { logo: image(company?.logo ?? null), stamp: setting.print_stamp ? image(company?.stamp ?? null) : null },
+    bankAccounts: (company?.company_bank_accounts ?? []).map((account) => ({
+      id: account.id,
+      bankName: account.bank_name,
+      branchName: account.bank_branch_name,
+      accountTypeId: account.bank_account_type_id,
+      accountNo: account.bank_account_no,
+      accountName: account.bank_account_name,
+      displayed: account.displayed,
+    })),
+    settingAccountIds: setting.bank_account_ids,
+  };
+}
 
 /** Receipts name the document in the path (/receipts/edit/{id}); the other kinds in the query (/{kind}/edit?id=). */
 function editedIdOf(request: Request, params: LoaderFunctionArgs["params"]): number {
@@ -96,7 +156,8 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
     company: companyFacts(company),
     dueDateRules: dueDateRulesOf(kind, setting, true),
     constraint: documentConstraint,
-    ...choices,
+    preview: previewFactsOf(company, setting, null),
+    ...shownChoices(choices),
   };
 };
 
@@ -123,7 +184,8 @@ export const documentEditLoader = async ({ request, params, context }: LoaderFun
     company: companyFacts(company),
     dueDateRules: dueDateRulesOf(kind, setting, true),
     constraint: documentConstraint,
-    ...choices,
+    preview: previewFactsOf(company, setting, document.number),
+    ...shownChoices(choices),
   };
 };
 
@@ -141,7 +203,7 @@ async function documentFormAction({ request, params, context }: ActionFunctionAr
   // call and fetches them only if it is refused.
   const listed = asksForFormAgain(posted) ? await choicesOf(caller, wantedByForm(posted)) : null;
   const formData = listed ? filledFromMasters(posted, listed.customers, listed.items) : await filledFromChosen(caller, posted);
-  const choicesNow = async () => listed ?? (await choicesOf(caller, wantedByForm(posted)));
+  const choicesNow = async () => shownChoices(listed ?? (await choicesOf(caller, wantedByForm(posted))));
   if (listed && (intent === "find" || intent === "recalculate") && kind === "invoice") refreshDueDate(formData, dueDateRulesOf(kind, await getDocumentSetting(caller, kind)), listed.customers);
   const roundingNow = async () => (id ? roundingOfDocument(await getDocument(caller, id, kind)) : roundingOfCompany(await getOwnCompany(caller)));
   // The form comes back with the totals of what it holds, as the browser would compute them live.

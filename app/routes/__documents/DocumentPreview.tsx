@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from "react";
+import { useTexts } from "~/components/texts";
+import documentsFormTexts from "~/locales/ja/documentsForm.json";
+import { DocumentSnapshotView } from "./DocumentSnapshotView";
+import { previewContentOf } from "./preview-content";
+import type { PreviewStore } from "./preview-store";
+
+/** The document as it will print, following the form (loaded on first use: DocumentPreviewPane). */
+export function DocumentPreview({ store }: { store: PreviewStore }) {
+  const { t } = useTexts({ documents: documentsFormTexts });
+  const state = useSyncExternalStore(store.subscribe, store.current, store.initial);
+  const content = previewContentOf(state.kind, state.values, state.totals, state.facts, state.customers, t("documents.preview.unnumbered"));
+  return content ? <DocumentSnapshotView content={content} mark="draft" nested /> : <p className="document-preview__pending">{t("documents.preview.pending")}</p>;
+}
+
+export default DocumentPreview;
