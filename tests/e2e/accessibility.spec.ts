@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { violationsWithAndWithoutJavaScript } from "./axe";
-import { expect, pageHeading, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
+import { expect, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
 
 /** The kinds' pages, with the create form's own required fields (a receipt's 但し書き). */
 const KINDS = [
@@ -18,7 +18,7 @@ async function createDocument(page: Page, base: string, customer: string): Promi
   await page.getByLabel("1行目の品名").fill("保守作業");
   await page.getByLabel("1行目の単価").fill("30000");
   await page.getByRole("button", { name: "保存する" }).click();
-  await expect(pageHeading(page)).toHaveText(/ 下書き$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ 下書き$/);
   return new URL(page.url()).pathname;
 }
 
@@ -145,7 +145,7 @@ test.describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     await signInAsOwnCompany(page, true);
     const detail = await createDocument(page, "/invoices", "デジタルインボイス確認株式会社");
     await page.getByRole("button", { name: "発行する", exact: true }).click();
-    await expect(pageHeading(page)).toHaveText(/ 発行済$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ 発行済$/);
     // A customer typed by name is in no master: the section says what to fix instead of offering the download.
     const section = page.getByRole("region", { name: "デジタルインボイス（JP PINT）" });
     await expect(section.getByRole("listitem").first()).toBeVisible();

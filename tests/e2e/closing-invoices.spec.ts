@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { todayJst } from "../../domain/datetime";
-import { expect, pageHeading, settled, signInAsOwnCompany, test } from "./fixtures";
+import { expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 /*
  * 締め請求 (issue 19 item 1, decision 030) on each project's own company: two customers each with an issued
@@ -18,11 +18,11 @@ async function issuedSlip(page: Page, javaScript: boolean, customer: string, ite
   await page.getByLabel("1行目の品名").fill(item);
   await page.getByLabel("1行目の単価").fill(unitPrice);
   await page.getByRole("button", { name: "保存する" }).click();
-  await expect(pageHeading(page)).toHaveText(/^納品書 \S+ 下書き$/);
-  const number = (await pageHeading(page).textContent())!.split(" ")[1]!;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^納品書 \S+ 下書き$/);
+  const number = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
   await settled(page, javaScript);
   await page.getByRole("button", { name: "発行する", exact: true }).click();
-  await expect(pageHeading(page)).not.toContainText("下書き");
+  await expect(page.getByRole("heading", { level: 1 })).not.toContainText("下書き");
   return number;
 }
 
@@ -74,13 +74,13 @@ test.describe("closing invoices", () => {
 
     await made.getByRole("link").click();
     await settled(page, javaScript);
-    await expect(pageHeading(page)).toHaveText(/^請求書 \S+ 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
     await expect(page.getByRole("main")).toContainText("米");
     // Summed per item, as chosen: no heading line per slip.
     await expect(page.getByRole("main")).not.toContainText(`納品書 No.${chosenSlip}`);
     // Linked both ways: the invoice names its slip, the slip its invoice.
     await expect(page.getByText("締め請求で請求した納品書:")).toBeVisible();
-    const invoiceHeading = (await pageHeading(page).textContent())!;
+    const invoiceHeading = (await page.getByRole("heading", { level: 1 }).textContent())!;
     await page.getByRole("link", { name: `納品書 ${chosenSlip}` }).click();
     await settled(page, javaScript);
     await expect(page.getByRole("link", { name: `請求書 ${invoiceHeading.split(" ")[1]}` })).toBeVisible();

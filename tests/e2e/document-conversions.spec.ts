@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, pageHeading, settled, signInThroughBank, test } from "./fixtures";
+import { expect, settled, signInThroughBank, test } from "./fixtures";
 
 test.describe("document conversions", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
@@ -14,8 +14,8 @@ test.describe("document conversions", () => {
     await page.getByLabel("1行目の品名").fill("保守作業");
     await page.getByLabel("1行目の単価").fill("50000");
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(pageHeading(page)).toHaveText(/^見積書 \S+ 下書き$/);
-    const estimate = (await pageHeading(page).textContent())!.split(" ")[1]!;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^見積書 \S+ 下書き$/);
+    const estimate = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
     const estimateUrl = page.url();
     await page.getByRole("link", { name: "編集する" }).click();
     await settled(page, javaScript);
@@ -34,14 +34,14 @@ test.describe("document conversions", () => {
     await settled(page, javaScript);
     await page.getByLabel("納品日").fill("2026-12-01");
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(pageHeading(page)).toHaveText(/^納品書 \S+ 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^納品書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 見積書 ${estimate}`)).toBeVisible();
-    const slip = (await pageHeading(page).textContent())!.split(" ")[1]!;
+    const slip = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
 
     await page.getByRole("link", { name: "請求書を作成" }).click();
     await settled(page, javaScript);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(pageHeading(page)).toHaveText(/^請求書 \S+ 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 納品書 ${slip}`)).toBeVisible();
     await expect(page.getByTestId("total")).toHaveText("66,000円");
 
@@ -50,7 +50,7 @@ test.describe("document conversions", () => {
     await page.getByRole("link", { name: "複製する" }).click();
     await settled(page, javaScript);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(pageHeading(page)).toHaveText(/^見積書 \S+ 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^見積書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 見積書 ${estimate}`)).toBeVisible();
     // Deleting asks first: a dialog with JavaScript, a page of its own without; both name the document.
     await page.getByRole("link", { name: "削除する" }).click();

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import iconv from "iconv-lite";
 import type { Page } from "@playwright/test";
-import { expect, pageHeading, settled, signInThroughBank, test } from "./fixtures";
+import { expect, settled, signInThroughBank, test } from "./fixtures";
 
 /** A number from the detail page's heading (「納品書 DLV-… 下書き」). */
-const numberOnPage = async (page: Page) => (await pageHeading(page).textContent())!.split(" ")[1]!;
+const numberOnPage = async (page: Page) => (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
 
 test.describe("delivery slips and receipts from their own lists", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
@@ -33,7 +33,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
 
     await page.goto("/delivery-slips/list");
     await page.getByRole("link", { name: "新規作成" }).click();
-    await expect(pageHeading(page)).toHaveText("納品書の作成");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("納品書の作成");
     await settled(page, javaScript);
     await page.getByLabel("件名").fill("部品の納品");
     // Hiragana finds the katakana reading; the page comes back with the match and what was typed.
@@ -58,11 +58,11 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await page.getByRole("button", { name: "保存する" }).click();
 
     await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
-    await expect(pageHeading(page)).toHaveText(/^納品書 \S+ 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^納品書 \S+ 下書き$/);
     const slip = await numberOnPage(page);
     const slipPage = page.url();
     await expect(page.getByText(`${customer} 御中`, { exact: true })).toBeVisible();
-    await expect(page.getByTestId("snapshot-lines")).toContainText(`検索用部品${suffix}`);
+    await expect(page.getByTestId("detail-lines")).toContainText(`検索用部品${suffix}`);
     // 4 × 1,250 + 800 = 5,800 at 10 %: 6,380.
     await expect(page.getByTestId("total")).toHaveText("6,380円");
 
@@ -94,7 +94,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await settled(page, javaScript);
     await expect(page.getByLabel("1行目の品名")).toHaveValue(`検索用部品${suffix}`);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(pageHeading(page)).toHaveText(/^請求書 \S+ 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 納品書 ${slip}`)).toBeVisible();
     await expect(page.getByTestId("total")).toHaveText("3,630円");
   });
@@ -104,7 +104,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await signInThroughBank(page, login, bank);
     await page.goto("/receipts");
     await page.getByRole("link", { name: "新規作成" }).click();
-    await expect(pageHeading(page)).toHaveText("領収書の作成");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("領収書の作成");
     await settled(page, javaScript);
     await page.getByLabel("取引先名").fill(customer);
     await page.getByLabel("但し書き").fill("お品代として");
@@ -114,7 +114,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await expect(page.getByText("収入印紙が必要です", { exact: false })).toBeVisible();
     await page.getByRole("button", { name: "保存する" }).click();
 
-    await expect(pageHeading(page)).toHaveText(/^領収書 \S+ 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^領収書 \S+ 下書き$/);
     const receipt = await numberOnPage(page);
     await expect(page.getByTestId("total")).toHaveText("66,000円");
     await expect(page.getByText("お品代として")).toBeVisible();

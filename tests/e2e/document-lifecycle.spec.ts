@@ -1,4 +1,4 @@
-import { createInvoice, expect, pageHeading, settled, signInAsOwnCompany, test } from "./fixtures";
+import { createInvoice, expect, settled, signInAsOwnCompany, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** Where a destructive action asks: a dialog with JavaScript, the page itself without. */
@@ -16,7 +16,7 @@ test.describe("the document lifecycle", () => {
     await expect(page.getByRole("link", { name: "無効にする" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "赤伝を発行する" })).toHaveCount(0);
     await page.getByRole("button", { name: "発行する", exact: true }).click();
-    await expect(pageHeading(page)).toHaveText(`請求書 ${number} 発行済`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`請求書 ${number} 発行済`);
     await expect(page.getByRole("link", { name: "削除する" })).toHaveCount(0);
     const detail = page.url();
 
@@ -48,11 +48,11 @@ test.describe("the document lifecycle", () => {
     } else {
       await askVoid.getByRole("link", { name: "やめる" }).click();
     }
-    await expect(pageHeading(page)).toHaveText(`請求書 ${number} 発行済`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`請求書 ${number} 発行済`);
     await page.getByRole("link", { name: "無効にする" }).click();
     await confirmation(page, javaScript).getByRole("button", { name: "無効にする" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を無効にしました。/);
-    await expect(pageHeading(page)).toHaveText(`請求書 ${number} 無効`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`請求書 ${number} 無効`);
     await expect(page.getByRole("link", { name: "領収書を作成" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "編集する" })).toHaveCount(0);
     await page.getByRole("link", { name: "印刷用の画面を開く" }).click();
@@ -73,7 +73,7 @@ test.describe("the document lifecycle", () => {
     // The address of the receipt form goes back to the invoice, saying why, instead of opening a form that cannot be saved.
     await page.goto(`/receipts/create?source=${id}&origin=from_detail`);
     await expect(page.getByTestId("notice")).toHaveText(/無効にした書類からは作成できません。/);
-    await expect(pageHeading(page)).toHaveText(/^請求書 \S+ 無効$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 無効$/);
     await expect(page.getByRole("button", { name: "入金を記録", exact: true })).toHaveCount(0);
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { createInvoice, expect, pageHeading, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
+import { createInvoice, expect, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
 
 test.describe("printing documents", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
@@ -18,7 +18,7 @@ test.describe("printing documents", () => {
     await page.getByLabel("2行目の税率").selectOption({ label: "8%（軽減税率）" });
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
-    const number = (await pageHeading(page).textContent())!.split(" ")[1]!;
+    const number = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
     const detail = page.url();
 
     // A draft's preview says it is a draft and issues nothing.
@@ -26,7 +26,7 @@ test.describe("printing documents", () => {
     await expect(page.getByTestId("snapshot-mark")).toHaveText("下書き");
     await settled(page, javaScript);
     await page.getByRole("link", { name: "詳細へ戻る" }).click();
-    await expect(pageHeading(page)).toHaveText(/ 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ 下書き$/);
 
     // Printing the customer's copy issues it.
     await page.getByRole("button", { name: "発行して印刷する" }).click();
@@ -50,7 +50,7 @@ test.describe("printing documents", () => {
 
     // Editing the issued invoice is a correction: a second version that states what changed; the first stays.
     await page.goto(detail);
-    await expect(pageHeading(page)).toHaveText(/ 発行済$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ 発行済$/);
     await page.getByRole("link", { name: "編集する" }).click();
     await expect(page.getByText("保存すると修正版（第2版）として発行され")).toBeVisible();
     await settled(page, javaScript);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import iconv from "iconv-lite";
-import { expect, pageHeading, settled, signInThroughBank, test } from "./fixtures";
+import { expect, settled, signInThroughBank, test } from "./fixtures";
 
 test.describe("documents", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
@@ -10,7 +10,7 @@ test.describe("documents", () => {
     await signInThroughBank(page, login, bank);
     await page.goto("/invoices/list");
     await page.getByRole("link", { name: "新規作成" }).click();
-    await expect(pageHeading(page)).toHaveText("請求書の作成");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("請求書の作成");
     await settled(page, javaScript);
 
     await page.getByLabel("1行目の品名").fill("お弁当");
@@ -33,8 +33,8 @@ test.describe("documents", () => {
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
     // The number's format is the company's (the document settings test changes it), so only its shape is checked.
-    await expect(pageHeading(page)).toHaveText(/^請求書 \S+-\d+ 下書き$/);
-    const number = (await pageHeading(page).textContent())!.split(" ")[1]!;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+-\d+ 下書き$/);
+    const number = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
     await expect(page.getByTestId("document-totals")).toContainText("8%対象※");
     await expect(page.getByTestId("qualified-check")).toBeVisible();
 
@@ -50,7 +50,7 @@ test.describe("documents", () => {
     await expect(page.getByLabel("ステータス", { exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "発行する", exact: true }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を発行しました。/);
-    await expect(pageHeading(page)).toHaveText(/^請求書 \S+-\d+ 発行済$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+-\d+ 発行済$/);
     await expect(page.getByTestId("document-status")).toHaveText("請求済");
     await expect(page.getByTestId("status-history")).toContainText(/発行：未請求 → 請求済（\S+ \S+、/);
     await expect(page.getByRole("button", { name: "削除する" })).toHaveCount(0);
@@ -61,7 +61,7 @@ test.describe("documents", () => {
     await expect(page.getByLabel("取引先名")).toHaveValue(customer);
     await settled(page, javaScript);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(pageHeading(page)).toHaveText(/^領収書 RCP-\d{6}-\d{4} 下書き$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^領収書 RCP-\d{6}-\d{4} 下書き$/);
     await expect(page.getByText(`作成元: 請求書 ${number}`)).toBeVisible();
 
     await page.goto(`/invoices/list?q=${encodeURIComponent(customer)}`);

@@ -175,15 +175,9 @@ export async function signInAsNewCompany(page: Page, javaScript: boolean) {
   await signInAsOwnerOf(page, await makeCompany(page, javaScript));
 }
 
-/**
- * The page's own title. A document's detail page shows the document as it prints, whose title is a heading of level 1
- * too (DocumentSnapshotView), after the page's.
- */
-export const pageHeading = (page: Page) => page.getByRole("heading", { level: 1 }).first();
-
 /** Saves the invoice form on screen as a draft and issues it; the invoice's number. */
 export async function saveAndIssueInvoice(page: Page, javaScript: boolean): Promise<string> {
-  const heading = pageHeading(page);
+  const heading = page.getByRole("heading", { level: 1 });
   await page.getByRole("button", { name: "保存する" }).click();
   await expect(heading).toHaveText(/^請求書 \S+ 下書き$/);
   const number = (await heading.textContent())!.split(" ")[1]!;
@@ -201,6 +195,6 @@ export async function createInvoice(page: Page, javaScript: boolean, customer: s
   await page.getByLabel("1行目の品名").fill("保守作業");
   await page.getByLabel("1行目の単価").fill(unitPrice);
   await page.getByRole("button", { name: "保存する" }).click();
-  await expect(pageHeading(page)).toHaveText(/^請求書 \S+ 下書き$/);
-  return (await pageHeading(page).textContent())!.split(" ")[1]!;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
+  return (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import iconv from "iconv-lite";
 import { violationsOnEach } from "./axe";
-import { expect, createInvoice, pageHeading, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
+import { expect, createInvoice, settled, signInAsOwnCompany, signInThroughBank, test } from "./fixtures";
 
 /*
  * Payments and 入金消込 (issue 19 item 3, decisions 029 and 033), JavaScript on and off, each project as its own
@@ -14,7 +14,7 @@ import { expect, createInvoice, pageHeading, settled, signInAsOwnCompany, signIn
 async function issue(page: Page, javaScript: boolean, number: string): Promise<string> {
   await settled(page, javaScript);
   await page.getByRole("button", { name: "発行する", exact: true }).click();
-  await expect(pageHeading(page)).toHaveText(`請求書 ${number} 発行済`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`請求書 ${number} 発行済`);
   return page.url();
 }
 
@@ -148,7 +148,7 @@ test.describe("payments", () => {
     for (const path of paths) {
       await page.goto(path);
       await settled(page, javaScript);
-      await expect(pageHeading(page)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), path).toBe(false);
     }
     // Each statement line is a card: the proposal's invoice number is whole in view, the payer's name on one line, not a character a line.

@@ -11,7 +11,6 @@ import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { CancelPaymentFields, InvoicePayments, useCancelWords } from "~/routes/__payments/InvoicePayments";
 import type { PaymentFormReply } from "~/routes/__payments/payments.server";
 import type { ConfirmedAction } from "./lifecycle-facts";
-import { DocumentSheet } from "./DocumentSheet";
 
 /** The kinds' detail routes' meta: the title comes with the page's data, so the page loads no titles file. */
 export const detailMeta: MetaFunction<DetailLoader> = (args) => titleMeta(args.data?.title ?? "")(args);
@@ -120,8 +119,12 @@ export function DocumentDetailPage() {
           ) : null}
         </section>
 
-        <section className="document-detail__sheet" aria-label={t("documents.sheet")}>
-          <DocumentSheet content={sheet.content} mark={sheet.mark} />
+        <section className="document-detail__sheet" aria-labelledby="sheet-heading">
+          <h2 id="sheet-heading" className="visually-hidden">
+            {t("documents.sheet")}
+          </h2>
+          {/* The loader's rendering of the print page's view (sheet.server.tsx): React escaped what it holds. */}
+          <div dangerouslySetInnerHTML={{ __html: sheet }} />
         </section>
         <div className="document-detail__side" data-testid="document-side">
           {document.stampDuty ? <p className="notice-inline">{document.stampDuty}</p> : null}

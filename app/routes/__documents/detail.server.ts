@@ -6,7 +6,7 @@ import { DOCUMENT_PATHS, DOCUMENT_STATUSES } from "@domain/documents";
 import { can, editModeOf, nextStatuses, refusalOf, stageOf, type LifecycleFacts } from "@domain/lifecycle";
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
-import type { CopyMark, SnapshotContent } from "@domain/snapshot";
+import type { ShownTotals } from "@domain/snapshot";
 import { CONFIRMED_ACTIONS, confirmedActionOf, lifecycleFactsOf } from "~/routes/__documents/lifecycle-facts";
 import type { TFunction } from "~/components/texts";
 import type { common } from "~/locales/ja";
@@ -19,6 +19,7 @@ import { PaymentApiValidationError } from "../../services/payment-api.server";
 import { cancelPayment, getPayments, paymentFormAction, paymentFormDefaults, type PaymentSummary } from "../__payments/payments.server";
 import { readFormData } from "../../services/read-form.server";
 import { redirectWithNotice } from "../../services/session.server";
+import { sheetHtml } from "./sheet.server";
 import { companyFacts, documentIdOf, screen } from "./shared.server";
 
 type DetailDocument = Awaited<ReturnType<typeof getDocument>>;
@@ -48,9 +49,9 @@ const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { labe
  * The page as it shows: what domain/'s rules say about the document (lifecycle, qualified-invoice gaps, labels), its
  * versions and history in words, asked and formatted here rather than in the component, so the page's JavaScript
  * carries none of those modules and texts (decision 020), and the hydration data holds what the page shows instead of
- * the API's record. The document itself shows as its copy prints (sheetOf).
+ * the API's record. The document itself shows as its copy prints (sheetHtml).
  */
-function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: LifecycleFacts, company: ReturnType<typeof companyFacts>, sheet: Sheet) {
+function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: LifecycleFacts, company: ReturnType<typeof companyFacts>, printed: ShownTotals) {
   const base = KINDS[kind].base;
   const stage = stageOf(facts);
   const statusLabel = (id: number | null) => (id === null ? "" : (DOCUMENT_STATUSES[kind].find((status) => status.id === id)?.label ?? String(id)));
@@ -82,7 +83,7 @@ function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: Lif
     copies: stage === "draft" ? null : { print: t("snapshot.openPrint"), pdf: t("snapshot.downloadPdf") },
     status: statusLabel(document.status),
     next: nextStatuses(facts).map((id) => ({ id, label: statusLabel(id) })),
-    stampDuty: needsRevenueStamp(kind, sheet.content.totals) ? t("documents.stampDuty") : null,
+    stampDuty: needsRevenueStamp(kind, printed) ? t("documents.stampDuty") : null,
     revisions: document.revisions.map((revision) => ({
       revision: revision.revision,
       title: t("documents.versionEntry.revision", { revision: revision.revision }),
@@ -113,9 +114,6 @@ function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: Lif
   };
 }
 
-/** The document as its copy prints now: a draft's preview (marked 下書き), or the issued revision's snapshot (marked 無効 once voided). */
-type Sheet = { content: SnapshotContent; mark: CopyMark };
-
 /** The page's title: the route's meta reads it from here, so the page's JavaScript carries no titles file. */
 const DETAIL_TITLES = { estimate: "estimateDetail", delivery_slip: "deliverySlipDetail", invoice: "invoiceDetail", receipt: "receiptDetail" } as const;
 
@@ -131,7 +129,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
     documentCopy(caller, kind, id, null),
     remixI18next.getLocale(request).then(textsFor),
   ]);
-  const sheet: Sheet = { content: copy.snapshot.content, mark: copy.mark };
+  const { content } = copy.snapshot;
   const facts = lifecycleFactsOf(document);
   const url = new URL(request.url);
   const asked = confirmedActionOf(url.searchParams.get("confirm"));
@@ -144,8 +142,9 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const digitalInvoice = can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
   return {
     title: t(`titles.${DETAIL_TITLES[kind]}`),
-    document: detailOf(t, kind, document, facts, companyFacts(company), sheet),
-    sheet,
+    document: detailOf(t, kind, document, facts, companyFacts(company), content.totals),
+    // The copy as it prints now: a draft's preview marked 下書き, or the issued revision's snapshot, marked 無効 once voided.
+    sheet: sheetHtml(t, content, copy.mark),
     mail,
     confirm: asked && can(facts, asked) ? asked : null,
     // 「デジタルインボイスで送る」's own confirmation page (without JavaScript), asked only of an invoice that passes the check.
