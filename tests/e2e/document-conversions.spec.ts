@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, settled, signInThroughBank, test } from "./fixtures";
+import { expect, printedTotal, settled, signInThroughBank, test } from "./fixtures";
 
 test.describe("document conversions", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
@@ -21,7 +21,7 @@ test.describe("document conversions", () => {
     await settled(page, javaScript);
     await page.getByLabel("1行目の単価").fill("60000");
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByTestId("total")).toHaveText("66,000円");
+    await expect(printedTotal(page)).toHaveText("66,000円");
     // An estimate is won once the customer has it: issued first.
     await page.getByRole("button", { name: "発行する", exact: true }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を発行しました。/);
@@ -43,7 +43,7 @@ test.describe("document conversions", () => {
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 納品書 ${slip}`)).toBeVisible();
-    await expect(page.getByTestId("total")).toHaveText("66,000円");
+    await expect(printedTotal(page)).toHaveText("66,000円");
 
     await page.goto(estimateUrl);
     await expect(page.getByText(`この書類から作成: 納品書 ${slip}`)).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { violationsOn } from "./axe";
-import { createInvoice, expect, pageHeading, settled, signInAsOwnCompany, test } from "./fixtures";
+import { createInvoice, expect, settled, signInAsOwnCompany, test } from "./fixtures";
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -28,7 +28,7 @@ test.describe("the document detail page's layout (issue 37)", () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await signInAsOwnCompany(page, javaScript);
       await createInvoice(page, javaScript, customer, "48000");
-      const heading = pageHeading(page);
+      const heading = page.getByRole("heading", { level: 1 });
       const sheet = page.getByTestId("snapshot");
 
       // A draft shows as it would print, marked 下書き: the same rendering as the print page, in the server's HTML.
@@ -74,8 +74,8 @@ test.describe("the document detail page's layout (issue 37)", () => {
     },
   );
 
-  test("a detail page reached by a link in the browser shows its document once the view's code has come", async ({ page, javaScript }) => {
-    test.skip(!javaScript, "JavaScript on only: without it every page comes whole from the server");
+  test("a detail page reached by a link in the browser shows its document as it prints", async ({ page, javaScript }) => {
+    test.skip(!javaScript, "JavaScript on only: without it every page is a document load");
     await signInAsOwnCompany(page, javaScript);
     const number = await createInvoice(page, javaScript, "リンク遷移株式会社", "1000");
     await page.goto("/invoices/list");

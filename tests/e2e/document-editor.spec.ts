@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { violationsOn } from "./axe";
-import { expect, settled, signInAsOwnCompany, test } from "./fixtures";
+import { expect, printedTotal, settled, signInAsOwnCompany, test } from "./fixtures";
 
 // The document editor (issue 37): the form beside the document as it will print, the lines as a table, the totals in
 // sight. With JavaScript the preview follows what is typed; without it 「プレビュー・再計算」 brings it up to date.
@@ -53,8 +53,8 @@ test.describe("the document editor at 1280 px", () => {
 
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
-    await expect(page.getByTestId("detail-lines").locator("tbody tr")).toHaveText([/交通費/, /保守作業/]);
-    await expect(page.getByTestId("total").first()).toHaveText("34,320円");
+    await expect(page.getByTestId("snapshot-lines").locator("tbody tr")).toHaveText([/交通費/, /保守作業/]);
+    await expect(printedTotal(page)).toHaveText("34,320円");
   });
 
   test("Enter in a line goes to the same field of the next line, adding one after the last", async ({ page, javaScript }) => {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import iconv from "iconv-lite";
 import type { Page } from "@playwright/test";
-import { expect, settled, signInThroughBank, test } from "./fixtures";
+import { expect, printedTotal, settled, signInThroughBank, test } from "./fixtures";
 
 /** A number from the detail page's heading (「納品書 DLV-… 下書き」). */
 const numberOnPage = async (page: Page) => (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
@@ -62,16 +62,16 @@ test.describe("delivery slips and receipts from their own lists", () => {
     const slip = await numberOnPage(page);
     const slipPage = page.url();
     await expect(page.getByText(`${customer} 御中`, { exact: true })).toBeVisible();
-    await expect(page.getByTestId("detail-lines")).toContainText(`検索用部品${suffix}`);
+    await expect(page.getByTestId("snapshot-lines")).toContainText(`検索用部品${suffix}`);
     // 4 × 1,250 + 800 = 5,800 at 10 %: 6,380.
-    await expect(page.getByTestId("total")).toHaveText("6,380円");
+    await expect(printedTotal(page)).toHaveText("6,380円");
 
     await page.getByRole("link", { name: "編集する" }).click();
     await settled(page, javaScript);
     await expect(javaScript ? page.locator('input[name="lines[0].item_id"]') : page.getByLabel("1行目の品目")).toHaveValue(/\d+/);
     await page.getByLabel("1行目の数量").fill("2");
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByTestId("total")).toHaveText("3,630円");
+    await expect(printedTotal(page)).toHaveText("3,630円");
     // Only an issued slip is delivered.
     await page.getByRole("button", { name: "発行する", exact: true }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を発行しました。/);
@@ -96,7 +96,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+ 下書き$/);
     await expect(page.getByText(`作成元: 納品書 ${slip}`)).toBeVisible();
-    await expect(page.getByTestId("total")).toHaveText("3,630円");
+    await expect(printedTotal(page)).toHaveText("3,630円");
   });
 
   test("a receipt made from the receipts list warns of stamp duty, is edited, marked issued, duplicated and exported", { tag: "@both" }, async ({ page, javaScript }) => {
@@ -116,7 +116,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^領収書 \S+ 下書き$/);
     const receipt = await numberOnPage(page);
-    await expect(page.getByTestId("total")).toHaveText("66,000円");
+    await expect(printedTotal(page)).toHaveText("66,000円");
     await expect(page.getByText("お品代として")).toBeVisible();
 
     await page.getByRole("link", { name: "編集する" }).click();
@@ -126,7 +126,7 @@ test.describe("delivery slips and receipts from their own lists", () => {
     if (!javaScript) await page.getByRole("button", { name: "再計算" }).click();
     await expect(page.getByText("収入印紙が必要です", { exact: false })).toHaveCount(0);
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect(page.getByTestId("total")).toHaveText("44,000円");
+    await expect(printedTotal(page)).toHaveText("44,000円");
     await expect(page.getByText("工事代金として")).toBeVisible();
     // Issuing a receipt makes it 発行済.
     await expect(page.getByTestId("document-status")).toHaveText("未発行");

@@ -1,4 +1,4 @@
-import { createInvoice, expect, settled, signInAsOwnCompany, test } from "./fixtures";
+import { createInvoice, expect, printedTotal, settled, signInAsOwnCompany, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** Where a destructive action asks: a dialog with JavaScript, the page itself without. */
@@ -28,7 +28,7 @@ test.describe("the document lifecycle", () => {
     await askCredit.getByLabel("理由（任意。赤伝に記載されます）").fill("契約の取消");
     await askCredit.getByRole("button", { name: "赤伝を発行する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/赤伝 \S+ を発行しました。/);
-    await expect(page.getByTestId("total")).toHaveText("-11,000円");
+    await expect(printedTotal(page)).toHaveText("-11,000円");
     await expect(page.getByText(`赤伝の元の請求書: 請求書 ${number}`)).toBeVisible();
     await page.getByRole("link", { name: "印刷用の画面を開く" }).click();
     await expect(page.getByTestId("snapshot").getByRole("heading", { level: 1 })).toHaveText("請求書（赤伝）");

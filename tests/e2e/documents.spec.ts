@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import iconv from "iconv-lite";
-import { expect, settled, signInThroughBank, test } from "./fixtures";
+import { expect, printedTotal, settled, signInThroughBank, test } from "./fixtures";
 
 test.describe("documents", () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
@@ -35,7 +35,7 @@ test.describe("documents", () => {
     // The number's format is the company's (the document settings test changes it), so only its shape is checked.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^請求書 \S+-\d+ 下書き$/);
     const number = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ")[1]!;
-    await expect(page.getByTestId("document-totals")).toContainText("8%対象※");
+    await expect(page.getByTestId("snapshot")).toContainText("8%対象※");
     await expect(page.getByTestId("qualified-check")).toBeVisible();
 
     await page.getByRole("link", { name: "編集する" }).click();
@@ -44,7 +44,7 @@ test.describe("documents", () => {
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
     // 10 %: 17,000 → 1,700; 8 %: 3,240 → 259.
-    await expect(page.getByTestId("total")).toHaveText("22,199円");
+    await expect(printedTotal(page)).toHaveText("22,199円");
 
     // A draft cannot be billed or paid: 発行 bills it, and the history names who did it.
     await expect(page.getByLabel("ステータス", { exact: true })).toHaveCount(0);

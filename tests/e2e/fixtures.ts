@@ -175,6 +175,9 @@ export async function signInAsNewCompany(page: Page, javaScript: boolean) {
   await signInAsOwnerOf(page, await makeCompany(page, javaScript));
 }
 
+/** The 合計（税込） of the document a detail page shows as it prints. */
+export const printedTotal = (page: Page) => page.getByTestId("snapshot").getByRole("row", { name: /^合計（税込）/ }).getByRole("cell");
+
 /** Saves the invoice form on screen as a draft and issues it; the invoice's number. */
 export async function saveAndIssueInvoice(page: Page, javaScript: boolean): Promise<string> {
   const heading = page.getByRole("heading", { level: 1 });

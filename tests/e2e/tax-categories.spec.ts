@@ -42,9 +42,9 @@ test.describe("tax categories", () => {
 
     await page.getByRole("button", { name: "保存する" }).click();
     await expect(page.getByTestId("notice")).toHaveText(/書類を保存しました。/);
-    const totals = page.getByTestId("document-totals");
+    const totals = page.getByTestId("snapshot").locator(".document-totals");
     for (const row of expected) await expect(totals).toContainText(row);
-    await expect(page.getByTestId("detail-lines").getByRole("row", { name: /印紙代/ })).toContainText("立替金");
+    await expect(page.getByTestId("snapshot-lines").getByRole("row", { name: /印紙代/ })).toContainText("立替金");
 
     await page.getByRole("button", { name: "発行して印刷する" }).click();
     await expect(page.getByTestId("snapshot-headline")).toHaveText("ご請求金額 ¥104,880-");
