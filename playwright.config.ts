@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_PATH } from "./scripts/chromium-path.mjs";
+import { CHROMIUM_LAUNCH_OPTIONS as launchOptions } from "./scripts/chromium-path.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
@@ -27,24 +27,6 @@ export const e2eServerEnv = {
 
 // Test code signs session cookies with the server's secret.
 Object.assign(process.env, { SESSION_SECRET: e2eServerEnv.SESSION_SECRET, COOKIE_SECURE: "false" });
-
-/**
- * Chromium's features switched off. Each browser context is a window, and Chromium preloads the address bar's popup
- * (two WebUI pages) in a renderer of its own for every window: a quarter of the renderers' CPU time on a 10-test sample.
- * Chromium keeps only the last `--disable-features`, so this one repeats what Playwright switches off (its
- * `chromiumSwitches`, for the Playwright version in package-lock.json) before adding ours.
- */
-const DISABLED_FEATURES = [
-  ...["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable", "LensOverlay"],
-  ...["MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "OptimizationHints"],
-  ...["NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch"],
-  ...["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"],
-];
-
-const launchOptions = {
-  executablePath: CHROMIUM_PATH,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage", `--disable-features=${DISABLED_FEATURES.join(",")}`],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",

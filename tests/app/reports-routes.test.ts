@@ -42,10 +42,12 @@ describe("/reports/list", () => {
     ]);
     expect(months!.total).toEqual(["合計", "2件", { text: "121,000円", testId: "sales-total-excluded" }, "12,100円", { text: "133,100円", testId: "sales-total-included" }]);
     expect(months!.chart).toMatchObject({ kind: "column", column: 2, max: 120_000, min: 0, axis: ["12万", null] });
+    // The chart says its figures are before tax, as its column is.
+    expect(months!.chart!.title).toBe("月別の売上のグラフ：税抜金額");
     expect(months!.chart!.bars).toEqual([
-      ["2024年4月", "0", "0円", "4月"],
-      ["2024年5月", "120000", "120,000円", "5月"],
-      ["2024年6月", "1000", "1,000円", "6月"],
+      ["2024年4月", "0", "0円", "0", "4月"],
+      ["2024年5月", "120000", "120,000円", "12万", "5月"],
+      ["2024年6月", "1000", "1,000円", "1,000", "6月"],
     ]);
     for (const table of [months!, customers!]) {
       const column = table.chart!.column;

@@ -21,7 +21,7 @@ type Fixtures = {
  * the number it rendered, so `settled()` can tell a page React has drawn from one whose state is only in the router:
  * Remix renders navigations in a transition, after the router is already idle.
  */
-function trackCommits() {
+export function trackCommits() {
   const tracked = window as unknown as { __e2eRouterChanges: number; __e2eCommitted: number; __remixRouter?: unknown };
   tracked.__e2eRouterChanges = 0;
   tracked.__e2eCommitted = -1;

@@ -123,7 +123,7 @@ for (const { width, oneRow } of [
         }
         if (oneRow) expect(numberBoxes[0]!.x).toBeGreaterThan(nameBox.x + nameBox.width - 4);
         // Without JavaScript 品名 sits under the 品目 select.
-        expect((await line.boundingBox())!.height).toBeLessThan((oneRow ? 60 : 130) + (javaScript ? 40 : 90));
+        expect((await line.boundingBox())!.height).toBeLessThan((oneRow ? 60 : 140) + (javaScript ? 40 : 110));
       }
     });
   });

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer } from "node:net";
-import { copyMigratedDataDir } from "./database";
 
 export type RunningServer = {
   baseUrl: string;
@@ -15,15 +14,20 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+/** A loopback port that was free a moment ago: the system's choice, or the first from `from` up. */
+export async function freePort(from = 0): Promise<number> {
+  for (let port = from; port <= 65535; port += 1) {
+    const free = await new Promise<number | null>((resolve, reject) => {
+      const probe = createServer();
+      probe.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(null) : reject(error)));
+      probe.listen(port, "127.0.0.1", () => {
+        const address = probe.address();
+        probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      });
     });
-  });
+    if (free !== null) return free;
+  }
+  throw new Error(`no free port from ${from}`);
 }
 
 /**
@@ -43,7 +47,8 @@ export async function startBuiltServer(
   // start pays for neither initdb nor the migrations (it still seeds). A test that names DATA_DIR or DATABASE_URL
   // starts on that, as a real first start does.
   const dataDir = mkdtempSync(path.join(tmpdir(), "chohyo-test-data-"));
-  if (given.DATA_DIR === undefined && given.DATABASE_URL === undefined) await copyMigratedDataDir(dataDir);
+  // Imported only here: it reads vitest's provided context, and scripts outside vitest start servers too (scripts/screenshots.ts).
+  if (given.DATA_DIR === undefined && given.DATABASE_URL === undefined) await (await import("./database")).copyMigratedDataDir(dataDir);
   const child = spawn(process.execPath, ["dist/server.js"], {
     env: {
       PATH: process.env.PATH,

@@ -44,7 +44,7 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
         <p>{t("adminBanks.audit.empty")}</p>
       ) : (
         <ScrollBox labelledBy="audit-title">
-          <table className="table" data-testid="admin-audit">
+          <table className="table table--list" data-testid="admin-audit">
             <thead>
               <tr>
                 <th scope="col">{t("adminBanks.audit.when")}</th>
@@ -57,7 +57,7 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="admin-nowrap">{formatDateTimeJst(entry.occurred_at)}</td>
+                  <td className="table__nowrap">{formatDateTimeJst(entry.occurred_at)}</td>
                   <td>{entry.actor_name ?? entry.actor_user_unique_code}</td>
                   <td>
                     {ADMIN_ROLE_LABELS[entry.actor_user_type] ?? entry.actor_user_type}

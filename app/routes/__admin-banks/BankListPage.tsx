@@ -22,7 +22,7 @@ export function BankListPage({ title, banks }: { title: string; banks: BankSumma
         <section className="card">
           <p data-testid="admin-bank-count">{t("adminBanks.count", { count: banks.length })}</p>
           <ScrollBox labelledBy="bank-list-title">
-            <table className="table" data-testid="admin-banks">
+            <table className="table table--list" data-testid="admin-banks">
               <thead>
                 <tr>
                   <th scope="col">{t("adminBanks.columns.bankCode")}</th>

@@ -16,7 +16,7 @@ export function ReservationTable({ bankCode, reservations }: { bankCode: string;
   if (reservations.length === 0) return <p>{t("adminBanks.reservations.empty")}</p>;
   return (
     <ScrollBox labelledBy="reservations-title">
-      <table className="table" data-testid="bank-reservations">
+      <table className="table table--list" data-testid="bank-reservations">
         <thead>
           <tr>
             <th scope="col">{t("adminBanks.reservations.id")}</th>
@@ -42,10 +42,10 @@ export function ReservationTable({ bankCode, reservations }: { bankCode: string;
                   count: reservation.free_months,
                 })}
               </td>
-              <td className="admin-nowrap">
+              <td className="table__nowrap">
                 {formatListDate(reservation.start_date)}〜{formatListDate(reservation.finish_date)}
               </td>
-              <td>
+              <td className="table__nowrap">
                 <ReservationBadge reservation={reservation} />
               </td>
             </tr>

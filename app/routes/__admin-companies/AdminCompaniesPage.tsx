@@ -128,44 +128,49 @@ export function AdminCompaniesPage({ bankName, filters, ignored, page, options, 
           <p>
             <ListPaging {...paging} placement="count" />
           </p>
-          <table className="table document-list" data-testid="admin-companies">
-            <thead>
-              <tr>
-                {heading("name", t("adminCompanies.columns.name"))}
-                {heading("code", t("adminCompanies.columns.code"))}
-                {heading("branch", t("adminCompanies.columns.branch"))}
-                {heading("plan", t("adminCompanies.columns.plan"))}
-                <th scope="col">{t("adminCompanies.columns.status")}</th>
-                {heading("join_date", t("adminCompanies.columns.join_date"))}
-                <th scope="col" className="document-list__optional">
-                  {t("adminCompanies.columns.start_date")}
-                </th>
-                <th scope="col" className="document-list__optional">
-                  {t("adminCompanies.columns.end_date")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((row) => (
-                <tr key={row.company_unique_code}>
-                  <td>
-                    <Link to={companyDetailPath(row.company_unique_code, row.join_date)} prefetch="none">
-                      {row.company_name}
-                    </Link>
-                  </td>
-                  <td>{row.company_unique_code}</td>
-                  <td>{[showBank ? row.bank_name : null, row.branch_name ?? row.branch_code].filter(Boolean).join(" ")}</td>
-                  <td>{row.plan_name ?? row.plan_id}</td>
-                  <td data-testid="admin-company-status">{row.status_label}</td>
-                  <td>{formatListDate(row.join_date)}</td>
-                  <td className="document-list__optional">{row.start_date ? formatListDate(row.start_date) : ""}</td>
-                  <td className="document-list__optional">
-                    {row.withdrawal_date ? formatListDate(row.withdrawal_date) : row.end_date ? formatListDate(row.end_date) : ""}
-                  </td>
+          {/* Between the cards (below 480 px) and the width with the side menu, the table scrolls in its own box. */}
+          <div className="table-scroll">
+            <table className="table document-list" data-testid="admin-companies">
+              <thead>
+                <tr>
+                  {heading("name", t("adminCompanies.columns.name"))}
+                  {heading("code", t("adminCompanies.columns.code"))}
+                  {heading("branch", t("adminCompanies.columns.branch"))}
+                  {heading("plan", t("adminCompanies.columns.plan"))}
+                  <th scope="col">{t("adminCompanies.columns.status")}</th>
+                  {heading("join_date", t("adminCompanies.columns.join_date"))}
+                  <th scope="col" className="document-list__optional">
+                    {t("adminCompanies.columns.start_date")}
+                  </th>
+                  <th scope="col" className="document-list__optional">
+                    {t("adminCompanies.columns.end_date")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.items.map((row) => (
+                  <tr key={row.company_unique_code}>
+                    <td>
+                      <Link to={companyDetailPath(row.company_unique_code, row.join_date)} prefetch="none" className="table__name" title={row.company_name}>
+                        {row.company_name}
+                      </Link>
+                    </td>
+                    <td className="table__nowrap">{row.company_unique_code}</td>
+                    <td>{[showBank ? row.bank_name : null, row.branch_name ?? row.branch_code].filter(Boolean).join(" ")}</td>
+                    <td>{row.plan_name ?? row.plan_id}</td>
+                    <td className="table__nowrap" data-testid="admin-company-status">
+                      {row.status_label}
+                    </td>
+                    <td className="table__nowrap">{formatListDate(row.join_date)}</td>
+                    <td className="document-list__optional table__nowrap">{row.start_date ? formatListDate(row.start_date) : ""}</td>
+                    <td className="document-list__optional table__nowrap">
+                      {row.withdrawal_date ? formatListDate(row.withdrawal_date) : row.end_date ? formatListDate(row.end_date) : ""}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <ListPaging {...paging} placement="links" />
         </>
       )}

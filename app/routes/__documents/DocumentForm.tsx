@@ -60,7 +60,7 @@ function MasterSearch({ name, label, defaultValue }: { name: string; label: stri
 /**
  * One form for every kind, beside the document as it will print (DocumentPreviewPane). Lines are a table; they are
  * added, removed and moved with conform's intents (plain submits without JavaScript, handled here with it: see
- * useLightForm); totals follow the input live with JavaScript and come back from 「プレビュー」 without it, and stay in
+ * useLightForm); totals follow the input live with JavaScript and come back from 「プレビュー・再計算」 without it, and stay in
  * sight at the bottom of the form.
  */
 export function DocumentForm({
@@ -192,12 +192,6 @@ export function DocumentForm({
     update("due_date", refreshed.dueDate);
     update("due_date_basis", refreshed.basis);
   }, [issueDate, customerId, dueDateBasis, dueDateRules, customers, update]);
-
-  const previewButton = hydrated ? null : (
-    <button type="submit" name="intent" value="recalculate" className="button button--secondary">
-      {t("documents.preview.update")}
-    </button>
-  );
 
   return (
     <Form method="post" className="document-editor" {...form.formProps} onFocus={firstUse} onPointerDown={firstUse} onInput={firstUse}>
@@ -386,7 +380,11 @@ export function DocumentForm({
             <button type="submit" name="intent" value="save" className="button">
               {t("documents.save")}
             </button>{" "}
-            {previewButton}{" "}
+            {hydrated ? null : (
+              <button type="submit" name="intent" value="recalculate" className="button button--secondary">
+                {t("documents.preview.update")}
+              </button>
+            )}{" "}
             <Link to={cancelTo} prefetch="none">
               {t("documents.cancel")}
             </Link>

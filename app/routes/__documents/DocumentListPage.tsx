@@ -253,7 +253,7 @@ export function DocumentListPage({ kindLabel, paths: { base, list }, filters, ig
                     </td>
                     <td className="document-list__date">{formatListDate(document.issue_date)}</td>
                     <td className="document-list__customer">
-                      <span className="document-list__customer-name" title={document.customer_name}>
+                      <span className="table__name" title={document.customer_name}>
                         {document.customer_name}
                       </span>{" "}
                       {document.customer_honorific}

@@ -72,7 +72,7 @@ export function InvoicePayments({ payments, reply }: { payments: Payments; reply
         <p>{t("payments.none")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="table" data-testid="payment-rows">
+          <table className="table table--list" data-testid="payment-rows">
             <thead>
               <tr>
                 {COLUMNS.map((column) => (
@@ -85,10 +85,10 @@ export function InvoicePayments({ payments, reply }: { payments: Payments; reply
             <tbody>
               {payments.rows.map((payment) => (
                 <tr key={payment.id} className={payment.cancelled ? "row--cancelled" : undefined}>
-                  <td>{payment.paidOn}</td>
+                  <td className="table__nowrap">{payment.paidOn}</td>
                   <td className="table__number">{payment.cancelled ? <del>{payment.amount}円</del> : `${payment.amount}円`}</td>
                   <td className="table__number">{payment.fee}円</td>
-                  <td>{t(`payments.methods.${payment.method as (typeof METHODS)[number]}`)}</td>
+                  <td className="table__nowrap">{t(`payments.methods.${payment.method as (typeof METHODS)[number]}`)}</td>
                   <td>{payment.source}</td>
                   <td>
                     {payment.cancelled ?? (

@@ -56,7 +56,7 @@ export function StatementsPage({ statements, ignored }: Props) {
           <p>{t("payments.statements.empty")}</p>
         ) : (
           <div className="table-scroll">
-            <table className="table" data-testid="statement-rows">
+            <table className="table table--list" data-testid="statement-rows">
               <thead>
                 <tr>
                   <th scope="col">{t("payments.statements.columns.uploadedAt")}</th>
@@ -71,13 +71,13 @@ export function StatementsPage({ statements, ignored }: Props) {
               <tbody>
                 {statements.items.map((item) => (
                   <tr key={item.id}>
-                    <td>{formatDateTimeJst(item.uploaded_at)}</td>
+                    <td className="table__nowrap">{formatDateTimeJst(item.uploaded_at)}</td>
                     <td>
                       <Link to={`/billing/payments/statements/${item.id}`} prefetch="none">
                         {item.file_name}
                       </Link>
                     </td>
-                    <td>{t(`payments.statements.formats.${item.format}`)}</td>
+                    <td className="table__nowrap">{t(`payments.statements.formats.${item.format}`)}</td>
                     <td className="table__number">{item.lines}</td>
                     <td className="table__number">{item.deposits}</td>
                     <td className="table__number">{item.unmatched}</td>

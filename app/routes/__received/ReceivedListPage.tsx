@@ -138,41 +138,48 @@ export function ReceivedListPage({ kind, kindLabel, base, filters, ignored, page
           <p>
             <ListPaging {...paging} placement="count" /> <strong data-testid="received-sum">{t("received.sum", { amount: formatYen(page.sum) })}</strong>
           </p>
-          <table className="table document-list" data-testid="received-documents">
-            <thead>
-              <tr>
-                {heading("transaction_date", t("received.columns.transaction_date"))}
-                {heading("supplier", t("received.columns.supplier"))}
-                {heading("amount", t("received.columns.amount"))}
-                <th scope="col">{t("received.columns.registration_number")}</th>
-                <th scope="col">{t("received.columns.match_result")}</th>
-                <th scope="col" className="document-list__optional">
-                  {t("received.columns.credit")}
-                </th>
-                <th scope="col" className="document-list__optional">
-                  {t("received.columns.document_number")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`${base}/detail/${row.id}`} prefetch="none">
-                      {formatListDate(row.transaction_date)}
-                    </Link>
-                    {row.deleted_at ? ` (${t("received.deletedMark")})` : ""}
-                  </td>
-                  <td>{row.supplier_name}</td>
-                  <td className="table__number">{formatYen(row.amount)}</td>
-                  <td>{row.registration_number ?? ""}</td>
-                  <td data-testid="match-result">{resultLabel(row.match_result)}</td>
-                  <td className="document-list__optional">{row.credit_rate === 100 ? t("received.qualified") : row.credit_rate === null ? "" : t("received.creditRate", { rate: row.credit_rate })}</td>
-                  <td className="document-list__optional">{row.document_number ?? ""}</td>
+          {/* Between the cards (below 480 px) and the width with the side menu, the table scrolls in its own box. */}
+          <div className="table-scroll">
+            <table className="table document-list" data-testid="received-documents">
+              <thead>
+                <tr>
+                  {heading("transaction_date", t("received.columns.transaction_date"))}
+                  {heading("supplier", t("received.columns.supplier"))}
+                  {heading("amount", t("received.columns.amount"))}
+                  <th scope="col">{t("received.columns.registration_number")}</th>
+                  <th scope="col">{t("received.columns.match_result")}</th>
+                  <th scope="col" className="document-list__optional">
+                    {t("received.columns.credit")}
+                  </th>
+                  <th scope="col" className="document-list__optional">
+                    {t("received.columns.document_number")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.items.map((row) => (
+                  <tr key={row.id}>
+                    <td className="table__nowrap">
+                      <Link to={`${base}/detail/${row.id}`} prefetch="none">
+                        {formatListDate(row.transaction_date)}
+                      </Link>
+                      {row.deleted_at ? ` (${t("received.deletedMark")})` : ""}
+                    </td>
+                    <td>
+                      <span className="table__name" title={row.supplier_name}>
+                        {row.supplier_name}
+                      </span>
+                    </td>
+                    <td className="table__number">{formatYen(row.amount)}</td>
+                    <td className="table__nowrap">{row.registration_number ?? ""}</td>
+                    <td className="table__nowrap" data-testid="match-result">{resultLabel(row.match_result)}</td>
+                    <td className="document-list__optional">{row.credit_rate === 100 ? t("received.qualified") : row.credit_rate === null ? "" : t("received.creditRate", { rate: row.credit_rate })}</td>
+                    <td className="document-list__optional table__nowrap">{row.document_number ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <ListPaging {...paging} placement="links" />
         </>
       )}

@@ -72,42 +72,49 @@ export function RecurringListPage({ schedules }: { schedules: ListRow[] }) {
           </Link>
         </p>
       ) : (
-        <table className="table table--cards" data-testid="recurring-schedules">
-          <thead>
-            <tr>
-              <th scope="col">{column("customer")}</th>
-              <th scope="col">{column("subject")}</th>
-              <th scope="col">{column("cycle")}</th>
-              <th scope="col">{column("nextRun")}</th>
-              <th scope="col">{column("lastResult")}</th>
-              <th scope="col">{column("state")}</th>
-              <th scope="col">{column("actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {schedules.map((schedule) => (
-              <tr key={schedule.id}>
-                <td>
-                  <Link to={`/billing/recurring/${schedule.id}`} prefetch="none">
-                    {schedule.customerName}
-                  </Link>
-                </td>
-                <td data-label={column("subject")}>{schedule.subject}</td>
-                <td data-label={column("cycle")}>{schedule.cycle}</td>
-                <td data-label={column("nextRun")}>{schedule.nextRunOn ? formatListDate(schedule.nextRunOn) : t("recurring.noNextRun")}</td>
-                <td data-label={column("lastResult")}>
-                  <RunResult run={schedule.lastRun} />
-                </td>
-                <td data-label={column("state")}>
-                  <StateBadge state={schedule.state} />
-                </td>
-                <td data-label={column("actions")}>
-                  <PauseButton id={schedule.id} state={schedule.state} label={schedule.customerName} />
-                </td>
+        /* Between the cards (below 480 px) and the width with the side menu, the table scrolls in its own box. */
+        <div className="table-scroll">
+          <table className="table table--cards table--list" data-testid="recurring-schedules">
+            <thead>
+              <tr>
+                <th scope="col">{column("customer")}</th>
+                <th scope="col">{column("subject")}</th>
+                <th scope="col">{column("cycle")}</th>
+                <th scope="col">{column("nextRun")}</th>
+                <th scope="col">{column("lastResult")}</th>
+                <th scope="col">{column("state")}</th>
+                <th scope="col">{column("actions")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {schedules.map((schedule) => (
+                <tr key={schedule.id}>
+                  <td>
+                    <Link to={`/billing/recurring/${schedule.id}`} prefetch="none" className="table__name" title={schedule.customerName}>
+                      {schedule.customerName}
+                    </Link>
+                  </td>
+                  <td data-label={column("subject")}>{schedule.subject}</td>
+                  <td className="table__nowrap" data-label={column("cycle")}>
+                    {schedule.cycle}
+                  </td>
+                  <td className="table__nowrap" data-label={column("nextRun")}>
+                    {schedule.nextRunOn ? formatListDate(schedule.nextRunOn) : t("recurring.noNextRun")}
+                  </td>
+                  <td data-label={column("lastResult")}>
+                    <RunResult run={schedule.lastRun} />
+                  </td>
+                  <td className="table__nowrap" data-label={column("state")}>
+                    <StateBadge state={schedule.state} />
+                  </td>
+                  <td data-label={column("actions")}>
+                    <PauseButton id={schedule.id} state={schedule.state} label={schedule.customerName} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

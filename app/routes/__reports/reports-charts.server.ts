@@ -5,6 +5,8 @@
  * the table.
  */
 
+import { formatDecimal } from "@domain/decimal-display";
+
 export type ChartUnit = "yen" | "count" | "percent";
 
 /** One figure of a table: `text` is how its table writes it, `short` the month under a column. */
@@ -13,11 +15,12 @@ export type ChartPoint = { label: string; value: string | null; text: string; sh
 type ChartInput = { id: string; title: string; column: number; unit: ChartUnit; points: ChartPoint[] };
 
 /**
- * A bar: its row, its figure (empty for none: drawn as zero), the figure as the table writes it, and the caption the
+ * A bar: its row, its figure (empty for none: drawn as zero), the figure as the table writes it, the figure as the
+ * chart writes it on the bar (short, 83万, for a column; as the table writes it beside a bar), and the caption the
  * chart writes for it (a column's month, a bar's row name cut to fit; none under every column of a long range).
  * A tuple, so the page data names no property for each bar.
  */
-type Bar = [label: string, value: string, text: string, caption?: string];
+type Bar = [label: string, value: string, text: string, figure: string, caption?: string];
 
 /**
  * What the page draws: columns over months or bars beside their rows, on a scale from `min` to `max` (min ≤ 0 ≤ max),
@@ -37,14 +40,15 @@ export type ChartView = {
 
 const numberOf = (value: string | null) => (value === null ? 0 : Number(value));
 
-/** Short axis figures: 1,234,567 → 123万. */
-function axisText(value: number, unit: ChartUnit): string {
+/** Short figures for the axis and over columns: 1,234,567 → 123万, 15,000 → 1.5万, 9,500 → 9,500. */
+function shortText(value: number, unit: ChartUnit): string {
   if (unit === "percent") return `${value}%`;
   if (unit === "count") return `${value}`;
   const absolute = Math.abs(value);
   if (absolute >= 100_000_000) return `${+(value / 100_000_000).toFixed(1)}億`;
-  if (absolute >= 10_000) return `${Math.round(value / 10_000)}万`;
-  return `${Math.round(value)}`;
+  if (absolute >= 100_000) return `${Math.round(value / 10_000)}万`;
+  if (absolute >= 10_000) return `${+(value / 10_000).toFixed(1)}万`;
+  return formatDecimal(String(Math.round(value)));
 }
 
 const truncate = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
@@ -65,16 +69,17 @@ export function columnChart({ id, title, column, unit, points }: ChartInput): Ch
     kind: "column",
     max,
     min,
-    axis: [axisText(max, unit), min < 0 ? axisText(min, unit) : null],
+    axis: [shortText(max, unit), min < 0 ? shortText(min, unit) : null],
     bars: points.map((point, index): Bar => {
-      const bar: Bar = [point.label, point.value ?? "", point.text];
-      return index % every === 0 ? [bar[0], bar[1], bar[2], point.short ?? point.label] : bar;
+      // No figure (a month without decided estimates) is written as its table writes it, not as a zero.
+      const bar = [point.label, point.value ?? "", point.text, point.value === null ? point.text : shortText(Number(point.value), unit)] as const;
+      return index % every === 0 ? [...bar, point.short ?? point.label] : [...bar];
     }),
   };
 }
 
 /** Horizontal bars, one per row of a table (customers, buckets, outcomes), each with its figure written beside it. */
 export function barChart({ id, title, column, unit, points }: ChartInput): ChartView {
-  const bars = points.map((point): Bar => [point.label, point.value ?? "", point.text, truncate(point.label, 11)]);
+  const bars = points.map((point): Bar => [point.label, point.value ?? "", point.text, point.text, truncate(point.label, 11)]);
   return { id, title, column, kind: "bar", ...range(points, unit), bars };
 }

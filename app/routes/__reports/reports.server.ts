@@ -108,7 +108,8 @@ export type ReportTable = {
   /** What /reports/export calls the table. */
   table: string;
   heading: string;
-  columns: { label: string; number?: true }[];
+  /** `number`: right-aligned figures; `name`: a customer's or supplier's name, shortened with an ellipsis when long. */
+  columns: { label: string; number?: true; name?: true }[];
   rows: TableRow[];
   /** Said in place of the rows when there are none (tables of months and outcomes always have rows). */
   empty?: string;
@@ -139,6 +140,7 @@ type Figures = Pick<ReportView, "summary" | "note" | "tables">;
 type ColumnKey = keyof typeof reportTexts.columns;
 
 const plain = (key: ColumnKey) => ({ label: t(`reports.columns.${key}`) });
+const customerColumn = { label: t("reports.columns.customer"), name: true as const };
 const figure = (label: string) => ({ label, number: true as const });
 const figures = (...keys: ColumnKey[]) => keys.map((key) => figure(t(`reports.columns.${key}`)));
 const totalRow = (cells: Cell[]): TableRow => [t("reports.total"), ...cells];
@@ -188,7 +190,7 @@ function salesView(data: SalesReport): Figures {
         id: "sales-customers",
         table: "customers",
         heading: customers,
-        columns: [plain("customer"), ...figures("count", "taxExcluded", "taxIncluded")],
+        columns: [customerColumn, ...figures("count", "taxExcluded", "taxIncluded")],
         rows: customerRows.map((row) => [row.label, ...amounts(row)]),
         empty: t("reports.empty"),
         total: totalRow(amounts(total)),
@@ -225,7 +227,7 @@ function receivablesView(data: ReceivablesReport, choice: ReportChoice): Figures
         id: "receivables-customers",
         table: "customers",
         heading: customers,
-        columns: [plain("customer"), ...figures("count"), ...AGING_BUCKETS.map((bucket) => figure(AGING_LABELS[bucket])), ...figures("outstanding")],
+        columns: [customerColumn, ...figures("count"), ...AGING_BUCKETS.map((bucket) => figure(AGING_LABELS[bucket])), ...figures("outstanding")],
         rows: [
           ...data.customers.map((row): TableRow => [
             {
@@ -251,7 +253,7 @@ function receivablesView(data: ReceivablesReport, choice: ReportChoice): Figures
         id: "receivables-invoices",
         table: "invoices",
         heading: data.customer ? t("reports.receivables.invoicesOf", { customer: data.customer.customer_name }) : invoices,
-        columns: [plain("number"), plain("customer"), plain("issueDate"), plain("dueDate"), ...figures("daysPastDue"), plain("bucket"), ...figures("outstanding")],
+        columns: [plain("number"), customerColumn, plain("issueDate"), plain("dueDate"), ...figures("daysPastDue"), plain("bucket"), ...figures("outstanding")],
         rows: data.invoices.items.map((row) => [
           { text: row.number, href: `/invoices/detail/${row.id}`, ...(row.credit_note_of === null ? {} : { badge: t("reports.receivables.creditNote") }) },
           row.customer_name,
@@ -371,7 +373,7 @@ function receivedView(data: ReceivedReport): Figures {
         id: "received-suppliers",
         table: "suppliers",
         heading: suppliers,
-        columns: [plain("customer"), ...columns],
+        columns: [customerColumn, ...columns],
         rows: supplierRows.map((row) => [row.label, ...cells(row)]),
         empty: t("reports.empty"),
         total: totalRow(cells(total)),

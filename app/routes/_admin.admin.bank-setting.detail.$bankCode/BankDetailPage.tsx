@@ -270,7 +270,7 @@ function NoticesSection({ bank, lastResult, constraint }: { bank: BankDetail; la
                 <tr key={notice.id}>
                   <th scope="row">{notice.title}</th>
                   <td>{t(`adminBanks.notices.kinds.${notice.kind}`)}</td>
-                  <td className="admin-nowrap">
+                  <td className="table__nowrap">
                     {formatListDate(notice.publish_from)}〜{notice.publish_until ? formatListDate(notice.publish_until) : ""}
                   </td>
                   <td>{notice.starts_at && notice.ends_at ? `${formatDateTimeJst(notice.starts_at)}〜${formatDateTimeJst(notice.ends_at)}` : "—"}</td>

@@ -6,6 +6,7 @@ import { DOCUMENT_KINDS } from "@domain/document-kinds";
 import { useTexts } from "~/components/texts";
 import adminCompaniesTexts from "~/locales/ja/adminCompanies.json";
 import type { AdminCompanyDetail } from "~/routes/__admin-companies/admin-companies.server";
+import { ScrollBox } from "../__admin-banks/ScrollBox";
 import { companyDetailPath } from "../__admin-companies/AdminCompaniesPage";
 
 type Row = [string, ReactNode];
@@ -142,8 +143,8 @@ export function AdminCompanyDetailPage({ company }: { company: AdminCompanyDetai
         {company.plan_history.length === 0 ? (
           <p>{t("adminCompanies.detail.noPlanHistory")}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="table" data-testid="admin-company-history">
+          <ScrollBox labelledBy="admin-company-history">
+            <table className="table table--list" data-testid="admin-company-history">
               <thead>
                 <tr>
                   <th scope="col">{t("adminCompanies.detail.historyColumns.date")}</th>
@@ -156,7 +157,7 @@ export function AdminCompanyDetailPage({ company }: { company: AdminCompanyDetai
               <tbody>
                 {company.plan_history.map((entry, index) => (
                   <tr key={index}>
-                    <td>{formatDateTimeJst(entry.occurred_at)}</td>
+                    <td className="table__nowrap">{formatDateTimeJst(entry.occurred_at)}</td>
                     <td>{eventLabel(entry.event)}</td>
                     <td>{entry.previous_plan_name ? `${entry.previous_plan_name} → ${entry.plan_name ?? entry.plan_id}` : entry.plan_name ?? entry.plan_id}</td>
                     <td className="table__number">{yen(entry.amount, entry.total_amount)}</td>
@@ -165,14 +166,14 @@ export function AdminCompanyDetailPage({ company }: { company: AdminCompanyDetai
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </section>
 
       <section aria-labelledby="admin-company-users">
         <h2 id="admin-company-users">{t("adminCompanies.detail.usersHeading")}</h2>
-        <div className="table-scroll">
-          <table className="table" data-testid="admin-company-users">
+        <ScrollBox labelledBy="admin-company-users">
+          <table className="table table--list" data-testid="admin-company-users">
             <thead>
               <tr>
                 <th scope="col">{t("adminCompanies.detail.userColumns.code")}</th>
@@ -184,15 +185,15 @@ export function AdminCompanyDetailPage({ company }: { company: AdminCompanyDetai
             <tbody>
               {company.users.map((user) => (
                 <tr key={user.user_unique_code}>
-                  <td>{user.user_unique_code}</td>
-                  <td>{roleLabel(user.role)}</td>
-                  <td>{date(user.use_start_date) ?? ""}</td>
-                  <td>{user.last_signed_in_at ? formatDateTimeJst(user.last_signed_in_at) : t("adminCompanies.detail.neverSignedIn")}</td>
+                  <td className="table__nowrap">{user.user_unique_code}</td>
+                  <td className="table__nowrap">{roleLabel(user.role)}</td>
+                  <td className="table__nowrap">{date(user.use_start_date) ?? ""}</td>
+                  <td className="table__nowrap">{user.last_signed_in_at ? formatDateTimeJst(user.last_signed_in_at) : t("adminCompanies.detail.neverSignedIn")}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       </section>
 
       <section aria-labelledby="admin-company-usage">

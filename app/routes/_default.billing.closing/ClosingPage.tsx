@@ -55,7 +55,7 @@ export function ClosingPage({ closingDate, dateErrors, period, lineMode: settled
               <input type="hidden" name="closing_date" value={closingDate} />
               <p className="field__hint closing-scroll-hint">{t("closing.scrollHint")}</p>
               <div className="table-scroll" role="region" aria-labelledby="closing-customers-heading" tabIndex={0}>
-                <table className="table closing-table closing-cards">
+                <table className="table table--list closing-table closing-cards">
                   <thead>
                     <tr>
                       <th scope="col">{t("closing.columns.choose")}</th>
@@ -81,9 +81,13 @@ export function ClosingPage({ closingDate, dateErrors, period, lineMode: settled
                           />
                         </td>
                         <th scope="row">
-                          <label htmlFor={`closing-customer-${customer.id}`}>{customer.name}</label>
+                          <label htmlFor={`closing-customer-${customer.id}`} className="table__name" title={customer.name}>
+                            {customer.name}
+                          </label>
                         </th>
-                        <td data-label={t("closing.columns.closingDay")}>{customer.closingDay}</td>
+                        <td className="table__nowrap" data-label={t("closing.columns.closingDay")}>
+                          {customer.closingDay}
+                        </td>
                         <td className="table__number" data-label={t("closing.columns.count")}>
                           {t("closing.count", { count: customer.slips.length })}
                         </td>

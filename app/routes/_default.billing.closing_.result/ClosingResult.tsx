@@ -21,7 +21,7 @@ export function ClosingResult({ closingDate, date, invoices, remaining }: Result
           <p>{t("closing.resultEmpty")}</p>
         ) : (
           <div className="table-scroll" role="region" aria-labelledby="closing-result-heading" tabIndex={0}>
-            <table className="table closing-cards" data-testid="closing-result">
+            <table className="table table--list closing-cards" data-testid="closing-result">
               <thead>
                 <tr>
                   <th scope="col">{t("closing.resultColumns.number")}</th>
@@ -39,20 +39,26 @@ export function ClosingResult({ closingDate, date, invoices, remaining }: Result
               <tbody>
                 {invoices.map((invoice) => (
                   <tr key={invoice.id}>
-                    <th scope="row">
+                    <th scope="row" className="table__nowrap">
                       <Link to={`/invoices/detail/${invoice.id}`} prefetch="none">
                         {invoice.number}
                       </Link>
                     </th>
-                    <td>{invoice.customer}</td>
+                    <td>
+                      <span className="table__name" title={invoice.customer}>
+                        {invoice.customer}
+                      </span>
+                    </td>
                     <td className="table__number" data-label={t("closing.resultColumns.slips")}>
                       {t("closing.count", { count: invoice.slips })}
                     </td>
                     <td className="table__number" data-label={t("closing.resultColumns.amount")}>
                       {invoice.amount}円
                     </td>
-                    <td data-label={t("closing.resultColumns.dueDate")}>{invoice.dueDate}</td>
-                    <td data-label={t("closing.resultColumns.stage")}>
+                    <td className="table__nowrap" data-label={t("closing.resultColumns.dueDate")}>
+                      {invoice.dueDate}
+                    </td>
+                    <td className="table__nowrap" data-label={t("closing.resultColumns.stage")}>
                       <span className={`stage-badge stage-badge--${invoice.stage}`}>{t(`closing.stages.${invoice.stage}`)}</span>
                     </td>
                   </tr>

@@ -35,7 +35,7 @@ export function UnmatchedPage({
           <p>{t("payments.unmatched.empty")}</p>
         ) : (
           <div className="table-scroll">
-            <table className="table" data-testid="unmatched-rows">
+            <table className="table table--list" data-testid="unmatched-rows">
               <thead>
                 <tr>
                   <th scope="col">{t("payments.statement.columns.postedOn")}</th>
@@ -47,8 +47,12 @@ export function UnmatchedPage({
               <tbody>
                 {deposits.items.map((deposit) => (
                   <tr key={deposit.id}>
-                    <td>{formatJapaneseDate(deposit.posted_on)}</td>
-                    <td>{deposit.payer_name || deposit.description}</td>
+                    <td className="table__nowrap">{formatJapaneseDate(deposit.posted_on)}</td>
+                    <td>
+                      <span className="table__name" title={deposit.payer_name || deposit.description}>
+                        {deposit.payer_name || deposit.description}
+                      </span>
+                    </td>
                     <td className="table__number">{formatDecimal(deposit.amount)}円</td>
                     <td>
                       <Link to={`/billing/payments/statements/${deposit.statement_id}`} prefetch="none">

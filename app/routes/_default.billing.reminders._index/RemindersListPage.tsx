@@ -67,61 +67,70 @@ export function RemindersListPage({ asOf, bucket, page, perPage, total, items, i
           <p className="reminder-summary" data-testid="reminders-summary">
             {t("reminders.list.asOf", { date: asOf })} <ListPaging links={links} total={total} perPage={perPage} placement="count" />
           </p>
-          <table className="table table--cards reminder-table" data-testid="overdue-invoices">
-            <thead>
-              <tr>
-                <th scope="col">{column("number")}</th>
-                <th scope="col">{column("customer")}</th>
-                <th scope="col">{column("dueDate")}</th>
-                <th scope="col" className={num} aria-sort="descending">
-                  {column("days")}
-                </th>
-                <th scope="col" className={num}>
-                  {column("amountDue")}
-                </th>
-                <th scope="col" className={num}>
-                  {column("balance")}
-                </th>
-                <th scope="col">{column("reminders")}</th>
-                <th scope="col">{column("action")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.id} data-testid={`overdue-${row.number}`}>
-                  <td>
-                    <Link to={`/invoices/detail/${row.id}`} prefetch="none">
-                      {row.number}
-                    </Link>
-                  </td>
-                  <td data-label={column("customer")}>{row.customer}</td>
-                  <td data-label={column("dueDate")}>{row.dueDate}</td>
-                  <td data-label={column("days")} className={`${num} reminder-table__days`}>
-                    {t("reminders.compose.days", { days: row.days })}
-                  </td>
-                  <td data-label={column("amountDue")} className={num}>
-                    {row.amountDue}
-                  </td>
-                  <td data-label={column("balance")} className={num}>
-                    {row.balance}
-                  </td>
-                  <td data-label={column("reminders")} data-testid="reminders-sent">
-                    {row.lastSent ? t("reminders.list.sent", { count: row.sent, date: row.lastSent }) : t("reminders.list.notSent")}
-                  </td>
-                  <td>
-                    <Link
-                      to={`${REMINDERS_PATH}/${row.id}`}
-                      prefetch="none"
-                      className="button button--secondary"
-                      aria-label={t("reminders.list.composeFor", { number: row.number })}
-                    >
-                      {t("reminders.list.compose")}
-                    </Link>
-                  </td>
+          {/* Between the cards (below 480 px) and the width with the side menu, the table scrolls in its own box. */}
+          <div className="table-scroll">
+            <table className="table table--cards table--list reminder-table" data-testid="overdue-invoices">
+              <thead>
+                <tr>
+                  <th scope="col">{column("number")}</th>
+                  <th scope="col">{column("customer")}</th>
+                  <th scope="col">{column("dueDate")}</th>
+                  <th scope="col" className={num} aria-sort="descending">
+                    {column("days")}
+                  </th>
+                  <th scope="col" className={num}>
+                    {column("amountDue")}
+                  </th>
+                  <th scope="col" className={num}>
+                    {column("balance")}
+                  </th>
+                  <th scope="col">{column("reminders")}</th>
+                  <th scope="col">{column("action")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {items.map((row) => (
+                  <tr key={row.id} data-testid={`overdue-${row.number}`}>
+                    <td className="table__nowrap">
+                      <Link to={`/invoices/detail/${row.id}`} prefetch="none">
+                        {row.number}
+                      </Link>
+                    </td>
+                    <td data-label={column("customer")}>
+                      <span className="table__name" title={row.customer}>
+                        {row.customer}
+                      </span>
+                    </td>
+                    <td className="table__nowrap" data-label={column("dueDate")}>
+                      {row.dueDate}
+                    </td>
+                    <td data-label={column("days")} className={`${num} reminder-table__days`}>
+                      {t("reminders.compose.days", { days: row.days })}
+                    </td>
+                    <td data-label={column("amountDue")} className={num}>
+                      {row.amountDue}
+                    </td>
+                    <td data-label={column("balance")} className={num}>
+                      {row.balance}
+                    </td>
+                    <td data-label={column("reminders")} data-testid="reminders-sent">
+                      {row.lastSent ? t("reminders.list.sent", { count: row.sent, date: row.lastSent }) : t("reminders.list.notSent")}
+                    </td>
+                    <td>
+                      <Link
+                        to={`${REMINDERS_PATH}/${row.id}`}
+                        prefetch="none"
+                        className="button button--secondary"
+                        aria-label={t("reminders.list.composeFor", { number: row.number })}
+                      >
+                        {t("reminders.list.compose")}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <ListPaging links={links} total={total} perPage={perPage} placement="links" />
         </>
       )}

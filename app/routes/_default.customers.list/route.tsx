@@ -48,31 +48,42 @@ export default function CustomersListPage() {
           <p>
             <ListPaging {...paging} placement="count" />
           </p>
-          <table className="table table--cards" data-testid="customers">
-            <thead>
-              <tr>
-                <SortHeading links={links} sort="name" label={t("customer.fields.name")} />
-                <SortHeading links={links} sort="kana" label={t("customer.fields.name_kana")} />
-                <th scope="col">{t("customer.fields.tel")}</th>
-                <SortHeading links={links} sort="updated" label={t("customer.fields.updated_at")} />
-              </tr>
-            </thead>
-            <tbody>
-              {result.items.map((customer) => (
-                <tr key={customer.id}>
-                  <td>
-                    <Link to={`/customers/edit/${customer.id}`} prefetch="none">
-                      {customer.name}
-                    </Link>{" "}
-                    {customer.honorific}
-                  </td>
-                  <td data-label={t("customer.fields.name_kana")}>{customer.name_kana}</td>
-                  <td data-label={t("customer.fields.tel")}>{customer.tel}</td>
-                  <td data-label={t("customer.fields.updated_at")}>{formatDateTimeJst(customer.updated_at)}</td>
+          {/* Between the cards (below 480 px) and the width with the side menu, the table scrolls in its own box. */}
+          <div className="table-scroll">
+            <table className="table table--cards table--list" data-testid="customers">
+              <thead>
+                <tr>
+                  <SortHeading links={links} sort="name" label={t("customer.fields.name")} />
+                  <SortHeading links={links} sort="kana" label={t("customer.fields.name_kana")} />
+                  <th scope="col">{t("customer.fields.tel")}</th>
+                  <SortHeading links={links} sort="updated" label={t("customer.fields.updated_at")} />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {result.items.map((customer) => (
+                  <tr key={customer.id}>
+                    <td>
+                      <Link to={`/customers/edit/${customer.id}`} prefetch="none" className="table__name" title={customer.name}>
+                        {customer.name}
+                      </Link>{" "}
+                      {customer.honorific}
+                    </td>
+                    <td data-label={t("customer.fields.name_kana")}>
+                      <span className="table__name" title={customer.name_kana ?? undefined}>
+                        {customer.name_kana}
+                      </span>
+                    </td>
+                    <td className="table__nowrap" data-label={t("customer.fields.tel")}>
+                      {customer.tel}
+                    </td>
+                    <td className="table__nowrap" data-label={t("customer.fields.updated_at")}>
+                      {formatDateTimeJst(customer.updated_at)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <ListPaging {...paging} placement="links" />
         </>
       )}

@@ -7,6 +7,8 @@ import { documentCreateAction, documentCreateLoader } from "~/routes/__documents
 
 export const handle = { i18n: ["common"], screenName: "delivery-slips-create" };
 
+export { links } from "~/routes/__documents/editor-links";
+
 export const meta = titleMeta(deliverySlipCreateTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentCreateLoader(args, "delivery_slip");

@@ -7,6 +7,8 @@ import { documentCreateAction, documentCreateLoader } from "~/routes/__documents
 
 export const handle = { i18n: ["common"], screenName: "estimates-create" };
 
+export { links } from "~/routes/__documents/editor-links";
+
 export const meta = titleMeta(estimateCreateTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentCreateLoader(args, "estimate");

@@ -7,6 +7,8 @@ import { documentEditAction, documentEditLoader } from "~/routes/__documents/for
 
 export const handle = { i18n: ["common"], screenName: "estimates-edit" };
 
+export { links } from "~/routes/__documents/editor-links";
+
 export const meta = titleMeta(estimateEditTitle);
 
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "estimate");

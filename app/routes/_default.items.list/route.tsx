@@ -60,63 +60,68 @@ export default function ItemsListPage() {
           <p>
             <ListPaging {...paging} placement="count" />
           </p>
-          <table className="table table--cards" data-testid="items">
-            <thead>
-              <tr>
-                <SortHeading links={links} sort="code" label={t("item.fields.code")} />
-                <SortHeading links={links} sort="name" label={t("item.fields.name")} />
-                <th scope="col">{t("item.fields.unit")}</th>
-                <SortHeading links={links} sort="unit_price" label={t("item.fields.unit_price")} />
-                <th scope="col">{t("item.fields.tax_category")}</th>
-                <SortHeading links={links} sort="updated" label={t("item.fields.updated_at")} />
-                <th scope="col">{t("item.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.items.map(({ shown, ...item }) =>
-                item.id === editId ? (
-                  <tr key={item.id} className="table__editing">
-                    <td colSpan={columns}>
-                      <ItemForm
-                        key={item.version}
-                        id={`item-${item.id}`}
-                        action={editUrl(item.id)}
-                        defaultValue={item}
-                        lastResult={lastResultOf(`item-${item.id}`)}
-                        constraint={constraint}
-                        taxCategories={taxCategories}
-                        editing
-                        cancelTo={listUrl(PATH, query, { page: query.page })}
-                      />
-                      {/* Apart from the form, a link to the question, which keeps the list's query for coming back. A route of its
-                          own, also with JavaScript (not ConfirmAction's dialog): the list has no room in its budget for that code. */}
-                      <p className="document-actions--danger">
-                        <Link to={listUrl(`/items/delete/${item.id}`, query, { page: query.page })} className="button button--danger-outline" prefetch="none">
-                          {t("item.delete")}
+          {/* Between the cards (below 480 px) and the width with the side menu, the table scrolls in its own box. */}
+          <div className="table-scroll">
+            <table className="table table--cards table--list" data-testid="items">
+              <thead>
+                <tr>
+                  <SortHeading links={links} sort="code" label={t("item.fields.code")} />
+                  <SortHeading links={links} sort="name" label={t("item.fields.name")} />
+                  <th scope="col">{t("item.fields.unit")}</th>
+                  <SortHeading links={links} sort="unit_price" label={t("item.fields.unit_price")} />
+                  <th scope="col">{t("item.fields.tax_category")}</th>
+                  <SortHeading links={links} sort="updated" label={t("item.fields.updated_at")} />
+                  <th scope="col">{t("item.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.items.map(({ shown, ...item }) =>
+                  item.id === editId ? (
+                    <tr key={item.id} className="table__editing">
+                      <td colSpan={columns}>
+                        <ItemForm
+                          key={item.version}
+                          id={`item-${item.id}`}
+                          action={editUrl(item.id)}
+                          defaultValue={item}
+                          lastResult={lastResultOf(`item-${item.id}`)}
+                          constraint={constraint}
+                          taxCategories={taxCategories}
+                          editing
+                          cancelTo={listUrl(PATH, query, { page: query.page })}
+                        />
+                        {/* Apart from the form, a link to the question, which keeps the list's query for coming back. A route of its
+                            own, also with JavaScript (not ConfirmAction's dialog): the list has no room in its budget for that code. */}
+                        <p className="document-actions--danger">
+                          <Link to={listUrl(`/items/delete/${item.id}`, query, { page: query.page })} className="button button--danger-outline" prefetch="none">
+                            {t("item.delete")}
+                          </Link>
+                        </p>
+                      </td>
+                    </tr>
+                  ) : (
+                    <tr key={item.id}>
+                      <td className="table__nowrap">{item.code}</td>
+                      <td>{item.name}</td>
+                      <td data-label={t("item.fields.unit")}>{item.unit}</td>
+                      <td className="table__number" data-label={t("item.fields.unit_price")}>
+                        {t("item.yen", { amount: shown.unitPrice })}
+                      </td>
+                      <td data-label={t("item.fields.tax_category")}>{shown.taxCategory}</td>
+                      <td className="table__nowrap" data-label={t("item.fields.updated_at")}>
+                        {shown.updatedAt}
+                      </td>
+                      <td>
+                        <Link to={editUrl(item.id)} prefetch="none" aria-label={t("item.editNamed", { name: item.name })}>
+                          {t("item.edit")}
                         </Link>
-                      </p>
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={item.id}>
-                    <td>{item.code}</td>
-                    <td>{item.name}</td>
-                    <td data-label={t("item.fields.unit")}>{item.unit}</td>
-                    <td className="table__number" data-label={t("item.fields.unit_price")}>
-                      {t("item.yen", { amount: shown.unitPrice })}
-                    </td>
-                    <td data-label={t("item.fields.tax_category")}>{shown.taxCategory}</td>
-                    <td data-label={t("item.fields.updated_at")}>{shown.updatedAt}</td>
-                    <td>
-                      <Link to={editUrl(item.id)} prefetch="none" aria-label={t("item.editNamed", { name: item.name })}>
-                        {t("item.edit")}
-                      </Link>
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
           <ListPaging {...paging} placement="links" />
         </>
       )}

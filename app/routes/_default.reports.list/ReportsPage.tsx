@@ -15,8 +15,15 @@ const NUMBER = "table__number";
 
 type Shown = Extract<ReportsPageData, { unavailable: null }>;
 
-/** A cell's content: its text, or a link with its badge. */
-function CellText({ cell }: { cell: Cell }) {
+/** A cell's content: its text, or a link with its badge; a name shortened with an ellipsis, whole in its title and to a screen reader. */
+function CellText({ cell, name }: { cell: Cell; name?: true }) {
+  if (name) {
+    return (
+      <span className="table__name" title={typeof cell === "string" ? cell : cell.text}>
+        <CellText cell={cell} />
+      </span>
+    );
+  }
   if (typeof cell === "string") return cell;
   if (!cell.href) return cell.text;
   return (
@@ -37,11 +44,11 @@ function Row({ row, columns }: { row: TableRow; columns: ReportTable["columns"] 
   return (
     <tr>
       <th scope="row" data-testid={testIdOf(head)}>
-        <CellText cell={head} />
+        <CellText cell={head} name={columns[0]?.name} />
       </th>
       {cells.map((cell, index) => (
         <td key={index} className={columns[index + 1]?.number ? NUMBER : undefined} data-testid={testIdOf(cell)}>
-          <CellText cell={cell} />
+          <CellText cell={cell} name={columns[index + 1]?.name} />
         </td>
       ))}
     </tr>

@@ -101,36 +101,43 @@ export function TopSummary({ summary }: { summary: Summary }) {
         {latest.length === 0 ? (
           <p>{t("top.noDocuments")}</p>
         ) : (
-          <table className="table document-list" data-testid="top-latest">
-            <thead>
-              <tr>
-                <th scope="col">{t("top.latestColumns.kind")}</th>
-                <th scope="col">{t("top.latestColumns.number")}</th>
-                <th scope="col">{t("top.latestColumns.customer")}</th>
-                <th scope="col">{t("top.latestColumns.status")}</th>
-                <th scope="col">{t("top.latestColumns.amount")}</th>
-                <th scope="col" className="document-list__optional">
-                  {t("top.latestColumns.updatedAt")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {latest.map((document) => (
-                <tr key={document.key}>
-                  <td>{document.kind}</td>
-                  <td>
-                    <Link to={document.href} prefetch="none">
-                      {document.number}
-                    </Link>
-                  </td>
-                  <td>{document.customer}</td>
-                  <td>{document.status}</td>
-                  <td className="table__number">{document.amount}</td>
-                  <td className="document-list__optional">{document.updatedAt}</td>
+          /* Between the cards (below 480 px) and the width with the side menu, the table scrolls in its own box. */
+          <div className="table-scroll">
+            <table className="table document-list" data-testid="top-latest">
+              <thead>
+                <tr>
+                  <th scope="col">{t("top.latestColumns.kind")}</th>
+                  <th scope="col">{t("top.latestColumns.number")}</th>
+                  <th scope="col">{t("top.latestColumns.customer")}</th>
+                  <th scope="col">{t("top.latestColumns.status")}</th>
+                  <th scope="col">{t("top.latestColumns.amount")}</th>
+                  <th scope="col" className="document-list__optional">
+                    {t("top.latestColumns.updatedAt")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {latest.map((document) => (
+                  <tr key={document.key}>
+                    <td className="table__nowrap">{document.kind}</td>
+                    <td className="table__nowrap">
+                      <Link to={document.href} prefetch="none">
+                        {document.number}
+                      </Link>
+                    </td>
+                    <td>
+                      <span className="table__name" title={document.customer}>
+                        {document.customer}
+                      </span>
+                    </td>
+                    <td className="table__nowrap">{document.status}</td>
+                    <td className="table__number">{document.amount}</td>
+                    <td className="document-list__optional table__nowrap">{document.updatedAt}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </>
