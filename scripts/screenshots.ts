@@ -69,7 +69,8 @@ const SHOTS: Shot[] = [
       const path = await visit(page, "/invoices/create");
       await page.getByLabel("取引先", { exact: true }).selectOption({ label: "株式会社青空商事" });
       await page.getByLabel("件名").fill("11月分 システム設計・保守");
-      await page.getByLabel("1行目の品目").selectOption({ label: "S-002 システム設計" });
+      // Typed as a person would: 品名 offers the items master's システム設計 and fills its price.
+      await page.getByLabel("1行目の品名").fill("システム設計");
       await page.getByLabel("1行目の数量").fill("12");
       await page.getByRole("button", { name: "明細を追加" }).click();
       await page.getByLabel("2行目の品名").fill("サーバー保守（11月分）");
