@@ -3,6 +3,7 @@ import { action as createAction, loader as createLoader } from "~/routes/_defaul
 import { action as editAction, loader as editLoader } from "~/routes/_default.invoices.edit/route";
 import { loader as snapshotLoader } from "~/routes/_snapshot-empty.invoices.snapshot.$id/route";
 import { previewContentOf } from "~/routes/__documents/preview-content";
+import { loader as suggestLoader } from "~/routes/items.suggest/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { countingContext, testContext } from "../support/context";
 import { shownAgain } from "../support/route-answers";
@@ -185,5 +186,21 @@ describe("the editor's preview (issue 37)", () => {
       recipient: { name: "住所のある商事", department: "経理部", postalCode: "530-0001", address: ["大阪府大阪市北区梅田1-1", "梅田ビル3階"] },
       bankAccounts: [{ bankName: "みらい銀行", accountNo: "1234567" }],
     });
+  });
+});
+
+describe("items suggested as 品名 is typed (issue 37)", () => {
+  const suggest = async (q: string) => {
+    const answer = await suggestLoader({ request: await signedInRequest(api, "owner", `/items/suggest?${new URLSearchParams({ q })}`), params: {}, context });
+    return (await (answer as Response).json()) as { items: Array<Record<string, unknown>> };
+  };
+
+  it("searches the whole master, beyond the hundred the form came with, and answers only what a suggestion shows", async () => {
+    const bolts = await suggest("ぼると");
+    expect(bolts.items.map((item) => item.name)).toEqual(["特注ボルト"]);
+    expect(bolts.items[0]).toEqual({ id: lastItem, code: "Z999", name: "特注ボルト", unit: "本", unit_price: "12.5", tax_category: "reduced" });
+    const parts = await suggest("部品");
+    expect(parts.items).toHaveLength(20);
+    expect(parts.items[0]).toMatchObject({ code: "A001" });
   });
 });

@@ -80,6 +80,31 @@ test.describe("the document editor at 1280 px", () => {
   });
 });
 
+test("品名 asks the items master as it is typed and takes the item whose name it is", async ({ page, javaScript }) => {
+  test.skip(!javaScript, "without JavaScript the 品目 select and 品目を検索 offer the items (document-kinds.spec.ts)");
+  const name = `提案される品目${Date.now()}`;
+  await signInAsOwnCompany(page, javaScript);
+  await page.goto("/items/list");
+  await settled(page, javaScript);
+  const add = page.locator("form#item-new");
+  await add.getByLabel("品目コード").fill(`SG${Date.now() % 1_000_000}`);
+  await add.getByLabel("品目名").fill(name);
+  await add.getByLabel("単位").fill("式");
+  await add.getByLabel("単価").fill("2500");
+  await add.getByRole("button", { name: "追加する" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+
+  await page.goto("/invoices/create");
+  await settled(page, javaScript);
+  const asked = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/items/suggest") && response.ok());
+  await page.getByLabel("1行目の品名").pressSequentially("提案される");
+  expect(new URL((await asked).url()).searchParams.get("q")).toBe("提案される");
+  await expect(page.locator(`#document-invoice-items option[value="${name}"]`)).toHaveCount(1);
+  await page.getByLabel("1行目の品名").fill(name);
+  await expect(page.getByLabel("1行目の単価")).toHaveValue("2500");
+  await expect(page.getByLabel("1行目の単位")).toHaveValue("式");
+});
+
 test.describe("the document editor at 375 px", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

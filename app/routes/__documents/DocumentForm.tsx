@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
 import documentsFormTexts from "~/locales/ja/documentsForm.json";
@@ -115,7 +115,13 @@ export function DocumentForm({
   const totals = live ? live.liveTotals(values, rounding, kind) : serverTotals;
   const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
   const none = { id: "", key: "none", label: t("documents.none") };
-  const { customers, items } = choices;
+  const { customers } = choices;
+  // With JavaScript 品名 searches the whole items master as it is typed; the page came with the first hundred.
+  // A plain fetch of the resource route, not a fetcher: useFetcher's code would be in every page's shared chunk.
+  const [suggested, setSuggested] = useState<{ index: number; items: DocumentChoices["items"] } | null>(null);
+  const suggestTimer = useRef<ReturnType<typeof setTimeout>>();
+  const asking = useRef<AbortController | null>(null);
+  const items = [...choices.items, ...(suggested?.items ?? []).filter((item) => !choices.items.some((offered) => offered.id === item.id))];
   const customer = customers.find((entry) => String(entry.id) === String(values.customer_id ?? ""));
   // The customer's closing and payment terms in words (「20日締め 翌月末日払い」), as the due date is proposed from them.
   const day = (value: number) => (value === 99 ? t("documents.customerFacts.monthEnd") : t("documents.customerFacts.day", { day: value }));
@@ -158,11 +164,36 @@ export function DocumentForm({
     form.update(`lines[${index}].unit_price`, item.unit_price);
     form.update(`lines[${index}].tax_category`, item.tax_category);
   };
-  // A name typed or picked from the list that is an item's fills in its unit, price and tax category, as choosing it does.
+  // A name typed or picked from the list that is an item's fills in its unit, price and tax category, as choosing it
+  // does; any other text asks the master for the items it matches.
   const typedItem = (index: number, name: string) => {
     const item = items.find((entry) => entry.name === name);
-    if (item && String(values.lines?.[index]?.item_id ?? "") !== String(item.id)) pickItem(index, String(item.id));
+    if (item) {
+      if (String(values.lines?.[index]?.item_id ?? "") !== String(item.id)) pickItem(index, String(item.id));
+      return;
+    }
+    clearTimeout(suggestTimer.current);
+    if (!name.trim()) return;
+    // Once the typing pauses, and only the last question: a request per keystroke would mostly be answered too late.
+    suggestTimer.current = setTimeout(() => {
+      asking.current?.abort();
+      const controller = (asking.current = new AbortController());
+      fetch(`/items/suggest?${new URLSearchParams({ q: name.trim() })}`, { signal: controller.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<{ items: DocumentChoices["items"] }>) : null))
+        .then((answer) => answer && setSuggested({ index, items: answer.items }))
+        // Suggestions are a help: a failed or cancelled one leaves the line as typed.
+        .catch(() => {});
+    }, 250);
   };
+  // Suggestions that came after the whole name was typed: the line takes the item it names.
+  useEffect(() => {
+    if (!suggested) return;
+    const line = document.getElementById(`${formId}-lines[${suggested.index}].description`) as HTMLInputElement | null;
+    const item = suggested.items.find((entry) => entry.name === line?.value);
+    if (item) pickItem(suggested.index, String(item.id));
+    // pickItem is this render's; only new suggestions should run this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [suggested]);
   const newLine = { quantity: "1", tax_category: "standard" };
   // Enter in a line goes to the same column of the next line, adding one after the last, as in a spreadsheet.
   const enterInLines = (event: KeyboardEvent<HTMLTableSectionElement>) => {
