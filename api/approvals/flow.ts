@@ -34,7 +34,7 @@ export async function requestApproval(db: Database, scope: DocumentScope, id: nu
   try {
     return await db.transaction(async (tx) => {
       const current = await ownDocument(tx, scope, id, kind);
-      await openRequest(tx, current, comment, actor);
+      await openApprovalRequest(tx, current, comment, actor);
       return current;
     });
   } catch (error) {
@@ -43,7 +43,8 @@ export async function requestApproval(db: Database, scope: DocumentScope, id: nu
   }
 }
 
-async function openRequest(tx: Writer, document: DocumentRow, comment: string | null, actor: Actor): Promise<RequestRow> {
+/** Opens the request inside the caller's transaction (申請, a 定期請求 run, the demo seed). */
+export async function openApprovalRequest(tx: Writer, document: DocumentRow, comment: string | null, actor: Actor): Promise<RequestRow> {
   if (document.voidedAt) throw conflict("無効にした書類は申請できません。");
   const { state } = await approvalOf(tx, document);
   if (state === "not_needed") throw conflict("この書類は承認の必要がありません。");
@@ -146,7 +147,7 @@ export async function runMayGoOut(db: Database, schedule: typeof recurringSchedu
     if (state === "pending") return false;
     const covering = (await recurringApprovalOf(tx, schedule.companyUniqueCode)) === "per_schedule" ? await liveScheduleRequest(tx, schedule.id) : null;
     if (covering?.status !== "approved") {
-      await openRequest(tx, document, "定期請求で作成した請求書です。", actor);
+      await openApprovalRequest(tx, document, "定期請求で作成した請求書です。", actor);
       return false;
     }
     const [request] = await tx

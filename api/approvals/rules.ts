@@ -34,7 +34,7 @@ export async function ruleFor(db: Writer, tenant: string, kind: DocumentKind): P
 }
 
 /** Sets the kind's rule; the named approvers must be users of the company who may sign in (role not invalid). */
-export async function saveRule(db: Database, tenant: string, kind: DocumentKind, input: ApprovalRuleInput, by: string): Promise<ApprovalRule> {
+export async function saveRule(db: Writer, tenant: string, kind: DocumentKind, input: ApprovalRuleInput, by: string): Promise<ApprovalRule> {
   const rule = ruleFromInput(kind, input);
   const named = namedApprovers(rule.steps);
   if (named.length > 0) {
