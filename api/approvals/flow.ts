@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { approvalRefusalOf, ruleApplies, type Approver, type FrozenRule } from "../../domain/approvals";
 import { canonicalDecimal } from "../../domain/decimal";
 import { documentInputSchema } from "../../domain/document-input";
@@ -199,42 +199,16 @@ const subjectOf = (row: SubjectRow) => ({
   schedule: row.scheduleId === null ? null : { id: row.scheduleId, customerName: row.scheduleCustomer },
 });
 
-/** 承認待ち: the pending requests whose current step this person may decide, oldest first (at most 200). */
-export async function waitingFor(db: Database, tenant: string, approver: Approver) {
+/** A tenant's requests with what each is about, and every decision taken on them, step by step. */
+async function requestsWithSubjects(db: Database, where: SQL, order: SQL | typeof approvalRequests.id, limit: number) {
   const rows = await db
     .select({ request: approvalRequests, ...subjectColumns })
     .from(approvalRequests)
     .leftJoin(documents, eq(documents.id, approvalRequests.documentId))
     .leftJoin(recurringSchedules, eq(recurringSchedules.id, approvalRequests.scheduleId))
-    .where(and(eq(approvalRequests.companyUniqueCode, tenant), eq(approvalRequests.status, "pending")))
-    .orderBy(approvalRequests.id)
-    .limit(200);
-  const decisions =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ requestId: approvalDecisions.requestId, decidedBy: approvalDecisions.decidedBy })
-          .from(approvalDecisions)
-          .where(inArray(approvalDecisions.requestId, rows.map((row) => row.request.id)));
-  const items = rows
-    .filter(({ request }) => {
-      const decidedBy = decisions.filter((decision) => decision.requestId === request.id).map((decision) => decision.decidedBy);
-      return approvalRefusalOf({ rule: request.rule, step: request.step, requestedBy: request.requestedBy, decidedBy }, approver) === null;
-    })
-    .map(({ request, ...subject }) => ({ ...presentRequest(request), ...subjectOf(subject) }));
-  return { items, count: items.length };
-}
-
-/** The caller's own requests, newest first, with how each ended: what TOP tells the author (decision 049). */
-export async function requestsBy(db: Database, tenant: string, userCode: string) {
-  const rows = await db
-    .select({ request: approvalRequests, ...subjectColumns })
-    .from(approvalRequests)
-    .leftJoin(documents, eq(documents.id, approvalRequests.documentId))
-    .leftJoin(recurringSchedules, eq(recurringSchedules.id, approvalRequests.scheduleId))
-    .where(and(eq(approvalRequests.companyUniqueCode, tenant), eq(approvalRequests.requestedBy, userCode)))
-    .orderBy(desc(approvalRequests.id))
-    .limit(20);
+    .where(where)
+    .orderBy(order)
+    .limit(limit);
   const decisions =
     rows.length === 0
       ? []
@@ -242,13 +216,28 @@ export async function requestsBy(db: Database, tenant: string, userCode: string)
           .select()
           .from(approvalDecisions)
           .where(inArray(approvalDecisions.requestId, rows.map((row) => row.request.id)))
-          .orderBy(desc(approvalDecisions.step));
+          .orderBy(asc(approvalDecisions.step));
+  return rows.map(({ request, ...subject }) => ({ request, subject: subjectOf(subject), decisions: decisions.filter((decision) => decision.requestId === request.id) }));
+}
+
+/** 承認待ち: the pending requests whose current step this person may decide, oldest first (at most 200). */
+export async function waitingFor(db: Database, tenant: string, approver: Approver) {
+  const rows = await requestsWithSubjects(db, and(eq(approvalRequests.companyUniqueCode, tenant), eq(approvalRequests.status, "pending"))!, approvalRequests.id, 200);
+  const items = rows
+    .filter(({ request, decisions }) => approvalRefusalOf({ rule: request.rule, step: request.step, requestedBy: request.requestedBy, decidedBy: decisions.map((decision) => decision.decidedBy) }, approver) === null)
+    .map(({ request, subject }) => ({ ...presentRequest(request), ...subject }));
+  return { items, count: items.length };
+}
+
+/** The caller's own requests, newest first, with how each ended: what TOP tells the author (decision 049). */
+export async function requestsBy(db: Database, tenant: string, userCode: string) {
+  const rows = await requestsWithSubjects(db, and(eq(approvalRequests.companyUniqueCode, tenant), eq(approvalRequests.requestedBy, userCode))!, desc(approvalRequests.id), 20);
   return {
-    items: rows.map(({ request, ...subject }) => {
-      const last = decisions.find((decision) => decision.requestId === request.id);
+    items: rows.map(({ request, subject, decisions }) => {
+      const last = decisions.at(-1);
       return {
         ...presentRequest(request),
-        ...subjectOf(subject),
+        ...subject,
         lastDecision: last ? { decision: last.decision, step: last.step, decidedBy: last.decidedBy, decidedByName: last.decidedByName, comment: last.comment, decidedAt: last.decidedAt } : null,
       };
     }),

@@ -96,23 +96,20 @@ export function approvalRoutes(db: Database): Router {
     }),
   );
 
-  router.post(
-    "/approvals/:id/approve",
-    handler(async (req, res) => {
-      const { tenant, approver } = await requireApprover(db, req);
-      const { comment } = parseBody(commentBody, req.body);
-      res.json(presentRequest(await decide(db, tenant, idParam(req, REQUEST_NOT_FOUND), approver, "approved", comment, actorOf(req))));
-    }),
-  );
-
-  router.post(
-    "/approvals/:id/return",
-    handler(async (req, res) => {
-      const { tenant, approver } = await requireApprover(db, req);
-      const { reason } = parseBody(returnBody, req.body);
-      res.json(presentRequest(await decide(db, tenant, idParam(req, REQUEST_NOT_FOUND), approver, "returned", reason, actorOf(req))));
-    }),
-  );
+  // 承認 takes an optional comment, 差戻し a reason it cannot go without.
+  for (const [action, decision, commentOf] of [
+    ["approve", "approved", (body: unknown) => parseBody(commentBody, body).comment],
+    ["return", "returned", (body: unknown) => parseBody(returnBody, body).reason],
+  ] as const) {
+    router.post(
+      `/approvals/:id/${action}`,
+      handler(async (req, res) => {
+        const { tenant, approver } = await requireApprover(db, req);
+        const comment = commentOf(req.body);
+        res.json(presentRequest(await decide(db, tenant, idParam(req, REQUEST_NOT_FOUND), approver, decision, comment, actorOf(req))));
+      }),
+    );
+  }
 
   router.get(
     "/approval-audit",

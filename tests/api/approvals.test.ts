@@ -2,14 +2,13 @@ import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { approvalDecisions, recurringRuns } from "../../api/db/schema";
-import { createRecurringWorker } from "../../api/jobs/recurring-worker";
-import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { approvalAuditAnswer, approvalRequestAnswer, approvalSettingsAnswer, approvalsWaitingAnswer, myApprovalRequestsAnswer } from "../../domain/approval-answers";
 import { closingMergeAnswer, recurringScheduleAnswer } from "../../domain/billing-answers";
 import { documentAnswer, documentCopyAnswer } from "../../domain/document-answers";
 import { useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument } from "../support/factories";
 import { linesOf, ok, post } from "../support/issued";
+import { recurringWorkerOn } from "../support/recurring";
 import { fixtureUsers, type FixtureUserName } from "../support/users";
 
 /*
@@ -38,15 +37,6 @@ const approve = (requestId: number, who: FixtureUserName, comment?: string) => a
 const returnIt = (requestId: number, who: FixtureUserName, reason?: string) => api.call(`/approvals/${requestId}/return`, as(who, reason === undefined ? {} : { reason }));
 const issue = (id: number, who: FixtureUserName = "staff") => api.call(`/documents/${id}/issue`, as(who));
 const send = (id: number, who: FixtureUserName = "staff") => api.call(`/documents/${id}/mails`, as(who, { to: ["keiri@aozora.example"], subject: "請求書", body: "ご確認ください。", delivery: "link" }));
-/** A recurring worker on the test database whose clock reads JST 10:00 of the day. */
-const workerAt = (day: string) =>
-  createRecurringWorker({
-    db: api.database.db,
-    storage: createDatabaseFileStorage(api.database.db),
-    outbox: api.mail.outbox,
-    now: () => new Date(`${day}T10:00:00+09:00`),
-    settings: { leaseMs: 60_000, maxAttempts: 3, retryBaseMs: 10 },
-  });
 /** The print copy, checked against its contract; its content is then read as sent (snapshotFromApi's shape). */
 async function copy(id: number) {
   const answer = await ok(await api.call(`/documents/${id}/snapshots`, as("staff", { reason: "print" })));
@@ -307,7 +297,7 @@ describe("closing and recurring invoices follow the rules", () => {
     const runsOf = () => api.database.db.select().from(recurringRuns).where(eq(recurringRuns.scheduleId, schedule.id)).orderBy(recurringRuns.runOn);
 
     // Each run waits (the default): its invoice is asked for in the schedule author's name and not issued.
-    await workerAt("2027-01-31").tick();
+    await recurringWorkerOn(api, "2027-01-31").tick();
     const [january] = await runsOf();
     expect(january).toMatchObject({ status: "done", error: "請求書は作成し、承認を申請しました。承認されるまで発行・送信しません。承認後に請求書の画面から発行・送信してください。" });
     expect(await read(january!.documentId!)).toMatchObject({ issued_at: null, approval: { state: "pending", request: { requested_by: OWNER, comment: "定期請求で作成した請求書です。" } } });
@@ -319,7 +309,7 @@ describe("closing and recurring invoices follow the rules", () => {
     await ok(await approve(asked.id, "user"));
     const approved = recurringScheduleAnswer.parse(await ok(await api.call(`/recurring-invoices/${schedule.id}`, { as: "owner" })));
     expect(approved.approval).toMatchObject({ status: "approved", comment: "毎月の保守料" });
-    await workerAt("2027-02-28").tick();
+    await recurringWorkerOn(api, "2027-02-28").tick();
     const february = (await runsOf()).find((run) => run.id !== january!.id)!;
     expect(february).toMatchObject({ status: "done", error: null });
     const invoice = await read(february.documentId!);
