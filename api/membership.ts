@@ -113,11 +113,11 @@ export async function requireReceiveScope(db: Database, req: Request, { write }:
 }
 
 /**
- * The caller as an approver (decision 049): a member of the company who may write, and whether they are its owner
+ * The caller as an approver (decision 049): a member of the company (who may write, to decide), and whether they are its owner
  * ("any owner" steps). Whether they may decide a request is the rule's to say (domain/approvals.ts).
  */
-export async function requireApprover(db: Database, req: Request): Promise<{ tenant: string; approver: Approver }> {
+export async function requireApprover(db: Database, req: Request, { write }: { write: boolean }): Promise<{ tenant: string; approver: Approver }> {
   const membership = await membershipOf(db, req);
-  refuseNonMember(membership, true);
+  refuseNonMember(membership, write);
   return { tenant: membership.tenant, approver: { userCode: req.caller!.userUniqueCode, owner: membership.role === PAYMENT_ROLE.owner } };
 }

@@ -83,7 +83,7 @@ export function approvalRoutes(db: Database): Router {
   router.get(
     "/approvals/waiting",
     handler(async (req, res) => {
-      const { tenant, approver } = await requireApprover(db, req);
+      const { tenant, approver } = await requireApprover(db, req, { write: false });
       res.json(await waitingFor(db, tenant, approver));
     }),
   );
@@ -91,7 +91,7 @@ export function approvalRoutes(db: Database): Router {
   router.get(
     "/approvals/mine",
     handler(async (req, res) => {
-      const { tenant, approver } = await requireApprover(db, req);
+      const { tenant, approver } = await requireApprover(db, req, { write: false });
       res.json(await requestsBy(db, tenant, approver.userCode));
     }),
   );
@@ -104,7 +104,7 @@ export function approvalRoutes(db: Database): Router {
     router.post(
       `/approvals/:id/${action}`,
       handler(async (req, res) => {
-        const { tenant, approver } = await requireApprover(db, req);
+        const { tenant, approver } = await requireApprover(db, req, { write: true });
         const comment = commentOf(req.body);
         res.json(presentRequest(await decide(db, tenant, idParam(req, REQUEST_NOT_FOUND), approver, decision, comment, actorOf(req))));
       }),

@@ -244,6 +244,9 @@ describe("the approval flow", () => {
     expect(revision2).toMatchObject({ revision: 2, approval: { state: "needed" } });
     await refused(await send(small.id), 409, "この書類は承認が必要です。申請して承認されてから送信してください。");
     expect((await copy(small.id)).mark).toBe("unapproved");
+    // Naming the current revision does not get its seal either.
+    const named2 = await ok(await api.call(`/documents/${small.id}/snapshots?revision=2`, as("staff", { reason: "print" })));
+    expect(named2).toMatchObject({ mark: "unapproved", revision: 2, content: { issuer: { stamp: null } } });
     const id = await requested(small.id);
     await ok(await approve(id, "owner"));
     expect((await copy(small.id)).mark).toBeNull();
