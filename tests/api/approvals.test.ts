@@ -252,6 +252,17 @@ describe("the approval flow", () => {
     expect((await copy(small.id)).mark).toBeNull();
     expect((await send(small.id)).status).toBe(202);
   });
+  it("asks again for a document converted from an approved one, under its own kind's rule", async () => {
+    await setRule("estimate", { steps: [ANY_OWNER] });
+    await setRule("invoice", { steps: [named(USER)] });
+    const estimate = await draft("staff", { kind: "estimate" });
+    await ok(await approve(await requested(estimate.id), "owner"));
+    expect((await issue(estimate.id)).status).toBe(200);
+    const invoice = documentAnswer.parse(await createDocument(api, { source_document_id: estimate.id, origin: "from_detail" }, "staff"));
+    expect(invoice.approval).toEqual({ state: "needed", request: null });
+    await refused(await issue(invoice.id), 409, "この書類は承認が必要です。申請して承認されてから発行してください。");
+    expect((await api.call("/approval-rules/estimate", { method: "DELETE", as: "owner" })).status).toBe(204);
+  });
 });
 
 describe("the approval audit", () => {
