@@ -4,7 +4,7 @@ import { canonicalDecimal } from "../../domain/decimal";
 import { documentInputSchema } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { todayJst } from "../../domain/datetime";
-import type { Template } from "../billing/recurring";
+import { SCHEDULE_NOT_FOUND, type Template } from "../billing/recurring";
 import type { Database } from "../db/client";
 import { approvalDecisions, approvalEvents, approvalRequests, documents, recurringSchedules } from "../db/schema";
 import { ownDocument, type DocumentRow } from "../documents/presenters";
@@ -18,7 +18,7 @@ import { recurringApprovalOf, ruleFor } from "./rules";
 
 /* 申請, 承認 and 差戻し (decision 049): each in one transaction that re-reads what it decides on. */
 
-const REQUEST_NOT_FOUND = "承認の申請が見つかりません。";
+export const REQUEST_NOT_FOUND = "承認の申請が見つかりません。";
 const ALREADY_DECIDED = "この段階はすでに承認または差戻しされています。画面を開き直してください。";
 const ALREADY_REQUESTED = "この書類はすでに申請中です。";
 const NOT_PENDING: Record<Exclude<RequestRow["status"], "pending">, string> = {
@@ -74,7 +74,7 @@ export async function requestScheduleApproval(db: Database, scope: DocumentScope
         .select()
         .from(recurringSchedules)
         .where(and(eq(recurringSchedules.id, id), eq(recurringSchedules.companyUniqueCode, scope.tenant), scope.createdBy === null ? undefined : eq(recurringSchedules.createdBy, scope.createdBy)));
-      if (!schedule) throw notFound("定期請求が見つかりません。");
+      if (!schedule) throw notFound(SCHEDULE_NOT_FOUND);
       if ((await recurringApprovalOf(tx, scope.tenant)) !== "per_schedule") throw conflict("この会社では、定期請求で作成した請求書を1通ずつ承認します。");
       const rule = await ruleFor(tx, scope.tenant, "invoice");
       if (!rule || !ruleApplies(rule, await scheduleAmounts(tx, schedule))) throw conflict("この定期請求は承認の必要がありません。");

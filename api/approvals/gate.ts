@@ -8,7 +8,8 @@ import { ruleFor } from "./rules";
 
 /*
  * What a document's approval allows (decision 049), asked by the lifecycle before issuing, by the outbox before
- * sending and by the copy before printing the seal. A company without rules never gets past the first question.
+ * sending and by the copy before printing the seal. A company without rules has neither requests nor a rule to
+ * find, so every document of it answers not_needed and nothing changes for it.
  */
 
 type DocumentRow = typeof documents.$inferSelect;

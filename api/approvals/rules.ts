@@ -7,7 +7,7 @@ import { approvalRules, approvalSettings, paymentServiceUsers } from "../db/sche
 import type { Writer } from "../documents/store";
 import { validationFailed } from "../errors";
 
-/** The company's approval rules (decision 049), one per kind at most; the owner keeps them. */
+/* The company's approval rules (decision 049), one per kind at most; the owner keeps them. */
 
 type RuleRow = typeof approvalRules.$inferSelect;
 

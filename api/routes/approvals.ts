@@ -2,9 +2,10 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { approvalKindParam, approvalRuleInputSchema, RECURRING_APPROVAL_MODES } from "../../domain/approvals";
 import { optionalText } from "../../domain/form-fields";
-import { approvalAudit, decide, requestApproval, requestsBy, requestScheduleApproval, waitingFor } from "../approvals/flow";
+import { approvalAudit, decide, REQUEST_NOT_FOUND, requestApproval, requestsBy, requestScheduleApproval, waitingFor } from "../approvals/flow";
 import { presentRequest } from "../approvals/gate";
 import { deleteRule, recurringApprovalOf, rulesOf, saveRule, setRecurringApproval } from "../approvals/rules";
+import { SCHEDULE_NOT_FOUND } from "../billing/recurring";
 import type { Database } from "../db/client";
 import { fullDocument, NOT_FOUND } from "../documents/presenters";
 import { requireApprover, requireDocumentScope, requireOwner } from "../membership";
@@ -13,7 +14,6 @@ import { handler } from "./handler";
 import { actorOf, idParam, pageParam } from "./params";
 
 const AUDIT_PAGE_SIZE = 50;
-const REQUEST_NOT_FOUND = "承認の申請が見つかりません。";
 
 const kindOf = (req: Request) => parseBody(z.object({ kind: approvalKindParam }), req.params).kind;
 const commentBody = z.object({ comment: optionalText(500) });
@@ -76,7 +76,7 @@ export function approvalRoutes(db: Database): Router {
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: true });
       const { comment } = parseBody(commentBody, req.body);
-      res.status(201).json(presentRequest(await requestScheduleApproval(db, scope, idParam(req, "定期請求が見つかりません。"), comment, actorOf(req))));
+      res.status(201).json(presentRequest(await requestScheduleApproval(db, scope, idParam(req, SCHEDULE_NOT_FOUND), comment, actorOf(req))));
     }),
   );
 
