@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { ruleApplies, unapprovedRefusal, type ApprovalEvent, type ApprovalRequestStatus, type ApprovalState } from "../../domain/approvals";
-import { approvalEvents, approvalRequests, documents, documentStatusHistory } from "../db/schema";
+import { approvalCorrections, approvalEvents, approvalRequests, documents, documentStatusHistory } from "../db/schema";
 import type { Actor } from "../documents/snapshots";
 import type { Writer } from "../documents/store";
 import { conflict } from "../errors";
@@ -24,16 +24,22 @@ const LIVE: ApprovalRequestStatus[] = ["pending", "approved"];
  */
 async function needsApproval(db: Writer, row: DocumentRow): Promise<boolean> {
   if (row.voidedAt) return false;
-  if (row.issuedAt && row.approvalRevision !== row.revision) return false;
+  if (row.issuedAt) {
+    const [correction] = await db
+      .select({ revision: approvalCorrections.revision })
+      .from(approvalCorrections)
+      .where(and(eq(approvalCorrections.documentId, row.id), eq(approvalCorrections.revision, row.revision)));
+    if (!correction) return false;
+  }
   const rule = await ruleFor(db, row.companyUniqueCode, row.kind);
   if (!rule) return false;
   return row.issuedAt !== null || ruleApplies(rule, row);
 }
 
-/** Whether a correction to these amounts must be approved before it is sent or printed with the seal. */
-export async function correctionNeedsApproval(db: Writer, row: DocumentRow, amounts: { taxIncluded: string; taxExcluded: string }): Promise<boolean> {
-  const rule = await ruleFor(db, row.companyUniqueCode, row.kind);
-  return rule !== null && ruleApplies(rule, amounts);
+/** A correction the kind's rule applies to is sent or printed with the seal only once approved: noted in its transaction. */
+export async function holdCorrectionForApproval(tx: Writer, corrected: DocumentRow): Promise<void> {
+  const rule = await ruleFor(tx, corrected.companyUniqueCode, corrected.kind);
+  if (rule && ruleApplies(rule, corrected)) await tx.insert(approvalCorrections).values({ documentId: corrected.id, revision: corrected.revision });
 }
 
 export async function approvalOf(db: Writer, row: DocumentRow): Promise<DocumentApproval> {

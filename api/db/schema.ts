@@ -606,11 +606,6 @@ export const documents = pgTable(
     correctionReason: text("correction_reason"),
     /** A credit note (赤伝) names the invoice it cancels. */
     creditNoteOf: integer("credit_note_of").references((): AnyPgColumn => documents.id),
-    /**
-     * The revision of an issued document that a correction made while an approval rule applied (decision 049): it is
-     * sent or printed with the seal only once that revision is approved. Null for drafts, whose need is read live.
-     */
-    approvalRevision: integer("approval_revision"),
     createdBy: text("created_by").notNull(),
     version: integer("version").notNull().default(1),
     ...timestamps,
@@ -1315,6 +1310,23 @@ export const approvalRequests = pgTable(
     uniqueIndex("approval_requests_live_schedule_idx").on(table.scheduleId).where(sql`status in ('pending', 'approved') and schedule_id is not null`),
     index("approval_requests_waiting_idx").on(table.companyUniqueCode, table.status, table.id),
   ],
+);
+
+/**
+ * The revisions of issued documents that a correction made while an approval rule applied: each is sent or printed
+ * with the seal only once approved (a draft's need is read live from the rule). A table of its own rather than a
+ * column of documents, which older migrations' tests write with today's schema.
+ */
+export const approvalCorrections = pgTable(
+  "approval_corrections",
+  {
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.revision] })],
 );
 
 /** One decision per step of a request: the unique (request, step) makes two approvers pressing at once record one. */

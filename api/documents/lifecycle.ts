@@ -5,7 +5,7 @@ import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
 import { factsOfRecord, INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type HistoryEvent, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
 import type { SnapshotReference } from "../../domain/snapshot";
-import { correctionNeedsApproval, requireApproval, withdrawApproval } from "../approvals/gate";
+import { holdCorrectionForApproval, requireApproval, withdrawApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
 import { conflict, validationFailed } from "../errors";
@@ -145,9 +145,8 @@ export async function saveEdit(
     // The revision being replaced keeps its snapshot; one issued before snapshots existed gets it now.
     const previous = (await snapshotOfRevision(tx, id, current.revision)) ?? (await insertSnapshot(tx, current, await contentOf(tx, current, images!), "issue", actor));
     const original = (await snapshotOfRevision(tx, id, 1)) ?? previous;
-    // A correction the kind's rule applies to is sent or printed with the seal only once approved (decision 049).
-    const approvalRevision = (await correctionNeedsApproval(tx, current, totals)) ? current.revision + 1 : null;
-    const row = await advance(tx, current, { ...columns, revision: current.revision + 1, correctionReason: edit.reason, approvalRevision });
+    const row = await advance(tx, current, { ...columns, revision: current.revision + 1, correctionReason: edit.reason });
+    await holdCorrectionForApproval(tx, row);
     await writeLines(tx, id, edit.input, totals);
     const draft = await contentOf(tx, row, images!);
     const reference: SnapshotReference = {

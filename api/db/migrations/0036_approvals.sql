@@ -1,3 +1,10 @@
+CREATE TABLE "approval_corrections" (
+	"document_id" integer NOT NULL,
+	"revision" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_corrections_document_id_revision_pk" PRIMARY KEY("document_id","revision")
+);
+--> statement-breakpoint
 CREATE TABLE "approval_decisions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"request_id" integer NOT NULL,
@@ -61,7 +68,7 @@ CREATE TABLE "approval_settings" (
 --> statement-breakpoint
 ALTER TABLE "document_status_history" ADD COLUMN "comment" text;--> statement-breakpoint
 ALTER TABLE "document_status_history" ADD COLUMN "approval_step" integer;--> statement-breakpoint
-ALTER TABLE "documents" ADD COLUMN "approval_revision" integer;--> statement-breakpoint
+ALTER TABLE "approval_corrections" ADD CONSTRAINT "approval_corrections_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_decisions" ADD CONSTRAINT "approval_decisions_request_id_approval_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."approval_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_schedule_id_recurring_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."recurring_schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
