@@ -30,10 +30,10 @@ const NOT_PENDING: Record<Exclude<RequestRow["status"], "pending">, string> = {
 const frozen = (rule: FrozenRule): FrozenRule => ({ steps: rule.steps, allowSelfApproval: rule.allowSelfApproval });
 
 /** 申請 of a document that needs approval, by someone who may edit it; the rule is frozen into the request. */
-export async function requestApproval(db: Database, scope: DocumentScope, id: number, comment: string | null, actor: Actor, kind?: DocumentKind): Promise<DocumentRow> {
+export async function requestApproval(db: Database, scope: DocumentScope, id: number, comment: string | null, actor: Actor): Promise<DocumentRow> {
   try {
     return await db.transaction(async (tx) => {
-      const current = await ownDocument(tx, scope, id, kind);
+      const current = await ownDocument(tx, scope, id);
       await openApprovalRequest(tx, current, comment, actor);
       return current;
     });
