@@ -1,5 +1,6 @@
 import type { Request } from "express";
 import { eq } from "drizzle-orm";
+import type { Approver } from "../domain/approvals";
 import { todayJst } from "../domain/datetime";
 import { receivePlanSubscribedOn } from "../domain/plans";
 import { PAYMENT_ROLE, REFERENCE } from "../domain/roles";
@@ -109,4 +110,14 @@ export async function requireReceiveScope(db: Database, req: Request, { write }:
     userUniqueCode: req.caller!.userUniqueCode,
     maxReceiveFiles: plan.maxReceiveFiles ?? 0,
   };
+}
+
+/**
+ * The caller as an approver (decision 049): a member of the company (who may write, to decide), and whether they are its owner
+ * ("any owner" steps). Whether they may decide a request is the rule's to say (domain/approvals.ts).
+ */
+export async function requireApprover(db: Database, req: Request, { write }: { write: boolean }): Promise<{ tenant: string; approver: Approver }> {
+  const membership = await membershipOf(db, req);
+  refuseNonMember(membership, write);
+  return { tenant: membership.tenant, approver: { userCode: req.caller!.userUniqueCode, owner: membership.role === PAYMENT_ROLE.owner } };
 }

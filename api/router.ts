@@ -10,6 +10,7 @@ import { companyRoutes } from "./routes/companies";
 import { csvRoutes } from "./routes/csv";
 import { customerRoutes } from "./routes/customers";
 import { documentSettingRoutes } from "./routes/document-settings";
+import { approvalRoutes } from "./routes/approvals";
 import { documentRoutes } from "./routes/documents";
 import { mailRoutes, publicMailRoutes, type MailDeps } from "./routes/mails";
 import { documentExportRoutes } from "./routes/documents-export";
@@ -103,6 +104,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(reminderRoutes(deps.db, deps.mail.outbox, deps.now));
   api.use(closingRoutes(deps.db));
   api.use(digitalInvoiceRoutes(deps.db, storage, deps.mail));
+  api.use(approvalRoutes(deps.db));
   api.use(documentRoutes(deps.db, storage));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);

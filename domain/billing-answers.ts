@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approvalRequestAnswer } from "./approval-answers";
 import { CLOSING_LINE_MODES } from "./closing";
 import { listPageAnswer } from "./answer-fields";
 import { RUN_STATUSES, SCHEDULE_STATES } from "./recurrence";
@@ -101,7 +102,11 @@ const scheduleFields = z.object({
 });
 
 /** One schedule with its runs, newest first: what GET, create, change, pause and resume answer. */
-export const recurringScheduleAnswer = scheduleFields.extend({ runs: z.array(recurringRunAnswer) });
+export const recurringScheduleAnswer = scheduleFields.extend({
+  runs: z.array(recurringRunAnswer),
+  /** Its live approval request when the company approves schedules once for all runs (decision 049). */
+  approval: approvalRequestAnswer.nullable(),
+});
 export type RecurringScheduleAnswer = z.output<typeof recurringScheduleAnswer>;
 
 export const recurringListAnswer = z.object({ schedules: z.array(scheduleFields.extend({ last_run: recurringRunAnswer.nullable() })) });

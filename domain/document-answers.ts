@@ -6,6 +6,7 @@ import { HONORIFICS } from "./honorifics";
 import { HISTORY_EVENTS } from "./lifecycle";
 import { MAIL_SEND_STATUSES, type MailDisplayStatus } from "./mail-status";
 import { codeEnum, listPageAnswer } from "./answer-fields";
+import { documentApprovalAnswer } from "./approval-answers";
 
 /**
  * The Payment API's answers about documents and their sends, as they arrive (snake_case, decimals as strings, times
@@ -73,6 +74,9 @@ const historyEntryAnswer = z.object({
   changed_by: z.string(),
   changed_by_name: z.string().nullable(),
   changed_at: z.string(),
+  /** An approval event's comment or a return's reason, and the step it decided (decision 049). */
+  comment: z.string().nullable(),
+  approval_step: z.number().int().nullable(),
 });
 export type HistoryEntryAnswer = z.output<typeof historyEntryAnswer>;
 
@@ -111,7 +115,8 @@ export const documentAnswer = z.object({
   tax: z.string(),
   withholding_amount: z.string(),
   copy_mode: z.enum(COPY_MODES),
-  origin: z.enum(ORIGINS).nullable(),
+  // A client posts one of ORIGINS; the recurring worker writes its own (api/jobs/recurring-worker.ts).
+  origin: z.enum([...ORIGINS, "recurring"]).nullable(),
   created_by: z.string(),
   lines: z.array(documentLineAnswer),
   revision: z.number().int(),
@@ -127,6 +132,8 @@ export const documentAnswer = z.object({
   paid: z.boolean(),
   /** 合算請求 (decision 030): a closing invoice's slips, or the closing invoice of a slip. */
   closing: z.array(documentLinkAnswer),
+  /** 承認 (decision 049): whether it needs approval now, and its current revision's request. */
+  approval: documentApprovalAnswer,
 });
 export type DocumentAnswer = z.output<typeof documentAnswer>;
 
@@ -146,7 +153,7 @@ export const documentCopyAnswer = z.object({
   revision: z.number().int(),
   created_at: z.string(),
   content: z.record(z.unknown()),
-  mark: z.enum(["draft", "voided"]).nullable(),
+  mark: z.enum(["draft", "unapproved", "voided"]).nullable(),
   latest_revision: z.number().int(),
 });
 

@@ -1,3 +1,4 @@
+import { APPROVAL_EVENTS } from "./approvals";
 import { CONVERSIONS, type DocumentKind } from "./document-kinds";
 import { DOCUMENT_STATUSES, INITIAL_STATUS, STATUS_TRANSITIONS, statusLabel } from "./documents";
 
@@ -184,6 +185,9 @@ export function editModeOf(facts: LifecycleFacts): "edit" | "correct" | null {
   return can(facts, "correct") ? "correct" : null;
 }
 
-/** What a document's history records: each lifecycle step the API writes (api/documents/lifecycle.ts recordHistory). */
-export const HISTORY_EVENTS = ["created", "issued", "status", "corrected", "voided", "credit_note", "reminder"] as const;
+/**
+ * What a document's history records: each lifecycle step the API writes (api/documents/lifecycle.ts recordHistory),
+ * and each approval step with its comment (api/approvals/gate.ts recordApprovalEvent, decision 049).
+ */
+export const HISTORY_EVENTS = ["created", "issued", "status", "corrected", "voided", "credit_note", "reminder", ...APPROVAL_EVENTS] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];

@@ -100,8 +100,8 @@ export function lineTaxMark(line: { taxCategory?: TaxCategoryId; taxRate: number
 
 export type DocumentSnapshot = { id: number; documentId: number; revision: number; createdAt: string; content: SnapshotContent };
 
-/** How the copy is marked: a draft's preview, or a voided document's record. */
-export type CopyMark = "draft" | "voided" | null;
+/** How the copy is marked: a draft's preview, a copy before its approval (no seal, decision 049), or a voided document's record. */
+export type CopyMark = "draft" | "unapproved" | "voided" | null;
 
 /** The label of a bank account type as printed (普通, 当座, 貯蓄). */
 export function accountTypeLabel(id: number): string {
@@ -161,8 +161,8 @@ export function referenceLines(content: Pick<SnapshotContent, "title" | "referen
   ];
 }
 
-/** The word printed across a copy that is not the customer's record: a draft's preview, or a voided document. */
-export const COPY_MARK_LABELS: Record<Exclude<CopyMark, null>, string> = { draft: "下書き", voided: "無効" };
+/** The word printed across a copy that is not the customer's record: a draft's preview, a copy before approval, or a voided document. */
+export const COPY_MARK_LABELS: Record<Exclude<CopyMark, null>, string> = { draft: "下書き", unapproved: "承認前", voided: "無効" };
 
 /** The amount in the heading: what is due after withholding, or what was received. */
 export function headlineAmount(content: SnapshotContent): string {

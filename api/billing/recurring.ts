@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { canonicalDecimal } from "../../domain/decimal";
 import { nextRunDate, type Recurrence, type RecurringScheduleInput } from "../../domain/recurrence";
+import { liveScheduleRequest, presentRequest, withdrawScheduleApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { customers, documentLines, documents, recurringRuns, recurringSchedules } from "../db/schema";
 import type { Writer } from "../documents/store";
@@ -167,7 +168,10 @@ export async function createSchedule(
   return row!;
 }
 
-/** A change of wording or cycle; the next run is counted again from today, after a version check. */
+/**
+ * A change of wording or cycle; the next run is counted again from today, after a version check. It withdraws the
+ * schedule's approval (decision 049): what was approved is not what it would make now.
+ */
 export async function updateSchedule(
   db: Database,
   scope: DocumentScope,
@@ -175,23 +179,27 @@ export async function updateSchedule(
   input: RecurringScheduleInput,
   version: number,
   today: string,
+  actor: Actor,
 ): Promise<ScheduleRow> {
   const current = await ownSchedule(db, scope, id);
   await requireRecipient(db, scope.tenant, current.customerId, input);
   const columns = scheduleColumns(input);
-  const [row] = await db
-    .update(recurringSchedules)
-    .set({
-      ...columns,
-      template: reworded(current.template as Template, input),
-      nextRunOn: nextRunFrom(recurrenceOf(columns), today),
-      version: sql`${recurringSchedules.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(recurringSchedules.id, id), eq(recurringSchedules.version, version)))
-    .returning();
-  if (!row) throw conflict("この定期請求は他の操作で変更されています。画面を開き直してから、もう一度変更してください。");
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(recurringSchedules)
+      .set({
+        ...columns,
+        template: reworded(current.template as Template, input),
+        nextRunOn: nextRunFrom(recurrenceOf(columns), today),
+        version: sql`${recurringSchedules.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(recurringSchedules.id, id), eq(recurringSchedules.version, version)))
+      .returning();
+    if (!row) throw conflict("この定期請求は他の操作で変更されています。画面を開き直してから、もう一度変更してください。");
+    await withdrawScheduleApproval(tx, id, actor);
+    return row;
+  });
 }
 
 /**
@@ -303,6 +311,6 @@ export async function scheduleDetail(db: Database, scope: DocumentScope, id: num
     .where(eq(recurringRuns.scheduleId, id))
     .orderBy(desc(recurringRuns.runOn), desc(recurringRuns.id))
     .limit(120);
-  const numbers = await documentNumbers(db, scope, runs);
-  return { ...presentSchedule(row), runs: runs.map((run) => presentRun(run, numbers)) };
+  const [numbers, approval] = await Promise.all([documentNumbers(db, scope, runs), liveScheduleRequest(db, id)]);
+  return { ...presentSchedule(row), runs: runs.map((run) => presentRun(run, numbers)), approval: approval && presentRequest(approval) };
 }

@@ -3,6 +3,7 @@ import { billedPeriod } from "../../domain/closing";
 import { checkJpPint, jpPintFileName, jpPintInvoice, singleDayPeriod, type JpPintPayee, type JpPintSource } from "../../domain/jp-pint";
 import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
 import { formatPeppolId, storedPeppolId } from "../../domain/peppol-id";
+import { requireApproval } from "../approvals/gate";
 import { slipDate } from "../billing/closing";
 import type { Database } from "../db/client";
 import { closingInvoiceSlips, companies, companyBankAccounts, customers, documents } from "../db/schema";
@@ -89,6 +90,8 @@ export async function digitalInvoiceOf(
 /** The XML and its file name; an invoice that fails the checks is refused with each problem named (422). */
 export async function exportDigitalInvoice(db: Database, storage: FileStorage, scope: DocumentScope, id: number, actor: Actor) {
   const { document, snapshotId, source, problems } = await digitalInvoiceOf(db, storage, scope, id, actor);
+  // A correction waiting for approval (decision 049) does not leave as a digital invoice either.
+  await requireApproval(db, document, "send");
   if (problems.length > 0) throw validationFailed({ jp_pint: problems }, JP_PINT_REFUSED);
   // The check passed, so both parties have an ID.
   const recipient = formatPeppolId(source.buyer!);

@@ -5,6 +5,7 @@ import type { DocumentKind } from "../../domain/document-kinds";
 import { INITIAL_STATUS } from "../../domain/documents";
 import { factsOfRecord, INVOICE_PAID, INVOICE_UNPAID, refusalOf, statusOnIssue, type HistoryEvent, type LifecycleAction, type LifecycleFacts } from "../../domain/lifecycle";
 import type { SnapshotReference } from "../../domain/snapshot";
+import { holdCorrectionForApproval, requireApproval, withdrawApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { documentLines, documentMails, documents, documentStatusHistory } from "../db/schema";
 import { conflict, validationFailed } from "../errors";
@@ -97,6 +98,7 @@ export async function issue(db: Database, storage: FileStorage, scope: DocumentS
     const current = await ownDocument(tx, scope, id);
     if (current.issuedAt && !current.voidedAt) return current;
     await requireAllowed(tx, current, "issue");
+    await requireApproval(tx, current, "issue");
     const status = statusOnIssue(current.kind, current.status);
     const row = await advance(tx, current, { issuedAt: new Date(), status });
     await insertSnapshot(tx, row, await contentOf(tx, row, images), "issue", actor);
@@ -134,6 +136,7 @@ export async function saveEdit(
     const totals = totalsOf(edit.input, current);
     const customerId = await savedCustomerId(tx, tenant, edit.input);
     const columns = documentColumnsOf(current.kind, edit.input, totals, customerId);
+    await withdrawApproval(tx, current, actor);
     if (!correcting) {
       const row = await advance(tx, current, columns);
       await writeLines(tx, id, edit.input, totals);
@@ -143,6 +146,7 @@ export async function saveEdit(
     const previous = (await snapshotOfRevision(tx, id, current.revision)) ?? (await insertSnapshot(tx, current, await contentOf(tx, current, images!), "issue", actor));
     const original = (await snapshotOfRevision(tx, id, 1)) ?? previous;
     const row = await advance(tx, current, { ...columns, revision: current.revision + 1, correctionReason: edit.reason });
+    await holdCorrectionForApproval(tx, row);
     await writeLines(tx, id, edit.input, totals);
     const draft = await contentOf(tx, row, images!);
     const reference: SnapshotReference = {

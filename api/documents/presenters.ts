@@ -4,6 +4,7 @@ import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
+import { approvalOf, presentRequest } from "../approvals/gate";
 import { closingInvoiceSlips, documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
 import { clearedSum, notCancelled } from "../payments/cleared";
@@ -98,7 +99,7 @@ export async function clearedOf(db: Writer, documentId: number): Promise<number>
 
 export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope) {
   const linked = (id: number) => and(eq(documents.id, id), inScope(scope));
-  const [lines, history, derived, source, creditNoteOf, sent, revisions, payment, closing] = await Promise.all([
+  const [lines, history, derived, source, creditNoteOf, sent, revisions, payment, closing, approval] = await Promise.all([
     db.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.position)),
     db.select().from(documentStatusHistory).where(eq(documentStatusHistory.documentId, row.id)).orderBy(asc(documentStatusHistory.changedAt), asc(documentStatusHistory.id)),
     db
@@ -112,6 +113,7 @@ export async function fullDocument(db: Writer, row: DocumentRow, scope: Document
     revisionsOf(db, row.id),
     activePayment(db, row.id),
     closingLinksOf(db, row, scope),
+    approvalOf(db, row),
   ]);
   return {
     ...presentRow(row),
@@ -131,6 +133,8 @@ export async function fullDocument(db: Writer, row: DocumentRow, scope: Document
     sent: sent.length > 0,
     paid: payment.length > 0,
     closing,
+    // Decision 049: whether it needs approval now, and the request of its current revision.
+    approval: { state: approval.state, request: approval.request && presentRequest(approval.request) },
   };
 }
 

@@ -3,6 +3,7 @@ import { canonicalDecimal } from "../../domain/decimal";
 import { contentFrom, type BankAccountFacts } from "../../domain/snapshot-content";
 import { type CopyMark, type DocumentSnapshot, type SnapshotContent, type SnapshotImage, type SnapshotReference } from "../../domain/snapshot";
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
+import { approvalOf, awaitsApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
 import { notFound } from "../errors";
@@ -219,14 +220,20 @@ export async function snapshotOf(db: Database, storage: FileStorage, document: D
 
 /**
  * What the customer's copy shows now: a draft's preview (not kept, marked
- * 下書き), or the issued revision's snapshot (marked 無効 once voided).
+ * 下書き), or the issued revision's snapshot (marked 無効 once voided). Before
+ * a required approval either is marked 承認前 and shows no seal (decision 049);
+ * an issued revision's snapshot keeps its seal for when it is approved.
  */
 export async function copyOf(db: Database, storage: FileStorage, document: DocumentRow, reason: SnapshotReason, actor: Actor): Promise<{ snapshot: DocumentSnapshot; mark: CopyMark }> {
+  const unapproved = awaitsApproval(await approvalOf(db, document));
   if (!document.issuedAt) {
-    const content = await contentOf(db, document, await issuerImagesOf(db, storage, document, false));
-    return { snapshot: { id: 0, documentId: document.id, revision: document.revision, createdAt: new Date().toISOString(), content }, mark: "draft" };
+    const images = await issuerImagesOf(db, storage, document, false);
+    const content = await contentOf(db, document, unapproved ? { ...images, stamp: null } : images);
+    return { snapshot: { id: 0, documentId: document.id, revision: document.revision, createdAt: new Date().toISOString(), content }, mark: unapproved ? "unapproved" : "draft" };
   }
-  return { snapshot: await snapshotOf(db, storage, document, reason, actor), mark: issuedMarkOf(document) };
+  const snapshot = await snapshotOf(db, storage, document, reason, actor);
+  if (!unapproved) return { snapshot, mark: issuedMarkOf(document) };
+  return { snapshot: { ...snapshot, content: { ...snapshot.content, issuer: { ...snapshot.content.issuer, stamp: null } } }, mark: "unapproved" };
 }
 
 /** The mark an issued revision's copy carries: 無効 once the document is voided, none before. */

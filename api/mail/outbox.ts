@@ -2,6 +2,7 @@ import { and, count, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { formatJapaneseDateTime } from "../../domain/datetime";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
+import { requireApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { documentMails, documentSnapshots, type documents } from "../db/schema";
 import { issue } from "../documents/lifecycle";
@@ -87,6 +88,8 @@ export function createMailOutbox(deps: {
     const company = document.companyUniqueCode;
     // Checked first so a refused send does not issue the draft; checked again below, where it counts.
     if ((await sendsInLastHour(db, company)) >= settings.ratePerHour) throw overQuota();
+    // Nothing goes out before a required approval (decision 049), a correction's included.
+    await requireApproval(db, document, "send");
     // Sending is giving the customer the document: a draft is issued first (ADR 014).
     // The caller's scope was checked when the route read the document.
     const issued = await issue(db, storage, wholeCompany(company), document.id, by);

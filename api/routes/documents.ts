@@ -48,6 +48,12 @@ async function withCompanyTaxType(db: Database, tenant: string, body: unknown): 
   return taxId ? { ...fields, tax_type_id: taxId } : body;
 }
 
+/**
+ * `?revision=` naming an earlier revision than the current one: the current revision is always the copy as it
+ * prints now, so a revision waiting for approval is never printed with its seal by naming it (decision 049).
+ */
+const olderRevisionAsked = (req: Request, current: { revision: number }) => req.query.revision !== undefined && Number(req.query.revision) !== current.revision;
+
 /** Issued documents of every kind: the HTTP side; the rules are domain/lifecycle.ts, the transitions api/documents/lifecycle.ts. */
 export function documentRoutes(db: Database, storage: FileStorage): Router {
   const router = Router();
@@ -159,7 +165,7 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
       const scope = await requireDocumentScope(db, req, { write: false });
       const { reason } = parseBody(copyBody, req.body);
       const current = await ownDocument(db, scope, documentId(req), expectedKind(req));
-      if (req.query.revision !== undefined) {
+      if (olderRevisionAsked(req, current)) {
         const earlier = await earlierRevision(db, current, Number(req.query.revision));
         res.json({ ...earlier, mark: issuedMarkOf(current), latestRevision: current.revision });
         return;
@@ -174,7 +180,7 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: false });
       const current = await ownDocument(db, scope, documentId(req), expectedKind(req));
-      if (req.query.revision !== undefined) {
+      if (olderRevisionAsked(req, current)) {
         const earlier = await earlierRevision(db, current, Number(req.query.revision));
         sendPdf(res, await snapshotPdf(storage, scope.tenant, earlier.content, issuedMarkOf(current)), earlier.content);
         return;

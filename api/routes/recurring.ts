@@ -54,7 +54,7 @@ export function recurringRoutes(db: Database, now: () => Date = () => new Date()
       const scope = await requireDocumentScope(db, req, { write: true });
       const body = (req.body ?? {}) as Record<string, unknown>;
       const version = editVersionOf(body);
-      const updated = await updateSchedule(db, scope, scheduleId(req), parseBody(recurringScheduleSchema, body), version, today());
+      const updated = await updateSchedule(db, scope, scheduleId(req), parseBody(recurringScheduleSchema, body), version, today(), actorOf(req));
       res.json(await scheduleDetail(db, scope, updated.id));
     }),
   );

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createRecurringWorker } from "../../api/jobs/recurring-worker";
-import { createDatabaseFileStorage } from "../../api/storage/storage";
 import { action as detailAction, loader as detailLoader } from "~/routes/_default.billing.recurring_.$id/route";
 import { loader as listLoader } from "~/routes/_default.billing.recurring/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
 import { ok, post } from "../support/issued";
+import { recurringWorkerOn } from "../support/recurring";
 import { testContext } from "../support/context";
 import { shownAgain } from "../support/route-answers";
 
@@ -32,13 +31,7 @@ async function scheduleFor(customer: string, fields: Record<string, unknown> = {
   );
 }
 
-const tickOn = (day: string) =>
-  createRecurringWorker({
-    db: api.database.db,
-    storage: createDatabaseFileStorage(api.database.db),
-    outbox: api.mail.outbox,
-    now: () => new Date(`${day}T10:00:00+09:00`),
-  }).tick();
+const tickOn = (day: string) => recurringWorkerOn(api, day).tick();
 
 async function listed(id: number) {
   const page = (await listLoader({ request: await signedInRequest(api, "owner", "/billing/recurring"), params: {}, context })) as unknown as ListPage;

@@ -21,7 +21,7 @@ export function DocumentSnapshotPage({ data }: { data: DocumentCopyData }) {
         </a>
       </PrintControls>
       <p className="print-hidden field__hint" data-testid="copy-note">
-        {data.mark === "draft" ? t("snapshot.draftMark") : data.mark === "voided" ? t("snapshot.voidedMark") : t("snapshot.frozenAt", { at: formatDateTimeJst(data.snapshot.createdAt) })}
+        {data.mark === null ? t("snapshot.frozenAt", { at: formatDateTimeJst(data.snapshot.createdAt) }) : t(`snapshot.${data.mark}Mark`)}
         {data.revision !== null && data.revision !== data.latestRevision ? ` ${t("snapshot.revisionShown", { revision: data.revision, latest: data.latestRevision })}` : null}
       </p>
       {unreadable.length > 0 ? (
