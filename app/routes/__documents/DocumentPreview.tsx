@@ -8,7 +8,8 @@ import type { PreviewStore } from "./preview-store";
 
 /**
  * The document as it will print, following the form (loaded on first use: DocumentPreviewPane). While the form is
- * posted it is marked busy: what it shows is what was sent, until the answer comes.
+ * posted it is marked busy: what it shows is what was sent, until the answer comes. (Reaching Remix also keeps React
+ * in the routes' shared chunk rather than a file of its own on every page: ADR 048.)
  */
 export function DocumentPreview({ store }: { store: PreviewStore }) {
   const { t } = useTexts({ documents: documentsFormTexts });
