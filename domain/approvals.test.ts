@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { approvalRefusalOf, approvalRuleInputSchema, namedApprovers, ruleApplies, ruleFromInput, unapprovedRefusal, type Approver, type FrozenRule } from "./approvals";
+import { approvalRuleInputSchema, ruleFromInput } from "./approval-input";
+import { approvalRefusalOf, namedApprovers, ruleApplies, unapprovedRefusal, type Approver, type FrozenRule } from "./approvals";
 
 const amounts = { taxIncluded: "330000.0000", taxExcluded: "300000.0000" };
 

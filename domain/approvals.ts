@@ -1,10 +1,10 @@
-import { z } from "zod";
-import { DOCUMENT_KIND_IDS, type DocumentKind } from "./document-kinds";
+import type { DocumentKind } from "./document-kinds";
 
 /*
  * 承認 (issue 38, decision 049): which documents must be approved before they are issued, sent or printed with the
  * company seal, and who may approve them. The rules are the company's (one per kind); a request freezes the rule it
- * was made under, so a later change of the rule never reaches a document already in approval.
+ * was made under, so a later change of the rule never reaches a document already in approval. No zod here: the
+ * document lifecycle, which the pages' scripts use, reads this module's lists (the input schemas are approval-input.ts).
  */
 
 /** The amount a rule's threshold is compared with: 税込 or 税抜, stated on the rule. */
@@ -77,42 +77,6 @@ export function approvalRefusalOf(
 
 /** The user codes a frozen rule names anywhere, to check that they are the company's users. */
 export const namedApprovers = (steps: readonly StepApprovers[]): string[] => [...new Set(steps.flatMap((step) => (step.anyOwner ? [] : step.users)))];
-
-const approverCode = z.string().trim().min(1).max(100);
-
-/** A rule as the settings form or another client posts it: `any_owner` or the named users, per step. */
-export const approvalRuleInputSchema = z.object({
-  threshold: z.coerce
-    .number({ invalid_type_error: "金額を数字で入力してください" })
-    .int("金額は円単位の整数で入力してください")
-    .min(0, "金額は0円以上で入力してください")
-    .max(999_999_999_999, "金額が大きすぎます"),
-  amount_basis: z.enum(AMOUNT_BASES, { errorMap: () => ({ message: "税込か税抜かを選んでください" }) }),
-  steps: z
-    .array(
-      z.union([
-        z.object({ any_owner: z.literal(true) }),
-        z.object({ any_owner: z.literal(false).optional(), users: z.array(approverCode).min(1, "承認者を選んでください").max(20) }),
-      ]),
-      { invalid_type_error: "承認の段階を指定してください" },
-    )
-    .min(1, "承認の段階は1〜3段階で指定してください")
-    .max(MAX_APPROVAL_STEPS, "承認の段階は1〜3段階で指定してください"),
-  allow_self_approval: z.boolean().default(false),
-});
-export type ApprovalRuleInput = z.output<typeof approvalRuleInputSchema>;
-
-export function ruleFromInput(kind: DocumentKind, input: ApprovalRuleInput): ApprovalRule {
-  return {
-    kind,
-    threshold: input.threshold,
-    amountBasis: input.amount_basis,
-    steps: input.steps.map((step): StepApprovers => ("users" in step ? { anyOwner: false, users: [...new Set(step.users)] } : { anyOwner: true })),
-    allowSelfApproval: input.allow_self_approval,
-  };
-}
-
-export const approvalKindParam = z.enum(DOCUMENT_KIND_IDS, { errorMap: () => ({ message: "書類の種類が正しくありません" }) });
 
 /** The refusal when an action needs an approval the document does not have (issue, send, print with the seal). */
 export function unapprovedRefusal(state: ApprovalState, action: "issue" | "send"): string | null {

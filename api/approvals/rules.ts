@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import { DEFAULT_RECURRING_APPROVAL, type ApprovalRule, type ApprovalRuleInput, namedApprovers, ruleFromInput, type RecurringApprovalMode } from "../../domain/approvals";
+import { DEFAULT_RECURRING_APPROVAL, type ApprovalRule, namedApprovers, type RecurringApprovalMode } from "../../domain/approvals";
+import { type ApprovalRuleInput, ruleFromInput } from "../../domain/approval-input";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { PAYMENT_ROLE } from "../../domain/roles";
 import type { Database } from "../db/client";

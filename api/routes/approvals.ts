@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import { approvalKindParam, approvalRuleInputSchema, RECURRING_APPROVAL_MODES } from "../../domain/approvals";
+import { RECURRING_APPROVAL_MODES } from "../../domain/approvals";
+import { approvalKindParam, approvalRuleInputSchema } from "../../domain/approval-input";
 import { optionalText } from "../../domain/form-fields";
 import { approvalAudit, decide, REQUEST_NOT_FOUND, requestApproval, requestsBy, requestScheduleApproval, waitingFor } from "../approvals/flow";
 import { presentRequest } from "../approvals/gate";
