@@ -22,7 +22,7 @@ async function overflowOf(page: Page) {
 test.describe("the document detail page's layout (issue 37)", () => {
   test(
     "at 1280 px the document as it prints is on the left, its status, actions and versions beside it; at 375 px the actions come first and nothing is wider than the screen",
-    { tag: "@both" },
+    // Once: the layout is the server's HTML and CSS, the same with JavaScript off (the served markup axe analyses).
     async ({ page, javaScript }) => {
       const customer = javaScript ? "二段表示ジェイエス株式会社" : "二段表示ノージェイエス株式会社";
       await page.setViewportSize({ width: 1280, height: 900 });
