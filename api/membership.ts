@@ -59,11 +59,17 @@ export async function requireMember(db: Database, req: Request, { write }: { wri
  * as if it did not exist.
  */
 export async function requireDocumentScope(db: Database, req: Request, { write }: { write: boolean }): Promise<DocumentScope> {
+  return (await requireScopeAndApprover(db, req, { write })).scope;
+}
+
+/** The caller's document scope and who they are as an approver (decision 049), from one look at the membership. */
+export async function requireScopeAndApprover(db: Database, req: Request, { write }: { write: boolean }): Promise<{ scope: DocumentScope; approver: Approver }> {
   const membership = await membershipOf(db, req);
   refuseNonMember(membership, write);
   const { tenant, role, referenceId } = membership;
   const everything = role === PAYMENT_ROLE.owner || (role === PAYMENT_ROLE.user && referenceId === REFERENCE.all);
-  return { tenant, createdBy: everything ? null : req.caller!.userUniqueCode };
+  const userCode = req.caller!.userUniqueCode;
+  return { scope: { tenant, createdBy: everything ? null : userCode }, approver: { userCode, owner: role === PAYMENT_ROLE.owner } };
 }
 
 /** Owner-only endpoints (account, plan, users, permissions): the caller must be this company's owner. */

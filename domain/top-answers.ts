@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTICE_KINDS } from "./admin-banks";
+import { approvalsWaitingAnswer, myApprovalRequestsAnswer } from "./approval-answers";
 import { DOCUMENT_KIND_IDS } from "./document-kinds";
 import { PLAN_STATUSES } from "./plans";
 
@@ -56,4 +57,6 @@ export const topAnswer = z.object({
       charged_from: z.string().nullable(),
     })
     .nullable(),
+  /** 承認 (decision 049): the first requests waiting for the caller, with the count of all, and the caller's latest own requests. */
+  approvals: z.object({ waiting: approvalsWaitingAnswer, mine: myApprovalRequestsAnswer.shape.items }),
 });

@@ -180,6 +180,16 @@ export const DEMO_DOCUMENTS = [
   { key: "i2", kind: "invoice", issueDate: "2026-10-31", customer: 2, subject: "10月分保守", status: 3, issued: true, lines: [["S-001", "1"], ["X-002", "1"]] },
   { key: "i3", kind: "invoice", issueDate: "2026-11-15", customer: 3, subject: "デザイン制作（源泉徴収あり）", status: 2, issued: true, withholding: true, lines: [["S-003", "1"], ["X-003", "1"]] },
   { key: "i4", kind: "invoice", issueDate: "2026-11-20", customer: 9, subject: "11月分保守", status: 1, issued: false, lines: [["S-001", "1"], ["F-003", "6"]] },
+  { key: "i5", kind: "invoice", issueDate: "2026-11-25", customer: 4, subject: "社内研修（4日間）", status: 1, issued: false, lines: [["S-005", "4"]] },
   { key: "r1", kind: "receipt", issueDate: "2026-11-05", customer: 0, subject: null, status: 1, issued: true, source: "i1", lines: [["S-003", "1"], ["S-002", "12"]] },
   { key: "r2", kind: "receipt", issueDate: "2026-11-18", customer: 4, subject: null, status: 2, issued: false, lines: [["F-004", "2"]] },
 ] as const;
+
+/**
+ * The demo's 承認 (decision 049): invoices from ¥300,000 税込 need one step by any owner, and 佐藤 花子 has asked
+ * for the approval of 「社内研修（4日間）」 (¥352,000), so 山田 太郎 finds it waiting.
+ */
+export const DEMO_APPROVAL = {
+  rule: { threshold: 300000, amount_basis: "tax_included", steps: [{ any_owner: true }], allow_self_approval: false },
+  waiting: { subject: "社内研修（4日間）", requestedBy: "U-DEMO-USER", comment: "4日間の研修費用です。ご確認をお願いします。" },
+} as const;

@@ -16,6 +16,7 @@ import { allocateNumber, companyRulesOf, documentColumnsOf, totalsOf, writeLines
 import { createDatabaseFileStorage } from "../api/storage/storage";
 import { seedDemoReceived } from "./seed-received";
 import { seedDemoRecurring } from "./seed-recurring";
+import { seedDemoApprovals } from "./seed-approvals";
 import type { Database } from "../api/db/client";
 import { bankBranches, bankNotices, bankPlans, banks, companies, companyEnrollments, freeTrialReservations, companyBankAccounts, companyPlanHistory, companyPlans, customers, documents, items, paymentInfos, paymentServiceUsers, payments, plans, terms } from "../api/db/schema";
 
@@ -148,6 +149,7 @@ export async function seedDemoData(db: Database, assetsDir: string): Promise<boo
     await seedDemoDocuments(tx);
     await seedDemoReceived(tx);
     await seedDemoRecurring(tx);
+    await seedDemoApprovals(tx);
   });
   return true;
 }

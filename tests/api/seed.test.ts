@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../../sandbox/seed";
 import { banks } from "../../api/db/schema";
+import { approvalSettingsAnswer, approvalsWaitingAnswer } from "../../domain/approval-answers";
 import { startTestApi, type TestApi } from "../support/api";
 
 let api: TestApi;
@@ -53,7 +54,14 @@ describe("sandbox demo data", () => {
       ["INV-202610-0002", 3],
       ["INV-202611-0003", 2],
       ["INV-202611-0004", 1],
+      ["INV-202611-0005", 1],
     ]);
+    // 承認 (decision 049): invoices from ¥300,000 税込 need an owner's approval, and one waits for 山田 太郎.
+    expect(approvalSettingsAnswer.parse(await (await api.call("/approval-rules")).json()).rules).toEqual([
+      { kind: "invoice", threshold: 300000, amount_basis: "tax_included", steps: [{ any_owner: true }], allow_self_approval: false },
+    ]);
+    const waiting = approvalsWaitingAnswer.parse(await (await api.call("/approvals/waiting")).json());
+    expect(waiting.items.map((item) => [item.document?.number, item.document?.tax_included, item.requested_by_name])).toEqual([["INV-202611-0005", "352000", "佐藤 花子"]]);
     const converted = await (await api.call(`/documents/${invoices.items[0].id}`)).json();
     expect(converted.source).toMatchObject({ kind: "estimate", number: "EST-202610-0001" });
     expect(converted.derived).toEqual([expect.objectContaining({ kind: "receipt" })]);

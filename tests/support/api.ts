@@ -160,8 +160,8 @@ export async function startTestApi(
  * file's tests and closed after them. The object is filled in by beforeAll.
  */
 /** The tenants' test API with the web app's services pointed at it: for tests of route loaders and actions. */
-export function useRouteTestApi(): TestApi {
-  const api = useTenantTestApi();
+export function useRouteTestApi(others: FixtureUserName[] = []): TestApi {
+  const api = useTenantTestApi(others);
   beforeAll(() => {
     process.env.PAYMENT_API_BASE_URL = api.url.replace(/\/api\/v1$/, "");
   });

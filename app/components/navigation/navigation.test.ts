@@ -10,6 +10,7 @@ describe("side navigation model (SPEC §2)", () => {
     const nav = buildNavigation({ user: fixtureUsers.owner, pathname: "/top" });
     expect(labels(nav.main)).toEqual([
       "top",
+      "approvals",
       "[issue]",
       "estimates",
       "deliverySlips",
@@ -32,11 +33,13 @@ describe("side navigation model (SPEC §2)", () => {
       "customers",
       "items",
       "documentSettings",
+      "approvalSettings",
       "officeProcessRuleTemplates",
     ]);
     expect(labels(nav.bottom)).toEqual(["support", "cookiePolicy"]);
     expect(links(nav.main).map((link) => link.to)).toEqual([
       "/top",
+      "/approvals",
       "/estimates/list",
       "/delivery-slips/list",
       "/invoices/list",
@@ -55,6 +58,7 @@ describe("side navigation model (SPEC §2)", () => {
       "/customers/list",
       "/items/list",
       "/settings/documents",
+      "/settings/approvals",
       "/office-process-rule-templates",
     ]);
     expect(nav.bottom.map((link) => link.to)).toEqual(["/support/faq", "/cookie-policy"]);
@@ -66,6 +70,8 @@ describe("side navigation model (SPEC §2)", () => {
     const nav = buildNavigation({ user: fixtureUsers.user, pathname: "/top" });
     expect(labels(nav.main)).not.toContain("account");
     expect(labels(nav.main)).not.toContain("users");
+    expect(labels(nav.main)).not.toContain("approvalSettings");
+    expect(labels(nav.main)).toContain("approvals");
     expect(labels(nav.main)).toContain("companies");
   });
 

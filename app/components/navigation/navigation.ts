@@ -4,6 +4,7 @@ import type { SessionUser } from "~/session-user";
 /** Label keys under `nav` in the common namespace. */
 export type NavLabelKey =
   | "top"
+  | "approvals"
   | "issue"
   | "estimates"
   | "deliverySlips"
@@ -26,6 +27,7 @@ export type NavLabelKey =
   | "customers"
   | "items"
   | "documentSettings"
+  | "approvalSettings"
   | "officeProcessRuleTemplates"
   | "support"
   | "cookiePolicy";
@@ -94,6 +96,7 @@ const SETTINGS_ENTRIES: EntrySpec[] = [
   link("customers", "/customers/list", { alsoActiveUnder: ["/customers"] }),
   link("items", "/items/list", { alsoActiveUnder: ["/items"] }),
   link("documentSettings", "/settings/documents"),
+  link("approvalSettings", "/settings/approvals", { ownerOnly: true }),
   link("officeProcessRuleTemplates", "/office-process-rule-templates"),
 ];
 
@@ -126,6 +129,8 @@ export function buildNavigation({ user, pathname }: NavigationInput): Navigation
 
   const specs: EntrySpec[] = [
     link("top", "/top"),
+    // 承認待ち (decision 049): every user may be named an approver, and every user may ask.
+    link("approvals", "/approvals"),
     ...ISSUE_ENTRIES,
     ...BILLING_ENTRIES,
     ...(user.receiveEnabled ? RECEIVE_ENTRIES : []),

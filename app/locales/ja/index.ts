@@ -3,6 +3,8 @@ import accountUsers from "./accountUsers.json";
 import admin from "./admin.json";
 import adminBanks from "./adminBanks.json";
 import adminCompanies from "./adminCompanies.json";
+import approvals from "./approvals.json";
+import approvalSettings from "./approvalSettings.json";
 import company from "./company.json";
 import confirm from "./confirm.json";
 import csv from "./csv.json";
@@ -76,6 +78,8 @@ export const common = {
   admin,
   adminBanks,
   adminCompanies,
+  // The approval pages' and the detail's texts apart from the owner's settings and audit, which only those pages load.
+  approvals: { ...approvals, ...approvalSettings },
   accountUsers,
   layout,
   notice,

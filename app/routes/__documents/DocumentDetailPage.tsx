@@ -10,6 +10,8 @@ import { titleMeta } from "~/meta";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { CancelPaymentFields, InvoicePayments, useCancelWords } from "~/routes/__payments/InvoicePayments";
 import type { PaymentFormReply } from "~/routes/__payments/payments.server";
+import { ApprovalDecisionForm } from "~/routes/__approvals/ApprovalDecisionForm";
+import type { DecisionReply } from "~/routes/__approvals/approvals.server";
 import type { ConfirmedAction } from "./lifecycle-facts";
 
 /** The kinds' detail routes' meta: the title comes with the page's data, so the page loads no titles file. */
@@ -29,9 +31,9 @@ const ISSUE_INTENTS = [
  * beside it; below, the actions come first, then the document, then the rest.
  */
 export function DocumentDetailPage() {
-  const { document, sheet, mail, confirm, confirmDigitalInvoice, payments, digitalInvoice } = useLoaderData<DetailLoader>();
+  const { document, sheet, mail, confirm, confirmDigitalInvoice, payments, digitalInvoice, approval } = useLoaderData<DetailLoader>();
   const { t } = useTexts({ documents: documentsDetailTexts, mail: mailSendTexts });
-  const actionData = useActionData<{ mailResult?: SubmissionResult<string[]>; paymentForm?: PaymentFormReply }>();
+  const actionData = useActionData<{ mailResult?: SubmissionResult<string[]>; paymentForm?: PaymentFormReply; decision?: DecisionReply }>();
   const cancelWords = useCancelWords();
   const { id, base, stage, labels } = document;
   const here = `${base}/detail/${id}`;
@@ -83,12 +85,42 @@ export function DocumentDetailPage() {
               </Link>
             ))}
           </p>
+          {approval ? (
+            <div className="approval-panel" data-testid="approval">
+              <h3>{approval.heading}</h3>
+              <p className={approval.awaiting ? "notice-inline" : undefined}>{approval.text}</p>
+              {approval.requested ? (
+                <p>
+                  {approval.requested.by}
+                  {approval.requested.comment ? <q>{approval.requested.comment}</q> : null}
+                </p>
+              ) : null}
+              {approval.returned ? <p className="field__error">{approval.returned}</p> : null}
+              {approval.request ? (
+                <Form method="post">
+                  <div className="field">
+                    <label htmlFor="approval-comment">{approval.request.comment}</label>
+                    <textarea id="approval-comment" name="comment" rows={2} maxLength={500} />
+                  </div>
+                  <button type="submit" name="intent" value="requestApproval" className="button">
+                    {approval.request.label}
+                  </button>
+                </Form>
+              ) : null}
+              {approval.decides ? <ApprovalDecisionForm request={approval.decides.request} subject={document.name} reply={actionData?.decision} words={approval.decides.words} /> : null}
+              {approval.notYours ? <p>{approval.notYours}</p> : null}
+            </div>
+          ) : null}
           {document.copies ? (
             <p className="document-actions">
               <a href={`${base}/snapshot/${id}`}>{document.copies.print}</a>{" "}
               <a href={`${base}/pdf/${id}`} download>
                 {document.copies.pdf}
               </a>
+            </p>
+          ) : approval?.awaiting ? (
+            <p className="document-actions">
+              <a href={`${base}/snapshot/${id}`}>{t("documents.previewDraft")}</a>
             </p>
           ) : (
             <Form method="post" className="document-actions">
@@ -238,7 +270,10 @@ export function DocumentDetailPage() {
             ))}
             <ol data-testid="status-history">
               {document.history.map((entry) => (
-                <li key={entry.id}>{entry.text}</li>
+                <li key={entry.id}>
+                  {entry.text}
+                  {entry.comment ? <q>{entry.comment}</q> : null}
+                </li>
               ))}
             </ol>
           </section>

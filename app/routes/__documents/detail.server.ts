@@ -13,7 +13,9 @@ import type { common } from "~/locales/ja";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { getOwnCompany } from "../__companies/companies.server";
 import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, documentCopy, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "./documents.server";
+import { fixedTextsFor } from "../../services/fixed-texts.server";
 import { remixI18next } from "../../services/i18n.server";
+import { approvalSectionOf, decisionAction, isDecisionIntent, requestApprovalAction } from "../__approvals/approvals.server";
 import { mailFormDefaults, sendMailAction } from "../__mail/mail-pages.server";
 import { PaymentApiValidationError } from "../../services/payment-api.server";
 import { cancelPayment, getPayments, paymentFormAction, paymentFormDefaults, type PaymentSummary } from "../__payments/payments.server";
@@ -23,21 +25,7 @@ import { sheetHtml } from "./sheet.server";
 import { companyFacts, documentIdOf, screen } from "./shared.server";
 
 type DetailDocument = Awaited<ReturnType<typeof getDocument>>;
-type T = TFunction<Pick<typeof common, "documents" | "mail" | "payments" | "snapshot" | "titles">>;
-
-/**
- * The loader's texts, with the components' key type: i18next made once per language, as entry.server.tsx does
- * (initialising it per request is a noticeable share of a page's time); only i18next's own key type is left behind.
- */
-const textsByLocale = new Map<string, Promise<T>>();
-function textsFor(locale: string): Promise<T> {
-  let texts = textsByLocale.get(locale);
-  if (!texts) {
-    texts = remixI18next.getFixedT(locale).then((t): T => t);
-    textsByLocale.set(locale, texts);
-  }
-  return texts;
-}
+type T = TFunction<Pick<typeof common, "approvals" | "documents" | "mail" | "payments" | "snapshot" | "titles">>;
 
 /** Each kind's name and path, for the page's links to related documents and conversions. */
 const KINDS = Object.fromEntries(DOCUMENT_KINDS.map((entry) => [entry.id, { label: entry.label, base: DOCUMENT_PATHS[entry.id].base }])) as Record<
@@ -109,7 +97,7 @@ function detailOf(t: T, kind: DocumentKind, document: DetailDocument, facts: Lif
         entry.from_status !== null && entry.from_status !== entry.to_status
           ? t("documents.historyEntry", { what, from: statusLabel(entry.from_status), to: statusLabel(entry.to_status), by, at })
           : t("documents.historyEvent", { what, by, at });
-      return { id: entry.id, text };
+      return { id: entry.id, text, comment: entry.comment };
     }),
   };
 }
@@ -127,19 +115,22 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
     getOwnCompany(caller),
     kind === "invoice" ? getPayments(caller, id) : null,
     documentCopy(caller, kind, id, null),
-    remixI18next.getLocale(request).then(textsFor),
+    fixedTextsFor<T>(request),
   ]);
   const { content } = copy.snapshot;
   const facts = lifecycleFactsOf(document);
   const url = new URL(request.url);
   const asked = confirmedActionOf(url.searchParams.get("confirm"));
+  // Until it is approved the document is neither issued nor sent (decision 049): the page offers 申請 instead.
+  const approval = await approvalSectionOf(t, caller, document.approval, document.history, editModeOf(facts) !== null);
+  const awaiting = approval?.awaiting ?? false;
   // The names of a mail's fields, which the send history shows too, come with the form rather than as a dictionary file of both pages.
-  const mail = can(facts, "send")
+  const mail = !awaiting && can(facts, "send")
     ? { values: await mailFormDefaults(caller, document, company), labels: { to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
     : null;
   const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
   // An invoice the rules let out as JP PINT offers the download and the send (decision 045), or says what to fix first.
-  const digitalInvoice = can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
+  const digitalInvoice = !awaiting && can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
   return {
     title: t(`titles.${DETAIL_TITLES[kind]}`),
     document: detailOf(t, kind, document, facts, companyFacts(company), content.totals),
@@ -151,6 +142,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
     confirmDigitalInvoice: url.searchParams.get("confirm") === DIGITAL_INVOICE_INTENT && digitalInvoice?.send ? true : null,
     payments,
     digitalInvoice,
+    approval,
   };
 };
 
@@ -219,6 +211,8 @@ export const documentDetailAction = async ({ request, params, context }: ActionF
   const base = DOCUMENT_PATHS[kind].base;
   const here = `${base}/detail/${id}`;
   if (intent === "send") return sendMailAction(request, caller, kind, id, formData);
+  if (intent === "requestApproval") return requestApprovalAction(request, caller, t, id, formData, here);
+  if (isDecisionIntent(intent)) return decisionAction(request, caller, t, formData, here);
   if (kind === "invoice" && intent === DIGITAL_INVOICE_INTENT) {
     // Asked first, like the other actions that cannot be taken back: without `confirmed=yes`, the question's page.
     if (formData.get("confirmed") !== "yes") return redirect(`${here}?confirm=${DIGITAL_INVOICE_INTENT}`);

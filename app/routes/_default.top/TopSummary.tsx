@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTexts } from "~/components/texts";
 import topTexts from "~/locales/ja/top.json";
 import type { topLoader } from "~/routes/_default.top/top.server";
+import { SubjectLink } from "~/routes/__approvals/SubjectLink";
 
 type Summary = Awaited<ReturnType<typeof topLoader>>;
 
@@ -31,7 +32,7 @@ function Figure({ testId, label, value, link, alert = false, children }: { testI
  */
 export function TopSummary({ summary }: { summary: Summary }) {
   const { t } = useTexts({ top: topTexts });
-  const { sales, unpaid, overdue, estimates, latest, mailErrors, notices, plan } = summary;
+  const { sales, unpaid, overdue, estimates, latest, mailErrors, notices, plan, approvals } = summary;
   return (
     <>
       {plan?.trialDaysLeft !== null && plan?.trialDaysLeft !== undefined ? (
@@ -58,6 +59,36 @@ export function TopSummary({ summary }: { summary: Summary }) {
                 </strong>
                 {notice.window ? <span> {notice.window}</span> : null}
                 {notice.body ? <p>{notice.body}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {approvals.waiting ? (
+        <section aria-labelledby="top-approvals" className="card top-figures__alert" data-testid="top-approvals">
+          <h2 id="top-approvals">{approvals.waiting.heading}</h2>
+          <ul>
+            {approvals.waiting.rows.map((row) => (
+              <li key={row.id}>
+                <SubjectLink name={row.name} href={row.href} />{" "}
+                {row.customer} {row.amount} {row.requestedBy}
+              </li>
+            ))}
+          </ul>
+          <Link to="/approvals" prefetch="none">
+            {approvals.waiting.link}
+          </Link>
+        </section>
+      ) : null}
+      {approvals.mine ? (
+        <section aria-labelledby="top-my-approvals" className="card" data-testid="top-my-approvals">
+          <h2 id="top-my-approvals">{approvals.mine.heading}</h2>
+          <ul>
+            {approvals.mine.rows.map((row) => (
+              <li key={row.id}>
+                <SubjectLink name={row.name} href={row.href} />{" "}
+                <strong className={row.returned ? "field__error" : undefined}>{row.state}</strong> {row.lastDecision?.text}
+                {row.lastDecision?.comment ? <q>{row.lastDecision.comment}</q> : null}
               </li>
             ))}
           </ul>

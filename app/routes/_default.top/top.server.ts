@@ -6,6 +6,8 @@ import { statusLabel } from "@domain/documents";
 import { stageOf } from "@domain/lifecycle";
 import { topAnswer } from "@domain/top-answers";
 import { requireCompanyCaller } from "../../services/api-caller.server";
+import { fixedTextsFor } from "../../services/fixed-texts.server";
+import { myRowsOf, waitingRowsOf, type ApprovalTexts } from "../__approvals/approvals.server";
 import { askPaymentApi } from "../../services/payment-api.server";
 import { requireTopPageAccess } from "../../services/route-checks.server";
 
@@ -14,8 +16,14 @@ const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.i
 /** What TOP shows, as text ready to print: the page carries no code lists or formatting rules to the browser. */
 export async function topLoader({ request, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "top", requireTopPageAccess);
-  const top = await askPaymentApi(caller, "/top", topAnswer);
+  const [top, t] = await Promise.all([askPaymentApi(caller, "/top", topAnswer), fixedTextsFor<ApprovalTexts>(request)]);
+  const { waiting, mine } = top.approvals;
   return {
+    // 承認待ち and how the person's own requests ended (decision 049): the author learns of a return here as by mail.
+    approvals: {
+      waiting: waiting.count === 0 ? null : { heading: t("approvals.topWaiting", { count: waiting.count }), rows: waitingRowsOf(t, waiting), link: t("approvals.toList") },
+      mine: mine.length === 0 ? null : { heading: t("approvals.topMine"), rows: myRowsOf(t, mine) },
+    },
     sales: {
       thisMonth: formatYen(top.sales.this_month.tax_included),
       thisMonthCount: top.sales.this_month.count,
