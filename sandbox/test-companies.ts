@@ -16,7 +16,7 @@ export const SANDBOX_TEST_COMPANIES_PATH = "/sandbox/test-companies";
 export function createTestCompanyFactory(db: Database): Router {
   const router = Router();
   router.post("/", express.json({ limit: "1kb" }), async (req, res, next) => {
-    const { bankCode = "0001", planId = 1 } = (req.body ?? {}) as { bankCode?: unknown; planId?: unknown };
+    const { bankCode = "0001", planId = 1, withUser = false } = (req.body ?? {}) as { bankCode?: unknown; planId?: unknown; withUser?: unknown };
     const bank = DEMO_BANKS.find((candidate) => candidate.bankCode === bankCode && candidate.bankCode !== "9998");
     const plan = DEMO_PLANS.find((candidate) => candidate.planId === planId && candidate.planId > 0);
     if (!bank || !plan || (plan.planId >= 2 && !bank.receiveEnabled)) {
@@ -39,18 +39,32 @@ export function createTestCompanyFactory(db: Database): Router {
       lastNameKana: "シケン",
       firstNameKana: "イチロウ",
     };
+    // A company user who may work on all the company's documents, for a test of two people (an author and an approver).
+    const user: DemoUser | null =
+      withUser === true
+        ? { ...owner, login: `user-${id.toLowerCase()}@test.example`, userUniqueCode: `U-TEST-${id}-USER`, userType: "company_user", paymentRole: 2, referenceId: 1, firstName: "花子", firstNameKana: "ハナコ" }
+        : null;
+    const users = user ? [owner, user] : [owner];
     try {
       const today = todayJst();
       await db.transaction(async (tx) => {
         await insertCompanyPlan(tx, company, today, demoCampaign(today));
-        await insertPaymentServiceUsers(tx, [owner], [company]);
+        await insertPaymentServiceUsers(tx, users, [company]);
       });
     } catch (error) {
       next(error);
       return;
     }
-    addCompany(company, [owner]);
-    res.status(201).json({ companyUniqueCode: company.companyUniqueCode, companyName: company.name, bankCode: bank.bankCode, login: owner.login, userUniqueCode: owner.userUniqueCode, password: DEMO_PASSWORD });
+    addCompany(company, users);
+    res.status(201).json({
+      companyUniqueCode: company.companyUniqueCode,
+      companyName: company.name,
+      bankCode: bank.bankCode,
+      login: owner.login,
+      userUniqueCode: owner.userUniqueCode,
+      userLogin: user?.login ?? null,
+      password: DEMO_PASSWORD,
+    });
   });
   return router;
 }

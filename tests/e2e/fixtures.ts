@@ -147,12 +147,12 @@ export async function signInThroughBank(page: Page, login: string, bankCode?: st
   await page.goto("about:blank");
 }
 
-type MadeCompany = { login: string; bankCode: string };
+type MadeCompany = { login: string; bankCode: string; userLogin: string | null };
 
-/** A company from the sandbox's factory (sandbox/test-companies.ts): the issuing plan, an owner and nothing else. */
-async function makeCompany(page: Page, javaScript: boolean): Promise<MadeCompany> {
+/** A company from the sandbox's factory (sandbox/test-companies.ts): the issuing plan, an owner and, when asked, one company user. */
+async function makeCompany(page: Page, javaScript: boolean, withUser = false): Promise<MadeCompany> {
   // At デモ銀行 with JavaScript and at サンプル信用金庫 without, as the projects' demo companies were.
-  const response = await page.request.post("/sandbox/test-companies", { data: { bankCode: javaScript ? "0001" : "0002", planId: 1 } });
+  const response = await page.request.post("/sandbox/test-companies", { data: { bankCode: javaScript ? "0001" : "0002", planId: 1, withUser } });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
 }
@@ -168,6 +168,16 @@ let ownCompany: Promise<MadeCompany> | undefined;
 export async function signInAsOwnCompany(page: Page, javaScript: boolean) {
   ownCompany ??= makeCompany(page, javaScript);
   await signInAsOwnerOf(page, await ownCompany);
+}
+
+/** A company made for this test alone with its owner and one company user, and a way to sign in as either (the other signs out). */
+export async function newCompanyOfTwo(page: Page, javaScript: boolean) {
+  const company = await makeCompany(page, javaScript, true);
+  const bank = company.bankCode === "0001" ? undefined : company.bankCode;
+  return async (who: "owner" | "user") => {
+    await page.context().clearCookies();
+    await signInThroughBank(page, who === "owner" ? company.login : company.userLogin!, bank);
+  };
 }
 
 /** Signs in as the owner of a company made for this test alone: for a test that needs what a new company starts with. */
