@@ -1,19 +1,17 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { approvalRefusalOf, ruleApplies, type Approver, type FrozenRule } from "../../domain/approvals";
 import { canonicalDecimal } from "../../domain/decimal";
-import { documentInputSchema } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
-import { todayJst } from "../../domain/datetime";
-import { SCHEDULE_NOT_FOUND, type Template } from "../billing/recurring";
+import { scheduleAmounts, SCHEDULE_NOT_FOUND } from "../billing/recurring";
 import type { Database } from "../db/client";
 import { approvalDecisions, approvalEvents, approvalRequests, documents, recurringSchedules } from "../db/schema";
 import { ownDocument, type DocumentRow } from "../documents/presenters";
 import { wholeCompany, type DocumentScope } from "../documents/scope";
 import type { Actor } from "../documents/snapshots";
-import { companyRulesOf, totalsOf, type Writer } from "../documents/store";
+import type { Writer } from "../documents/store";
 import { conflict, forbidden, notFound, violatesUniqueIndex } from "../errors";
-import { parseBody } from "../validation";
 import { approvalOf, liveScheduleRequest, presentRequest, recordApprovalEvent, type RequestRow } from "./gate";
+import { queueApprovalMails } from "./notices";
 import { recurringApprovalOf, ruleFor } from "./rules";
 
 /* 申請, 承認 and 差戻し (decision 049): each in one transaction that re-reads what it decides on. */
@@ -56,14 +54,8 @@ export async function openApprovalRequest(tx: Writer, document: DocumentRow, com
     .values({ companyUniqueCode: document.companyUniqueCode, documentId: document.id, revision: document.revision, rule: frozen(rule), requestedBy: actor.code, requestedByName: actor.name, comment })
     .returning();
   await recordApprovalEvent(tx, request!, { event: "approval_requested", comment }, actor);
+  await queueApprovalMails(tx, request!, { event: "approval_requested", comment }, actor);
   return request!;
-}
-
-/** What a schedule's runs would bill: the template's totals with the company's rounding. */
-async function scheduleAmounts(tx: Writer, schedule: typeof recurringSchedules.$inferSelect) {
-  const template = schedule.template as Template;
-  const input = parseBody(documentInputSchema, { ...template, issue_date: todayJst() });
-  return totalsOf(input, await companyRulesOf(tx, schedule.companyUniqueCode));
 }
 
 /** 申請 of a 定期請求 schedule, when the company approves schedules once for all their runs. */
@@ -85,6 +77,7 @@ export async function requestScheduleApproval(db: Database, scope: DocumentScope
         .values({ companyUniqueCode: scope.tenant, scheduleId: id, rule: frozen(rule), requestedBy: actor.code, requestedByName: actor.name, comment })
         .returning();
       await recordApprovalEvent(tx, request!, { event: "approval_requested", comment }, actor);
+      await queueApprovalMails(tx, request!, { event: "approval_requested", comment }, actor);
       return request!;
     });
   } catch (error) {
@@ -125,7 +118,14 @@ export async function decide(db: Database, tenant: string, id: number, approver:
         .returning();
       if (!updated) throw conflict(ALREADY_DECIDED);
       await recordApprovalEvent(tx, request, { event: decision === "returned" ? "approval_returned" : "approval_step_approved", step: request.step, comment }, actor);
-      if (updated.status === "approved") await recordApprovalEvent(tx, request, { event: "approved", step: request.step }, actor);
+      if (updated.status === "approved") {
+        await recordApprovalEvent(tx, request, { event: "approved", step: request.step }, actor);
+        await queueApprovalMails(tx, updated, { event: "approved", comment }, actor);
+      } else if (updated.status === "returned") {
+        await queueApprovalMails(tx, updated, { event: "approval_returned", comment: comment ?? "" }, actor);
+      } else {
+        await queueApprovalMails(tx, updated, { event: "approval_step_approved", comment }, actor);
+      }
       return updated;
     });
   } catch (error) {
