@@ -11,6 +11,7 @@ import type { Actor } from "../documents/snapshots";
 import type { Writer } from "../documents/store";
 import { conflict, forbidden, notFound, violatesUniqueIndex } from "../errors";
 import { approvalOf, liveScheduleRequest, presentRequest, recordApprovalEvent, type RequestRow } from "./gate";
+import { holdRun, releaseHeldRun, type HeldRun } from "./held-runs";
 import { queueApprovalMails } from "./notices";
 import { recurringApprovalOf, ruleFor } from "./rules";
 
@@ -120,8 +121,11 @@ export async function decide(db: Database, tenant: string, id: number, approver:
       await recordApprovalEvent(tx, request, { event: decision === "returned" ? "approval_returned" : "approval_step_approved", step: request.step, comment }, actor);
       if (updated.status === "approved") {
         await recordApprovalEvent(tx, request, { event: "approved", step: request.step }, actor);
-        await queueApprovalMails(tx, updated, { event: "approved", comment }, actor);
+        // A 定期請求 run held for this approval goes on: the worker issues and sends its invoice as the schedule says.
+        const resumesRun = await releaseHeldRun(tx, id, "approved");
+        await queueApprovalMails(tx, updated, { event: "approved", comment, resumesRun }, actor);
       } else if (updated.status === "returned") {
+        await releaseHeldRun(tx, id, "returned");
         await queueApprovalMails(tx, updated, { event: "approval_returned", comment: comment ?? "" }, actor);
       } else {
         await queueApprovalMails(tx, updated, { event: "approval_step_approved", comment }, actor);
@@ -137,17 +141,28 @@ export async function decide(db: Database, tenant: string, id: number, approver:
 /**
  * A 定期請求 run's invoice that needs approval (decision 049): covered when the company approves schedules once and
  * this schedule is approved (the invoice gets an approved request with the schedule's frozen rule), otherwise it
- * waits, asked for in the schedule author's name. Answers whether the run may issue and send it now.
+ * waits, asked for in the schedule author's name. Answers whether the run may issue and send it now; when it may
+ * not, the run is recorded as waiting for the request in the same transaction, so the request's approval (which
+ * commits after it) finds the run and queues it again.
  */
-export async function runMayGoOut(db: Database, schedule: typeof recurringSchedules.$inferSelect, documentId: number, actor: Actor): Promise<boolean> {
+export async function runMayGoOut(db: Database, schedule: typeof recurringSchedules.$inferSelect, documentId: number, run: HeldRun, actor: Actor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const document = await ownDocument(tx, wholeCompany(schedule.companyUniqueCode), documentId);
-    const { state } = await approvalOf(tx, document);
+    const { state, request: live } = await approvalOf(tx, document);
     if (state === "not_needed" || state === "approved") return true;
-    if (state === "pending") return false;
+    if (state === "pending") {
+      // Asked for already (a retry after a crash, or a person was quicker). Locked, so a decision being taken now
+      // waits for this transaction and then finds the run waiting; one taken just before is read here.
+      const [locked] = await tx.select({ status: approvalRequests.status }).from(approvalRequests).where(eq(approvalRequests.id, live!.id)).for("update");
+      if (locked!.status === "approved") return true;
+      await holdRun(tx, run, live!.id);
+      if (locked!.status !== "pending") await releaseHeldRun(tx, live!.id, locked!.status);
+      return false;
+    }
     const covering = (await recurringApprovalOf(tx, schedule.companyUniqueCode)) === "per_schedule" ? await liveScheduleRequest(tx, schedule.id) : null;
     if (covering?.status !== "approved") {
-      await openApprovalRequest(tx, document, "定期請求で作成した請求書です。", actor);
+      const asked = await openApprovalRequest(tx, document, "定期請求で作成した請求書です。", actor);
+      await holdRun(tx, run, asked.id);
       return false;
     }
     const [request] = await tx

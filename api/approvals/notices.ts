@@ -21,7 +21,7 @@ import type { RequestRow } from "./gate";
 export type ApprovalNotice =
   | { event: "approval_requested"; comment: string | null }
   | { event: "approval_step_approved"; comment: string | null }
-  | { event: "approved"; comment: string | null }
+  | { event: "approved"; comment: string | null; resumesRun: boolean }
   | { event: "approval_returned"; comment: string };
 
 type Recipient = { userUniqueCode: string; name: string | null; email: string | null };
@@ -99,7 +99,9 @@ function wordsOf(request: RequestRow, notice: ApprovalNotice, subject: Subject, 
     case "approved":
       return {
         subject: `【承認されました】${subject.title}`,
-        lead: "申請した書類が承認されました。発行・送信できます。",
+        lead: notice.resumesRun
+          ? "申請した書類が承認されました。定期請求の設定どおりに発行・送信します。"
+          : "申請した書類が承認されました。発行・送信できます。",
         details: [`承認者：${nameOf(actor)}`, ...commentLine("承認のコメント", notice.comment)],
         path: subject.path,
       };
