@@ -19,6 +19,8 @@ export type Caller = {
   companyName: string | null;
   /** The person's name from the SSO profile, kept in histories so they name people. */
   name: string | null;
+  /** The person's e-mail address from the SSO profile (`ba_user_email`), kept for the mails approvals send them. */
+  email: string | null;
   /** The id token's SHA-256 and expiry, for sign-out to revoke it. */
   tokenHash: string;
   expiresAt: Date;
@@ -167,6 +169,7 @@ export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): Re
         companyName: claim(payload, "ba_company_name"),
         issuer: trusted.issuer,
         name: personName(payload),
+        email: claim(payload, "ba_user_email"),
         tokenHash,
         expiresAt: new Date(Number(payload.exp) * 1000),
       };

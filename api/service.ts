@@ -8,6 +8,7 @@ import { createS3FileStorage } from "./storage/s3-storage";
 import { createDatabaseFileStorage } from "./storage/storage";
 import { createLinkSigner } from "./mail/links";
 import { createMailOutbox, MAIL_DELIVERY_DEFAULTS } from "./mail/outbox";
+import { createApprovalMailer } from "./mail/approval-mailer";
 import { createRecurringWorker, recurringPollMs } from "./jobs/recurring-worker";
 import { createRegistrationLookup } from "./registration-numbers/lookup";
 import { createLocalMailbox, createSmtpTransport } from "./mail/transport";
@@ -71,6 +72,9 @@ export async function startPaymentApi(
   const accessPoint = createHttpAccessPoint(config.peppol);
   const outbox = createMailOutbox({ db: database.db, storage, transport, signer, settings, logger, accessPoint });
   outbox.start(pollMs);
+  // Approval mails to colleagues (decision 049): their own queue, the same transport and polling.
+  const approvalMailer = createApprovalMailer({ db: database.db, transport, settings, logger });
+  approvalMailer.start(pollMs);
   // The base URL only: the token is a credential.
   logger.info({ transport: smtpUrl ? "smtp" : "local mailbox", peppolAccessPoint: config.peppol.baseUrl }, "mail worker started");
   // 定期請求: every server runs one; the queue in the database keeps each period to one invoice (decision 031).
@@ -101,6 +105,7 @@ export async function startPaymentApi(
     await backups?.close();
     await recurring.stop();
     await outbox.stop();
+    await approvalMailer.stop();
     transport.close();
     await database.close();
   };

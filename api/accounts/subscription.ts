@@ -173,7 +173,7 @@ export async function register(db: Database, bankService: BankService, registran
 
     await tx
       .insert(paymentServiceUsers)
-      .values({ userUniqueCode: caller.userUniqueCode, companyUniqueCode: company, role: PAYMENT_ROLE.owner, planId: input.plan_id, useStartDate: schedule.joinDate, name: caller.name })
+      .values({ userUniqueCode: caller.userUniqueCode, companyUniqueCode: company, role: PAYMENT_ROLE.owner, planId: input.plan_id, useStartDate: schedule.joinDate, name: caller.name, email: caller.email })
       .onConflictDoUpdate({
         target: paymentServiceUsers.userUniqueCode,
         set: {
@@ -183,6 +183,7 @@ export async function register(db: Database, bankService: BankService, registran
           useStartDate: schedule.joinDate,
           useEndDate: null,
           ...(caller.name ? { name: caller.name } : {}),
+          ...(caller.email ? { email: caller.email } : {}),
           version: sql`${paymentServiceUsers.version} + 1`,
           updatedAt: new Date(),
         },

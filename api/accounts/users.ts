@@ -30,11 +30,14 @@ function usersInOrder(db: Pick<Database, "select">, tenant: string) {
 }
 
 /** The caller signed in: the time is kept on their payment service user, which is answered. */
-/** `name` as the identity provider gives it now: histories that keep only a person's code name them by it. */
-export async function recordSignIn(db: Database, tenant: string, userUniqueCode: string, name: string | null): Promise<PaymentUserRow> {
+/**
+ * `name` and `email` as the identity provider gives them now: histories that keep only a person's code name them by it,
+ * and approval mails go to the address (decision 049).
+ */
+export async function recordSignIn(db: Database, tenant: string, userUniqueCode: string, { name, email }: { name: string | null; email: string | null }): Promise<PaymentUserRow> {
   const [user] = await db
     .update(paymentServiceUsers)
-    .set({ lastSignedInAt: sql`now()`, ...(name ? { name } : {}) })
+    .set({ lastSignedInAt: sql`now()`, ...(name ? { name } : {}), ...(email ? { email } : {}) })
     .where(and(eq(paymentServiceUsers.userUniqueCode, userUniqueCode), eq(paymentServiceUsers.companyUniqueCode, tenant)))
     .returning();
   if (!user) throw notFound("決済サービスのユーザーが見つかりません。");
@@ -85,7 +88,7 @@ export async function enableUser(db: Database, bankService: BankService, idToken
   try {
     const [row] = await db
       .insert(paymentServiceUsers)
-      .values({ userUniqueCode: code, companyUniqueCode: tenant, role: PAYMENT_ROLE.user, planId: plan?.planId ?? 0, useStartDate: todayJst(), name: personName(bankUser) })
+      .values({ userUniqueCode: code, companyUniqueCode: tenant, role: PAYMENT_ROLE.user, planId: plan?.planId ?? 0, useStartDate: todayJst(), name: personName(bankUser), email: bankUser.ba_user_email || null })
       .returning();
     return row!;
   } catch (error) {

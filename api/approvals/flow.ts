@@ -1,19 +1,18 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { approvalRefusalOf, ruleApplies, type Approver, type FrozenRule } from "../../domain/approvals";
 import { canonicalDecimal } from "../../domain/decimal";
-import { documentInputSchema } from "../../domain/document-input";
 import type { DocumentKind } from "../../domain/document-kinds";
-import { todayJst } from "../../domain/datetime";
-import { SCHEDULE_NOT_FOUND, type Template } from "../billing/recurring";
+import { scheduleAmounts, SCHEDULE_NOT_FOUND } from "../billing/recurring";
 import type { Database } from "../db/client";
 import { approvalDecisions, approvalEvents, approvalRequests, documents, recurringSchedules } from "../db/schema";
 import { ownDocument, type DocumentRow } from "../documents/presenters";
 import { wholeCompany, type DocumentScope } from "../documents/scope";
 import type { Actor } from "../documents/snapshots";
-import { companyRulesOf, totalsOf, type Writer } from "../documents/store";
+import type { Writer } from "../documents/store";
 import { conflict, forbidden, notFound, violatesUniqueIndex } from "../errors";
-import { parseBody } from "../validation";
 import { approvalOf, liveScheduleRequest, presentRequest, recordApprovalEvent, type RequestRow } from "./gate";
+import { holdRun, releaseHeldRun, type HeldRun } from "./held-runs";
+import { queueApprovalMails } from "./notices";
 import { recurringApprovalOf, ruleFor } from "./rules";
 
 /* 申請, 承認 and 差戻し (decision 049): each in one transaction that re-reads what it decides on. */
@@ -56,14 +55,8 @@ export async function openApprovalRequest(tx: Writer, document: DocumentRow, com
     .values({ companyUniqueCode: document.companyUniqueCode, documentId: document.id, revision: document.revision, rule: frozen(rule), requestedBy: actor.code, requestedByName: actor.name, comment })
     .returning();
   await recordApprovalEvent(tx, request!, { event: "approval_requested", comment }, actor);
+  await queueApprovalMails(tx, request!, { event: "approval_requested", comment }, actor);
   return request!;
-}
-
-/** What a schedule's runs would bill: the template's totals with the company's rounding. */
-async function scheduleAmounts(tx: Writer, schedule: typeof recurringSchedules.$inferSelect) {
-  const template = schedule.template as Template;
-  const input = parseBody(documentInputSchema, { ...template, issue_date: todayJst() });
-  return totalsOf(input, await companyRulesOf(tx, schedule.companyUniqueCode));
 }
 
 /** 申請 of a 定期請求 schedule, when the company approves schedules once for all their runs. */
@@ -85,6 +78,7 @@ export async function requestScheduleApproval(db: Database, scope: DocumentScope
         .values({ companyUniqueCode: scope.tenant, scheduleId: id, rule: frozen(rule), requestedBy: actor.code, requestedByName: actor.name, comment })
         .returning();
       await recordApprovalEvent(tx, request!, { event: "approval_requested", comment }, actor);
+      await queueApprovalMails(tx, request!, { event: "approval_requested", comment }, actor);
       return request!;
     });
   } catch (error) {
@@ -125,7 +119,17 @@ export async function decide(db: Database, tenant: string, id: number, approver:
         .returning();
       if (!updated) throw conflict(ALREADY_DECIDED);
       await recordApprovalEvent(tx, request, { event: decision === "returned" ? "approval_returned" : "approval_step_approved", step: request.step, comment }, actor);
-      if (updated.status === "approved") await recordApprovalEvent(tx, request, { event: "approved", step: request.step }, actor);
+      if (updated.status === "approved") {
+        await recordApprovalEvent(tx, request, { event: "approved", step: request.step }, actor);
+        // A 定期請求 run held for this approval goes on: the worker issues and sends its invoice as the schedule says.
+        const resumesRun = await releaseHeldRun(tx, id, "approved");
+        await queueApprovalMails(tx, updated, { event: "approved", comment, resumesRun }, actor);
+      } else if (updated.status === "returned") {
+        await releaseHeldRun(tx, id, "returned");
+        await queueApprovalMails(tx, updated, { event: "approval_returned", comment: comment ?? "" }, actor);
+      } else {
+        await queueApprovalMails(tx, updated, { event: "approval_step_approved", comment }, actor);
+      }
       return updated;
     });
   } catch (error) {
@@ -137,17 +141,28 @@ export async function decide(db: Database, tenant: string, id: number, approver:
 /**
  * A 定期請求 run's invoice that needs approval (decision 049): covered when the company approves schedules once and
  * this schedule is approved (the invoice gets an approved request with the schedule's frozen rule), otherwise it
- * waits, asked for in the schedule author's name. Answers whether the run may issue and send it now.
+ * waits, asked for in the schedule author's name. Answers whether the run may issue and send it now; when it may
+ * not, the run is recorded as waiting for the request in the same transaction, so the request's approval (which
+ * commits after it) finds the run and queues it again.
  */
-export async function runMayGoOut(db: Database, schedule: typeof recurringSchedules.$inferSelect, documentId: number, actor: Actor): Promise<boolean> {
+export async function runMayGoOut(db: Database, schedule: typeof recurringSchedules.$inferSelect, documentId: number, run: HeldRun, actor: Actor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const document = await ownDocument(tx, wholeCompany(schedule.companyUniqueCode), documentId);
-    const { state } = await approvalOf(tx, document);
+    const { state, request: live } = await approvalOf(tx, document);
     if (state === "not_needed" || state === "approved") return true;
-    if (state === "pending") return false;
+    if (state === "pending") {
+      // Asked for already (a retry after a crash, or a person was quicker). Locked, so a decision being taken now
+      // waits for this transaction and then finds the run waiting; one taken just before is read here.
+      const [locked] = await tx.select({ status: approvalRequests.status }).from(approvalRequests).where(eq(approvalRequests.id, live!.id)).for("update");
+      if (locked!.status === "approved") return true;
+      await holdRun(tx, run, live!.id);
+      if (locked!.status !== "pending") await releaseHeldRun(tx, live!.id, locked!.status);
+      return false;
+    }
     const covering = (await recurringApprovalOf(tx, schedule.companyUniqueCode)) === "per_schedule" ? await liveScheduleRequest(tx, schedule.id) : null;
     if (covering?.status !== "approved") {
-      await openApprovalRequest(tx, document, "定期請求で作成した請求書です。", actor);
+      const asked = await openApprovalRequest(tx, document, "定期請求で作成した請求書です。", actor);
+      await holdRun(tx, run, asked.id);
       return false;
     }
     const [request] = await tx

@@ -4,6 +4,7 @@ import { approvalCorrections, approvalEvents, approvalRequests, documents, docum
 import type { Actor } from "../documents/snapshots";
 import type { Writer } from "../documents/store";
 import { conflict } from "../errors";
+import { releaseHeldRun } from "./held-runs";
 import { ruleFor } from "./rules";
 
 /*
@@ -110,7 +111,11 @@ export async function withdrawApproval(tx: Writer, row: DocumentRow, actor: Acto
     .set({ status: "withdrawn", decidedAt: new Date() })
     .where(and(eq(approvalRequests.documentId, row.id), eq(approvalRequests.revision, row.revision), inArray(approvalRequests.status, statuses)))
     .returning();
-  for (const request of withdrawn) await recordApprovalEvent(tx, request, { event: "approval_withdrawn", comment: "書類が編集されたため、承認を取り下げました。" }, actor);
+  for (const request of withdrawn) {
+    await recordApprovalEvent(tx, request, { event: "approval_withdrawn", comment: "書類が編集されたため、承認を取り下げました。" }, actor);
+    // A 定期請求 run waiting for it does not send what was edited: the draft is left for a person.
+    await releaseHeldRun(tx, request.id, "withdrawn");
+  }
 }
 
 /** A schedule's edit withdraws its approval: the runs it covered are no longer what was approved. */

@@ -1,13 +1,16 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { todayJst } from "../../domain/datetime";
 import { canonicalDecimal } from "../../domain/decimal";
+import { documentInputSchema } from "../../domain/document-input";
 import { nextRunDate, type Recurrence, type RecurringScheduleInput } from "../../domain/recurrence";
 import { liveScheduleRequest, presentRequest, withdrawScheduleApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { customers, documentLines, documents, recurringRuns, recurringSchedules } from "../db/schema";
-import type { Writer } from "../documents/store";
+import { companyRulesOf, totalsOf, type Writer } from "../documents/store";
 import type { DocumentScope } from "../documents/scope";
 import { conflict, notFound, validationFailed } from "../errors";
 import type { Actor } from "../documents/snapshots";
+import { parseBody } from "../validation";
 
 /*
  * 定期請求 schedules (issue 19 item 2, decision 031): made from an invoice in the caller's document scope,
@@ -47,6 +50,13 @@ export type Template = {
   bank_account_id: number | null;
   lines: TemplateLine[];
 };
+
+/** What a schedule's runs would bill: the template's totals with the company's rounding. */
+export async function scheduleAmounts(tx: Writer, schedule: ScheduleRow) {
+  const template = schedule.template as Template;
+  const input = parseBody(documentInputSchema, { ...template, issue_date: todayJst() });
+  return totalsOf(input, await companyRulesOf(tx, schedule.companyUniqueCode));
+}
 
 /** The first run a new or changed schedule waits for: not before today, so a change never makes past periods. */
 const nextRunFrom = (recurrence: Recurrence, today: string) => nextRunDate(recurrence, today > recurrence.startDate ? today : recurrence.startDate, true);

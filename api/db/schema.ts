@@ -177,6 +177,8 @@ export const paymentServiceUsers = pgTable(
      * so a history that records only the person's code (a received document's versions, the plan history) names them.
      */
     name: text("name"),
+    /** The person's e-mail address as their identity provider last gave it (`ba_user_email`): where approval mails go (decision 049). */
+    email: text("email"),
     /** Moves on every role or permission change: a stale change is refused. */
     version: integer("version").notNull().default(1),
     ...timestamps,
@@ -758,7 +760,9 @@ export const localMailbox = pgTable(
   {
     id: serial("id").primaryKey(),
     companyUniqueCode: text("company_unique_code").notNull(),
+    /** The row of document_mails, or of approval_mails when `source` says so. */
     mailId: integer("mail_id").notNull(),
+    source: text("source").$type<"document" | "approval">().notNull().default("document"),
     envelopeTo: jsonb("envelope_to").$type<string[]>().notNull(),
     subject: text("subject").notNull(),
     /** The text part as written, for the sandbox to show without decoding the message. */
@@ -1249,6 +1253,11 @@ export const recurringRuns = pgTable(
     mailId: integer("mail_id").references(() => documentMails.id, { onDelete: "set null" }),
     /** Why nothing (or only the draft) was made, in Japanese for the list. */
     error: text("error"),
+    /**
+     * The approval request the run's invoice waits for (decision 049, per_run): its approval queues the run again so the
+     * worker issues and sends what it held; a return or a withdrawal ends the wait and leaves the draft.
+     */
+    awaitingRequestId: integer("awaiting_request_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
@@ -1367,4 +1376,36 @@ export const approvalEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("approval_events_company_idx").on(table.companyUniqueCode, table.at, table.id)],
+);
+
+/**
+ * Approval mails to colleagues (decision 049): the next step's approvers when a request is made or a step approved, the
+ * author when the request is approved or returned. Written in the transaction of the event, one row per recipient, and
+ * sent by api/mail/approval-mailer.ts as the outbox sends (claimed with FOR UPDATE SKIP LOCKED, a lease, retries with
+ * backoff). Not a document's send: no snapshot, not 送信済, not counted against the hourly quota.
+ */
+export const approvalMails = pgTable(
+  "approval_mails",
+  {
+    id: serial("id").primaryKey(),
+    companyUniqueCode: text("company_unique_code").notNull(),
+    requestId: integer("request_id").notNull(),
+    event: text("event").$type<ApprovalEvent>().notNull(),
+    /** The user code of the recipient, and the address they had when the mail was written. */
+    recipient: text("recipient").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** The web app's page the mail links to, from PUBLIC_URL (/approvals, /invoices/detail/12…). */
+    path: text("path").notNull(),
+    /** queued → sending → sent, or back to queued with a later next_attempt_at, or error with the reason. */
+    status: text("status").$type<"queued" | "sending" | "sent" | "error">().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("approval_mails_queue_idx").on(table.status, table.nextAttemptAt), index("approval_mails_request_idx").on(table.requestId)],
 );

@@ -46,7 +46,6 @@ export const recurringKey = (scheduleId: number, period: string) => `recurring:$
 const SKIPPED = "停止中に過ぎた期間が12回分を超えたため、古い期間の請求書は作成していません。必要なら手で作成してください。";
 const PAUSED = "一時停止中のため作成していません。";
 const MADE_NOT_SENT = "請求書は作成しましたが、発行または送信ができませんでした。請求書の画面から手で発行・送信してください。理由：";
-const AWAITING_APPROVAL = "請求書は作成し、承認を申請しました。承認されるまで発行・送信しません。承認後に請求書の画面から発行・送信してください。";
 const FAILED = "システムの都合で作成できませんでした。時間をおいても続く場合はお問い合わせください。";
 
 /** An ApiError's words with its fields' messages, for the list's 「前回の結果」. */
@@ -276,7 +275,8 @@ export function createRecurringWorker(deps: {
       documentId = await invoiceOf(schedule, run, actor);
       // A draft-only schedule leaves the invoice for a person to ask for approval, as any draft.
       const goesOut = schedule.autoIssue || schedule.autoSend;
-      if (goesOut && !(await runMayGoOut(db, schedule, documentId, actor))) return finish(run, { status: "done", documentId, error: AWAITING_APPROVAL });
+      // When it must wait, the run is recorded as waiting in that transaction; the approval queues it again (decision 049).
+      if (goesOut && !(await runMayGoOut(db, schedule, documentId, { id: run.id, documentId, at: now() }, actor))) return;
       const mailId = schedule.autoSend ? await send(schedule, documentId, actor) : null;
       if (schedule.autoIssue && !schedule.autoSend) await issue(db, storage, wholeCompany(schedule.companyUniqueCode), documentId, actor);
       await finish(run, { status: "done", documentId, mailId, error: null });

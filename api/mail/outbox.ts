@@ -44,6 +44,18 @@ const NO_ACCESS_POINT = "Peppolのアクセスポイントが設定されてい�
 
 const INTERRUPTED = "送信の途中で処理が中断されたため、届いたかどうか確かめられません。受信者に確認のうえ、必要なら再送してください。";
 
+/**
+ * A failed send's next state: an error for good when the server refused it (PermanentMailError) or the attempts are
+ * used up, else queued again after a backoff that doubles with each attempt. Shared by the outbox and the approval mailer.
+ */
+export function retryOutcome(error: unknown, attempts: number, settings: Pick<MailSettings, "maxAttempts" | "retryBaseMs">, at: Date = new Date()) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const final = error instanceof PermanentMailError || attempts >= settings.maxAttempts;
+  return final
+    ? { status: "error" as const, lockedUntil: null, lastError: reason }
+    : { status: "queued" as const, lockedUntil: null, lastError: reason, nextAttemptAt: new Date(at.getTime() + settings.retryBaseMs * 2 ** (attempts - 1)) };
+}
+
 /** The link to the document, valid until the date it names. */
 export function viewLink(settings: MailSettings, signer: LinkSigner, mailId: number, createdAt: Date): { url: string; expiresAt: Date } {
   const expiresAt = new Date(createdAt.getTime() + settings.linkDays * 24 * 60 * 60 * 1000);
@@ -182,17 +194,9 @@ export function createMailOutbox(deps: {
       await send(row);
       await db.update(documentMails).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(documentMails.id, row.id));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const final = error instanceof PermanentMailError || row.attempts >= settings.maxAttempts;
-      logger?.warn({ mailId: row.id, attempts: row.attempts, final, reason }, "mail not sent");
-      await db
-        .update(documentMails)
-        .set(
-          final
-            ? { status: "error", lockedUntil: null, lastError: reason }
-            : { status: "queued", lockedUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + settings.retryBaseMs * 2 ** (row.attempts - 1)) },
-        )
-        .where(eq(documentMails.id, row.id));
+      const outcome = retryOutcome(error, row.attempts, settings);
+      logger?.warn({ mailId: row.id, attempts: row.attempts, final: outcome.status === "error", reason: outcome.lastError }, "mail not sent");
+      await db.update(documentMails).set(outcome).where(eq(documentMails.id, row.id));
     }
     return true;
   }

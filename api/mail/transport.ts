@@ -2,10 +2,12 @@ import nodemailer from "nodemailer";
 import type { Database } from "../db/client";
 import { localMailbox } from "../db/schema";
 
-/** A message as the outbox hands it over. */
+/** A message as the outbox (or the approval mailer) hands it over. */
 export type OutgoingMessage = {
   companyUniqueCode: string;
+  /** The row of document_mails, or of approval_mails when `source` says so. */
   mailId: number;
+  source?: "document" | "approval";
   from: string;
   to: string[];
   cc: string[];
@@ -53,10 +55,12 @@ export function createLocalMailbox(db: Database): MailTransport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await builder.sendMail(message);
+      const { source = "document", ...mail } = message;
+      const info = await builder.sendMail(mail);
       await db.insert(localMailbox).values({
         companyUniqueCode: message.companyUniqueCode,
         mailId: message.mailId,
+        source,
         envelopeTo: [...message.to, ...message.cc],
         subject: message.subject,
         text: message.text,

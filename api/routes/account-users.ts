@@ -42,7 +42,7 @@ export function accountUserRoutes(db: Database, bankService: BankService): Route
     "/user_service/signed_in",
     handler(async (req, res) => {
       const tenant = tenantOf(req.caller);
-      res.json(await recordSignIn(db, tenant, req.caller!.userUniqueCode, req.caller!.name));
+      res.json(await recordSignIn(db, tenant, req.caller!.userUniqueCode, req.caller!));
     }),
   );
 

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { approvalDecisions, recurringRuns } from "../../api/db/schema";
+import { AWAITING_APPROVAL as AWAITING } from "../../api/approvals/held-runs";
+import { approvalDecisions, approvalMails, documentMails, paymentServiceUsers, recurringRuns } from "../../api/db/schema";
 import { approvalAuditAnswer, approvalRequestAnswer, approvalSettingsAnswer, approvalsWaitingAnswer, myApprovalRequestsAnswer } from "../../domain/approval-answers";
 import { closingMergeAnswer, recurringScheduleAnswer } from "../../domain/billing-answers";
 import { documentAnswer, documentCopyAnswer } from "../../domain/document-answers";
@@ -313,7 +314,7 @@ describe("closing and recurring invoices follow the rules", () => {
     // Each run waits (the default): its invoice is asked for in the schedule author's name and not issued.
     await recurringWorkerOn(api, "2027-01-31").tick();
     const [january] = await runsOf();
-    expect(january).toMatchObject({ status: "done", error: "請求書は作成し、承認を申請しました。承認されるまで発行・送信しません。承認後に請求書の画面から発行・送信してください。" });
+    expect(january).toMatchObject({ status: "done", error: AWAITING });
     expect(await read(january!.documentId!)).toMatchObject({ issued_at: null, approval: { state: "pending", request: { requested_by: OWNER, comment: "定期請求で作成した請求書です。" } } });
 
     // Approved once for all runs: the next run's invoice is issued, approved by the schedule's approval.
@@ -335,5 +336,47 @@ describe("closing and recurring invoices follow the rules", () => {
     const edited = await api.call(`/recurring-invoices/${schedule.id}`, as("owner", { _method: "PATCH", version: approved.version, day_of_month: 31, interval_months: 1, start_date: "2027-01-01", auto_issue: true }));
     expect(recurringScheduleAnswer.parse(await ok(edited)).approval).toBeNull();
     await ok(await api.call("/approval-settings", as("owner", { recurring_approval: "per_run" })));
+  });
+
+  it("issues and sends a held run's invoice once it is approved, and leaves a returned one a draft", async () => {
+    await setRule("invoice", { steps: [named(USER)] });
+    const source = (await createDocument(api, { issue_date: "2026-12-01", customer_name: "株式会社保留商会" })) as { id: number };
+    const schedule = recurringScheduleAnswer.parse(
+      await ok(
+        await api.call("/recurring-invoices", as("owner", { source_document_id: source.id, day_of_month: 31, interval_months: 1, start_date: "2027-01-01", auto_send: true, mail_to: ["keiri@hold.example"] })),
+      ),
+    );
+    const runsOf = () => api.database.db.select().from(recurringRuns).where(eq(recurringRuns.scheduleId, schedule.id)).orderBy(recurringRuns.runOn);
+    await recurringWorkerOn(api, "2027-02-28").tick();
+    const [january, february] = await runsOf();
+    for (const run of [january!, february!]) expect(run).toMatchObject({ status: "done", mailId: null, error: AWAITING });
+    const requestOf = async (run: typeof january) => (await read(run!.documentId!)).approval.request!.id;
+
+    // Approved: the run is queued again and the next pass issues and sends its invoice, recorded in the run.
+    await api.database.db.update(paymentServiceUsers).set({ email: "yamada@demo.example" }).where(eq(paymentServiceUsers.userUniqueCode, OWNER));
+    const approvedRequest = await requestOf(january);
+    await ok(await approve(approvedRequest, "user"));
+    expect((await runsOf())[0]).toMatchObject({ status: "queued", error: null, awaitingRequestId: null });
+    const [told] = await api.database.db.select().from(approvalMails).where(and(eq(approvalMails.requestId, approvedRequest), eq(approvalMails.event, "approved")));
+    expect(told!.body).toContain("申請した書類が承認されました。定期請求の設定どおりに発行・送信します。");
+    // Returned: the wait ends, the draft stays, and no pass sends it.
+    await ok(await returnIt(await requestOf(february), "user", "金額を確認してください。"));
+    await recurringWorkerOn(api, "2027-02-28").tick();
+    const [sent, returned] = await runsOf();
+    expect(sent).toMatchObject({ status: "done", error: null, documentId: january!.documentId });
+    expect(sent!.mailId).not.toBeNull();
+    const invoice = await read(january!.documentId!);
+    expect(invoice.issued_at).not.toBeNull();
+    expect(invoice.history.map((entry) => entry.event)).toEqual(["created", "approval_requested", "approval_step_approved", "approved", "issued"]);
+    const [mail] = await api.database.db.select().from(documentMails).where(eq(documentMails.documentId, january!.documentId!));
+    expect(mail).toMatchObject({ id: sent!.mailId, to: ["keiri@hold.example"] });
+    expect(returned).toMatchObject({ status: "done", mailId: null, awaitingRequestId: null, error: expect.stringContaining("差し戻されました。請求書は下書きのままです。") });
+    expect(await read(february!.documentId!)).toMatchObject({ issued_at: null, approval: { state: "needed" } });
+    // Asked for again by hand and approved, the returned run's invoice is the person's to issue and send.
+    await ok(await approve(await requested(february!.documentId!, "owner"), "user"));
+    await recurringWorkerOn(api, "2027-02-28").tick();
+    expect((await runsOf())[1]).toMatchObject({ status: "done", mailId: null });
+    expect((await read(february!.documentId!)).issued_at).toBeNull();
+    expect((await api.call(`/recurring-invoices/${schedule.id}`, { method: "DELETE", as: "owner" })).status).toBe(204);
   });
 });
