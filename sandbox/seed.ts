@@ -250,6 +250,8 @@ export async function insertPaymentServiceUsers(tx: Writer, users: DemoUser[], c
       planId: planOf.get(user.companyUniqueCode!) ?? 0,
       useStartDate: JOIN_DATE,
       userId: user.login,
+      // The sandbox's logins are the users' addresses: approval mails reach its mailbox (decision 049).
+      email: user.login,
       referenceId: user.referenceId,
       name: `${user.lastName} ${user.firstName}`,
     })),
