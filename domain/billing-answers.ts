@@ -106,6 +106,8 @@ export const recurringScheduleAnswer = scheduleFields.extend({
   runs: z.array(recurringRunAnswer),
   /** Its live approval request when the company approves schedules once for all runs (decision 049). */
   approval: approvalRequestAnswer.nullable(),
+  /** Whether the schedule itself must be approved before its runs go out (approved once for all runs). */
+  approval_needed: z.boolean(),
 });
 export type RecurringScheduleAnswer = z.output<typeof recurringScheduleAnswer>;
 

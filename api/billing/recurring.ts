@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { ruleApplies } from "../../domain/approvals";
 import { todayJst } from "../../domain/datetime";
 import { canonicalDecimal } from "../../domain/decimal";
 import { documentInputSchema } from "../../domain/document-input";
 import { nextRunDate, type Recurrence, type RecurringScheduleInput } from "../../domain/recurrence";
 import { liveScheduleRequest, presentRequest, withdrawScheduleApproval } from "../approvals/gate";
+import { recurringApprovalOf, ruleFor } from "../approvals/rules";
 import type { Database } from "../db/client";
 import { customers, documentLines, documents, recurringRuns, recurringSchedules } from "../db/schema";
 import { companyRulesOf, totalsOf, type Writer } from "../documents/store";
@@ -312,6 +314,12 @@ export async function listSchedules(db: Database, scope: DocumentScope) {
   return rows.map((row) => ({ ...presentSchedule(row), lastRun: byId.get(row.id) ?? null }));
 }
 
+/** Whether the schedule itself is asked for (decision 049): the company approves schedules once, and its invoice rule applies to their amounts. */
+async function scheduleNeedsApproval(db: Writer, row: ScheduleRow): Promise<boolean> {
+  const [mode, rule] = await Promise.all([recurringApprovalOf(db, row.companyUniqueCode), ruleFor(db, row.companyUniqueCode, "invoice")]);
+  return mode === "per_schedule" && rule !== null && ruleApplies(rule, await scheduleAmounts(db, row));
+}
+
 /** One schedule and its runs, newest first. */
 export async function scheduleDetail(db: Database, scope: DocumentScope, id: number) {
   const row = await ownSchedule(db, scope, id);
@@ -321,6 +329,6 @@ export async function scheduleDetail(db: Database, scope: DocumentScope, id: num
     .where(eq(recurringRuns.scheduleId, id))
     .orderBy(desc(recurringRuns.runOn), desc(recurringRuns.id))
     .limit(120);
-  const [numbers, approval] = await Promise.all([documentNumbers(db, scope, runs), liveScheduleRequest(db, id)]);
-  return { ...presentSchedule(row), runs: runs.map((run) => presentRun(run, numbers)), approval: approval && presentRequest(approval) };
+  const [numbers, approval, approvalNeeded] = await Promise.all([documentNumbers(db, scope, runs), liveScheduleRequest(db, id), scheduleNeedsApproval(db, row)]);
+  return { ...presentSchedule(row), runs: runs.map((run) => presentRun(run, numbers)), approval: approval && presentRequest(approval), approvalNeeded };
 }

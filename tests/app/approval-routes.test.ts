@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as approvalsAction, loader as approvalsLoader } from "~/routes/_default.approvals/route";
 import { action as invoiceDetailAction, loader as invoiceDetailLoader } from "~/routes/_default.invoices.detail.$id/route";
+import { action as scheduleAction, loader as scheduleLoader } from "~/routes/_default.billing.recurring_.$id/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.settings.approvals/route";
 import { loader as auditLoader } from "~/routes/_default.settings.approvals_.audit/route";
 import { loader as topLoader } from "~/routes/_default.top/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createDocument } from "../support/factories";
-import { ok } from "../support/issued";
+import { ok, post } from "../support/issued";
 import { testContext } from "../support/context";
 import { fixtureUsers, type FixtureUserName } from "../support/users";
 
@@ -155,5 +156,29 @@ describe("a document that needs approval, on its pages", () => {
     expect(audit.rows.map((row) => row.event)).toEqual(expect.arrayContaining(["承認を申請", "差戻し", "承認完了"]));
     expect(audit.rows.find((row) => row.event === "差戻し")).toMatchObject({ comment: "単価を確認してください", step: "1段階目", document: { href: `/invoices/detail/${draft.id}` } });
     expect((await outcome(async () => auditLoader(await args("staff", "/settings/approvals/audit")))).status).toBe(403);
+  });
+});
+
+describe("a 定期請求 schedule when the company approves schedules once", () => {
+  it("offers 申請 on the schedule's page while it needs it, then says it waits and, once approved, that its runs go out approved", async () => {
+    await saveRule([["threshold", "50000"], ["amount_basis", "tax_included"], ["step_count", "1"], ["step1_approver", "any_owner"]]);
+    await outcome(async () => settingsAction(await args("owner", "/settings/approvals", form([["intent", "recurring"], ["recurring_approval", "per_schedule"]]))));
+    const invoice = (await createDocument(api, {}, "staff")) as { id: number };
+    const schedule = (await ok(await api.call("/recurring-invoices", { ...post({ source_document_id: invoice.id, day_of_month: 31, interval_months: 1, start_date: "2027-01-01" }), as: "staff" }))) as { id: number };
+    const page = async (who: FixtureUserName) => scheduleLoader({ ...(await args(who, `/billing/recurring/${schedule.id}`)), params: { id: String(schedule.id) } });
+
+    expect((await page("staff")).approval).toMatchObject({ text: expect.stringContaining("承認が必要です"), request: { label: "承認を申請" } });
+    const asked = await outcome(async () =>
+      scheduleAction({ ...(await args("staff", `/billing/recurring/${schedule.id}`, form([["intent", "requestApproval"], ["comment", "毎月の保守です"]]))), params: { id: String(schedule.id) } }),
+    );
+    expect(asked).toMatchObject({ status: 302, location: `/billing/recurring/${schedule.id}` });
+    expect((await page("staff")).approval).toMatchObject({ text: "承認待ち（1／1段階目）", requested: { comment: "毎月の保守です" }, request: null });
+
+    // The owner finds the schedule in 承認待ち, linked to its page, and approves it there.
+    const list = await approvalsLoader(await args("owner", "/approvals"));
+    const row = list.waiting.find((entry) => entry.href === `/billing/recurring/${schedule.id}`)!;
+    expect(row.name).toMatch(/^定期請求（/);
+    await outcome(async () => approvalsAction(await args("owner", "/approvals", form([["intent", "approve"], ["request", String(row.id)]]))));
+    expect((await page("staff")).approval).toMatchObject({ text: "承認済みです。毎回の請求書は承認済みとして発行・送信されます。", request: null });
   });
 });

@@ -64,6 +64,11 @@ const PAGES: Array<{ who: string; login: string | "project"; bank?: string; path
       "/accounts/register/changeplan",
       "/accounts/register/changeplan/confirm?plan_id=2",
       "/accounts/settings/unregister/confirm",
+      // The demo's invoice waiting for approval (decision 049): its decision form, and the owner's settings and audit.
+      "/approvals",
+      "/settings/approvals",
+      "/settings/approvals?confirm=remove&kind=invoice",
+      "/settings/approvals/audit",
     ],
   },
   // Read-only: 新規工房 is never registered by a test.

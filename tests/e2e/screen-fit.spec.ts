@@ -24,6 +24,16 @@ test.describe("lists at 375 px", () => {
     expect((await name.boundingBox())!.width).toBeGreaterThan(250);
   });
 
+  test("the approval pages fit the width: 承認待ち with its form, the owner's settings and audit", async ({ page, javaScript }) => {
+    await signInThroughBank(page, "owner@demo.example");
+    for (const path of ["/approvals", "/settings/approvals", "/settings/approvals/audit"]) {
+      await page.goto(path);
+      await settled(page, javaScript);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await pageScrollsSideways(page), path).toBe(false);
+    }
+  });
+
   test("the received document form, detail and snapshot fit the width", async ({ page, javaScript }) => {
     await signInThroughBank(page, "user@demo.example");
     await page.goto("/receive/invoices");

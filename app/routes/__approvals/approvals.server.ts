@@ -171,16 +171,48 @@ export async function approvalSectionOf(t: ApprovalTexts, caller: PaymentApiCall
   };
 }
 
+/** A request's comment as typed, or null when none. */
+const commentOf = (formData: FormData) =>
+  String(formData.get("comment") ?? "")
+    .trim()
+    .slice(0, 500) || null;
+
 /** 申請 from the detail page, with its optional comment. */
 export async function requestApprovalAction(request: Request, caller: PaymentApiCaller, t: ApprovalTexts, id: number, formData: FormData, back: string) {
-  const comment = String(formData.get("comment") ?? "")
-    .trim()
-    .slice(0, 500);
   try {
-    await requestDocumentApproval(caller, id, comment || null);
+    await requestDocumentApproval(caller, id, commentOf(formData));
   } catch (error) {
     if (!(error instanceof PaymentApiValidationError)) throw error;
     return redirectWithNotice(request, back, "error", error.message);
   }
   return redirectWithNotice(request, back, "success", t("approvals.requested"));
+}
+
+/**
+ * A 定期請求 schedule's 承認 when the company approves schedules once for all their runs (decision 049): its live
+ * request, or the request form while it needs one. Null when neither.
+ */
+export function scheduleApprovalOf(t: ApprovalTexts, approval: ApprovalRequestAnswer | null, needed: boolean) {
+  if (approval) {
+    return {
+      heading: t("approvals.heading"),
+      text: approval.status === "approved" ? t("approvals.scheduleApproved") : requestStateOf(t, approval),
+      requested: { by: requestedByOf(t, approval), comment: approval.comment },
+      request: null,
+    };
+  }
+  if (!needed) return null;
+  return { heading: t("approvals.heading"), text: t("approvals.scheduleNeeded"), requested: null, request: { label: t("approvals.request"), comment: t("approvals.requestComment") } };
+}
+
+/** 申請 of a schedule, from its page. */
+export async function requestScheduleApprovalAction(request: Request, caller: PaymentApiCaller, t: ApprovalTexts, id: number, formData: FormData, back: string) {
+  const comment = commentOf(formData);
+  try {
+    await askPaymentApi(caller, `/recurring-invoices/${id}/approval-request`, approvalRequestAnswer, asJsonPost({ comment }));
+  } catch (error) {
+    if (!(error instanceof PaymentApiValidationError)) throw error;
+    return redirectWithNotice(request, back, "error", error.message);
+  }
+  return redirectWithNotice(request, back, "success", t("approvals.scheduleRequested"));
 }

@@ -10,7 +10,7 @@ import { titleMeta } from "~/meta";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
 import { CancelPaymentFields, InvoicePayments, useCancelWords } from "~/routes/__payments/InvoicePayments";
 import type { PaymentFormReply } from "~/routes/__payments/payments.server";
-import { ApprovalDecisionForm } from "~/routes/__approvals/ApprovalDecisionForm";
+import { ApprovalPanel } from "~/routes/__approvals/ApprovalPanel";
 import type { DecisionReply } from "~/routes/__approvals/approvals.server";
 import type { ConfirmedAction } from "./lifecycle-facts";
 
@@ -85,32 +85,7 @@ export function DocumentDetailPage() {
               </Link>
             ))}
           </p>
-          {approval ? (
-            <div className="approval-panel" data-testid="approval">
-              <h3>{approval.heading}</h3>
-              <p className={approval.awaiting ? "notice-inline" : undefined}>{approval.text}</p>
-              {approval.requested ? (
-                <p>
-                  {approval.requested.by}
-                  {approval.requested.comment ? <q>{approval.requested.comment}</q> : null}
-                </p>
-              ) : null}
-              {approval.returned ? <p className="field__error">{approval.returned}</p> : null}
-              {approval.request ? (
-                <Form method="post">
-                  <div className="field">
-                    <label htmlFor="approval-comment">{approval.request.comment}</label>
-                    <textarea id="approval-comment" name="comment" rows={2} maxLength={500} />
-                  </div>
-                  <button type="submit" name="intent" value="requestApproval" className="button">
-                    {approval.request.label}
-                  </button>
-                </Form>
-              ) : null}
-              {approval.decides ? <ApprovalDecisionForm request={approval.decides.request} subject={document.name} reply={actionData?.decision} words={approval.decides.words} /> : null}
-              {approval.notYours ? <p>{approval.notYours}</p> : null}
-            </div>
-          ) : null}
+          {approval ? <ApprovalPanel approval={approval} subject={document.name} reply={actionData?.decision} /> : null}
           {document.copies ? (
             <p className="document-actions">
               <a href={`${base}/snapshot/${id}`}>{document.copies.print}</a>{" "}

@@ -7,6 +7,8 @@ import { parseForm } from "~/components/forms/parse-form";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { apiErrorReply } from "../../services/api-form-errors.server";
 import { getDocument } from "../__documents/documents.server";
+import { requestScheduleApprovalAction, scheduleApprovalOf, type ApprovalTexts } from "../__approvals/approvals.server";
+import { fixedTextsFor } from "../../services/fixed-texts.server";
 import { notFound } from "../../services/errors.server";
 import { remixI18next } from "../../services/i18n.server";
 import { askPaymentApi, asJsonPost, sendToPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
@@ -156,7 +158,7 @@ export async function recurringCreateAction({ request, context }: ActionFunction
 
 export async function recurringDetailLoader({ request, params, context }: LoaderFunctionArgs) {
   const { caller } = await requireCompanyCaller(request, context, "billing-recurring-detail");
-  const schedule = await scheduleOf(caller, idOf(params));
+  const [schedule, approvalTexts] = await Promise.all([scheduleOf(caller, idOf(params)), fixedTextsFor<ApprovalTexts>(request)]);
   const confirm = new URL(request.url).searchParams.get("confirm") === "delete";
   const values: ScheduleFormValues = {
     day_of_month: String(schedule.day_of_month),
@@ -184,6 +186,7 @@ export async function recurringDetailLoader({ request, params, context }: Loader
     runs: schedule.runs,
     values,
     confirm,
+    approval: scheduleApprovalOf(approvalTexts, schedule.approval, schedule.approval_needed),
     ...scheduleForm,
   };
 }
@@ -196,6 +199,7 @@ export async function recurringDetailAction({ request, params, context }: Action
   const here = `${RECURRING_PATH}/${id}`;
   const t = await remixI18next.getFixedT(request);
   if (intent === "pause" || intent === "resume") return pauseOrResume(request, caller, id, intent, here);
+  if (intent === "requestApproval") return requestScheduleApprovalAction(request, caller, await fixedTextsFor<ApprovalTexts>(request), id, formData, here);
   if (intent === "delete") {
     // Deleting asks first: without the confirmation's `confirmed=yes` the page shows the question.
     if (formData.get("confirmed") !== "yes") return redirectWithNotice(request, `${here}?confirm=delete`, "error", t("recurring.confirmDelete.title"));

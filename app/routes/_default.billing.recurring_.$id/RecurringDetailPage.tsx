@@ -7,6 +7,7 @@ import recurringTexts from "~/locales/ja/recurring.json";
 import type { Run, ScheduleFormValues } from "~/routes/__recurring/recurring.server";
 import { PauseButton, RunResult, StateBadge } from "../__recurring/RecurringListPage";
 import { RecurringForm, type RecurringFormData } from "../__recurring/RecurringForm";
+import { ApprovalPanel, type ApprovalPanelData } from "../__approvals/ApprovalPanel";
 
 type DetailSchedule = {
   id: number;
@@ -23,8 +24,9 @@ export function RecurringDetailPage({
   runs,
   values,
   confirm,
+  approval,
   ...form
-}: RecurringFormData & { schedule: DetailSchedule; runs: Run[]; values: ScheduleFormValues; confirm: boolean }) {
+}: RecurringFormData & { schedule: DetailSchedule; runs: Run[]; values: ScheduleFormValues; confirm: boolean; approval: ApprovalPanelData | null }) {
   const { t } = useTexts({ recurring: recurringTexts });
   const words = {
     title: t("recurring.confirmDelete.title"),
@@ -52,6 +54,7 @@ export function RecurringDetailPage({
           </>
         )}
       </p>
+      {approval ? <ApprovalPanel approval={approval} subject={schedule.customerName} reply={null} /> : null}
       <section className="card" aria-labelledby="recurring-runs-title">
         <h2 id="recurring-runs-title">{t("recurring.runs")}</h2>
         {runs.length === 0 ? (
