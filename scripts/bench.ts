@@ -305,7 +305,8 @@ type OnlyPart = (typeof ONLY_PARTS)[number];
 
 type Options = { build: boolean; duration: number; connections: number; json: boolean; only: ReadonlySet<OnlyPart> | null; profile: string | null };
 
-type Assets = { jsGzipBytes: number; cssGzipBytes: number; files: number };
+/** `inlineGzipBytes`: the page's inline scripts (the hydration data and the inlined route manifest), gzip, as the browser receives them too (issue 39). */
+type Assets = { jsGzipBytes: number; inlineGzipBytes: number; cssGzipBytes: number; files: number };
 
 type Throughput = { requestsPerSecond: number; p95Ms: number };
 
@@ -514,8 +515,10 @@ async function measureAssets(page: Page, origin: string, headers: Record<string,
   if (response.status !== expectedStatus) {
     throw new Error(`${page.name} (${page.path}) answered ${response.status}, expected ${expectedStatus}`);
   }
-  const assets: Assets = { jsGzipBytes: 0, cssGzipBytes: 0, files: 0 };
-  for (const spec of assetUrls(await response.text())) {
+  const html = await response.text();
+  const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body).join("");
+  const assets: Assets = { jsGzipBytes: 0, inlineGzipBytes: gzipSync(Buffer.from(inline), { level: 9 }).length, cssGzipBytes: 0, files: 0 };
+  for (const spec of assetUrls(html)) {
     const url = loopbackUrl(spec, origin);
     const isJs = url.pathname.endsWith(".js");
     if (!isJs && !url.pathname.endsWith(".css")) throw new Error(`${page.name}: unexpected asset type ${spec}`);
@@ -1423,7 +1426,11 @@ function printJsBudgets(rows: Row[]): void {
     }
     const budget = page.form ? FORM_JS_BUDGET_KIB : JS_BUDGET_KIB;
     const within = row.assets.jsGzipBytes <= budget * 1024;
-    console.log(`  ${page.name} (${row.path}): ${kib(row.assets.jsGzipBytes)} of ${budget} KiB — ${within ? "within" : "OVER"}`);
+    // Issue 39: the budget is to count the inline scripts too; shown beside the files' count until the pages fit it.
+    const withInline = row.assets.jsGzipBytes + row.assets.inlineGzipBytes;
+    console.log(
+      `  ${page.name} (${row.path}): ${kib(row.assets.jsGzipBytes)} of ${budget} KiB — ${within ? "within" : "OVER"}; with inline scripts (+${kib(row.assets.inlineGzipBytes)}) ${kib(withInline)} — ${withInline <= budget * 1024 ? "within" : "over"}`,
+    );
   }
 }
 
