@@ -48,5 +48,11 @@ test.describe("unmatched URLs", () => {
     }
     await expect(page.getByTestId("error-detail")).toHaveText("Page not found: /no/such/page");
     await expect(page).toHaveURL(/\/no\/such\/page$/);
+    // The whole screen, not only its title: with JavaScript its code and texts come as a chunk once the screen is needed.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ページが見つかりません");
+    await expect(page.locator(".error-screen__body")).toHaveText("ページが見つかりません。");
+    await expect(page.locator(".error-screen__status")).toHaveText("エラーコード：404");
+    await expect(page.getByTestId("contact-link")).toHaveText("お問い合わせフォーム");
+    await expect(page.getByRole("link", { name: "TOPへ戻る" })).toBeVisible();
   });
 });
