@@ -55,4 +55,18 @@ test.describe("unmatched URLs", () => {
     await expect(page.getByTestId("contact-link")).toHaveText("お問い合わせフォーム");
     await expect(page.getByRole("link", { name: "TOPへ戻る" })).toBeVisible();
   });
+
+  test("when the error screen's chunk cannot be had, a client-side 404 still shows its title", async ({ page, signInAs, javaScript }) => {
+    test.skip(!javaScript, "the chunk is JavaScript's");
+    await signInAs("owner");
+    await page.goto("/support/faq");
+    await settled(page, javaScript);
+    // A deployment since the page was loaded: the old chunk is gone.
+    await page.route(/\/ErrorScreen-[^/]*\.js$/, (route) => route.abort());
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/no/such/page"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ページが見つかりません");
+    await expect(page.locator(".error-screen")).toHaveAttribute("data-status", "404");
+    await expect(page.locator(".error-screen")).not.toHaveAttribute("aria-busy", /.*/);
+    await expect(page.getByTestId("drawer").getByRole("navigation", { name: "メインメニュー" })).toBeVisible();
+  });
 });

@@ -16,12 +16,29 @@ import { ServerErrorScreen } from "./ErrorScreen.server";
  * shows the screen's title for the moment the chunk takes. The server renders it at once, so the page without
  * JavaScript has it too (decision 020, "The error screen on demand").
  */
-const Screen = ServerErrorScreen ?? lazy(() => import("./ErrorScreen").then((module) => ({ default: module.ErrorScreen })));
+const Screen =
+  ServerErrorScreen ??
+  lazy(() =>
+    import("./ErrorScreen").then(
+      (module) => ({ default: module.ErrorScreen }),
+      // The chunk could not be had (a deployment since the page was loaded): the title, rather than a failing boundary.
+      () => ({ default: ScreenTitle }),
+    ),
+  );
 
 /** The titles every page already carries for its meta (app/meta.ts): the fallback's heading costs no text of its own. */
 const titles = { error: errorTitle, forbidden, maintenance, notFound, unauthorized };
 
 type ScreenProps = Omit<ComponentProps<typeof ServerErrorScreen>, "title">;
+
+/** The screen's title alone: while its chunk comes, and if it cannot. */
+function ScreenTitle({ screen, title, busy = false }: ScreenProps & { title: string; busy?: boolean }) {
+  return (
+    <section className="error-screen" data-status={screen.status} data-kind={screen.kind} aria-busy={busy || undefined}>
+      <h1 className="error-screen__heading">{title}</h1>
+    </section>
+  );
+}
 
 function sameScreen(a: ScreenProps, b: ScreenProps) {
   return a.contactFormUrl === b.contactFormUrl && a.showTopLink === b.showTopLink && JSON.stringify(a.screen) === JSON.stringify(b.screen);
@@ -34,13 +51,8 @@ function sameScreen(a: ScreenProps, b: ScreenProps) {
  */
 const LazyErrorScreen = memo(function LazyErrorScreen(props: ScreenProps) {
   const title = titles[errorTitleKey(props.screen)];
-  const fallback = (
-    <section className="error-screen" data-status={props.screen.status} data-kind={props.screen.kind} aria-busy="true">
-      <h1 className="error-screen__heading">{title}</h1>
-    </section>
-  );
   return (
-    <Suspense fallback={fallback}>
+    <Suspense fallback={<ScreenTitle {...props} title={title} busy />}>
       <Screen {...props} title={title} />
     </Suspense>
   );
