@@ -1,4 +1,4 @@
-import { expect, test, TITLE_SUFFIX } from "./fixtures";
+import { expect, settled, test, TITLE_SUFFIX } from "./fixtures";
 
 test.describe("error screens", () => {
   test("maintenance shows its window 「開始〜終了」 in Japan time", async ({ page }) => {
@@ -39,5 +39,29 @@ test.describe("error screens", () => {
     await expect(page.locator(".error-screen__body")).toHaveText("予期しないエラーが発生しました。時間をおいて再度お試しください。");
     await expect(page.locator("body")).not.toContainText("deliberate failure");
     await expect(page.getByRole("link", { name: "TOPへ戻る" })).toBeVisible();
+  });
+
+  test("after a client-side navigation each screen comes with its words", async ({ page, signInAs, javaScript }) => {
+    await signInAs("owner");
+    await page.goto("/support/faq");
+    await settled(page, javaScript);
+    // The screen's code and texts are a chunk of their own (decision 020): the page above did not load them.
+    const navigate = (to: string) =>
+      page.evaluate((path) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(path), to);
+
+    await navigate("/dev/errors/maintenance?start=2026-11-22T16:00:00Z&end=2026-11-22T20:30:00Z");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ただいまメンテナンス中です");
+    await expect(page.getByTestId("maintenance-window")).toHaveText("2026/11/23 01:00〜2026/11/23 05:30");
+    await expect(page.getByTestId("contact-link")).toBeVisible();
+
+    await navigate("/dev/errors/forbidden-generic");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("アクセス権限がありません");
+    await expect(page.locator(".error-screen__body")).toHaveText("アクセス権限がありません。権限のあるユーザーでログインしてください。");
+    await expect(page.locator(".error-screen__status")).toHaveText("エラーコード：403");
+
+    await navigate("/dev/errors/crash");
+    await expect(page.locator(".error-screen__body")).toHaveText("予期しないエラーが発生しました。時間をおいて再度お試しください。");
+    await expect(page.getByRole("link", { name: "TOPへ戻る" })).toBeVisible();
+    await expect(page).toHaveTitle(`エラー${TITLE_SUFFIX}`);
   });
 });

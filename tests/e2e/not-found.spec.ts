@@ -48,5 +48,25 @@ test.describe("unmatched URLs", () => {
     }
     await expect(page.getByTestId("error-detail")).toHaveText("Page not found: /no/such/page");
     await expect(page).toHaveURL(/\/no\/such\/page$/);
+    // The whole screen, not only its title: with JavaScript its code and texts come as a chunk once the screen is needed.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ページが見つかりません");
+    await expect(page.locator(".error-screen__body")).toHaveText("ページが見つかりません。");
+    await expect(page.locator(".error-screen__status")).toHaveText("エラーコード：404");
+    await expect(page.getByTestId("contact-link")).toHaveText("お問い合わせフォーム");
+    await expect(page.getByRole("link", { name: "TOPへ戻る" })).toBeVisible();
+  });
+
+  test("when the error screen's chunk cannot be had, a client-side 404 still shows its title", async ({ page, signInAs, javaScript }) => {
+    test.skip(!javaScript, "the chunk is JavaScript's");
+    await signInAs("owner");
+    await page.goto("/support/faq");
+    await settled(page, javaScript);
+    // A deployment since the page was loaded: the old chunk is gone.
+    await page.route(/\/ErrorScreen-[^/]*\.js$/, (route) => route.abort());
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/no/such/page"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ページが見つかりません");
+    await expect(page.locator(".error-screen")).toHaveAttribute("data-status", "404");
+    await expect(page.locator(".error-screen")).not.toHaveAttribute("aria-busy", /.*/);
+    await expect(page.getByTestId("drawer").getByRole("navigation", { name: "メインメニュー" })).toBeVisible();
   });
 });

@@ -29,6 +29,8 @@ function containsText(source: string, text: string): boolean {
   return source.includes(text) || source.includes(escaped);
 }
 const ZOD = /invalid_type|too_small/;
+/** The error screen's lead to the contact form (errors.json), which only an error screen shows. */
+const ERROR_SCREEN_TEXT = "解決しない場合は";
 /** One of @conform-to/dom's own messages: its parse comes with the check a form loads on first use. */
 const CONFORM = /reserved by Conform/;
 
@@ -94,5 +96,29 @@ test.describe("what the browser loads", () => {
     }
     await page.getByLabel("会社名・屋号").focus();
     await expect.poll(async () => (await loaded(scripts)).some(([, source]) => ZOD.test(source))).toBe(true);
+  });
+
+  test("a page loads the error screen's code and texts only when it shows one, and keeps the server's screen", async ({ page, javaScript }) => {
+    await signInAsOwnCompany(page, javaScript);
+    const scripts = recordScripts(page);
+    const errorScreenChunk = () => [...scripts.keys()].filter((url) => url.includes("ErrorScreen"));
+    await page.goto("/invoices/list");
+    await settled(page, javaScript);
+    expect(errorScreenChunk()).toEqual([]);
+    for (const [url, source] of await loaded(scripts)) expect(containsText(source, ERROR_SCREEN_TEXT), url).toBe(false);
+
+    // A page the server rendered as a 404: React keeps the server's elements of the screen while its chunk comes.
+    await page.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        const screen = document.querySelector(".error-screen");
+        if (document.readyState === "interactive" && screen) (screen as unknown as { fromServer: boolean }).fromServer = true;
+      });
+    });
+    const response = await page.goto("/invoices/nothing-here");
+    expect(response?.status()).toBe(404);
+    await settled(page, javaScript);
+    await expect.poll(errorScreenChunk).toHaveLength(1);
+    await expect(page.locator(".error-screen__body")).toHaveText("ページが見つかりません。");
+    expect(await page.locator(".error-screen").evaluate((screen) => (screen as unknown as { fromServer?: boolean }).fromServer)).toBe(true);
   });
 });

@@ -1,42 +1,45 @@
 import { Link } from "@remix-run/react";
 import { useTexts } from "~/components/texts";
 import errorsTexts from "~/locales/ja/errors.json";
-import { error, forbidden, notFound, unauthorized } from "~/locales/ja/titles.json";
 import { formatDateTimeJst } from "@domain/datetime";
 import type { ErrorScreen as ErrorScreenModel } from "./error-model";
 
-function useErrorText(screen: ErrorScreenModel): { heading: string; body: string } {
-  const { t } = useTexts({ errors: errorsTexts, titles: { error, forbidden, notFound, unauthorized } });
+/** The screen's words: its heading is the page's title (given by the boundary, which has the titles for its meta) but during maintenance. */
+function useErrorText(screen: ErrorScreenModel, title: string): { heading: string; body: string } {
+  const { t } = useTexts({ errors: errorsTexts });
   switch (screen.kind) {
     case "maintenance":
       return { heading: t("errors.maintenance.heading"), body: t("errors.maintenance.body") };
     case "forbidden":
-      return { heading: t("titles.forbidden"), body: t(`errors.forbidden.${screen.variant}`) };
+      return { heading: title, body: t(`errors.forbidden.${screen.variant}`) };
     case "unauthorized":
-      return { heading: t("titles.unauthorized"), body: t("errors.unauthorized") };
+      return { heading: title, body: t("errors.unauthorized") };
     case "notFound":
-      return { heading: t("titles.notFound"), body: t("errors.notFound") };
+      return { heading: title, body: t("errors.notFound") };
     case "refused":
-      return { heading: t("titles.error"), body: screen.detail };
+      return { heading: title, body: screen.detail };
     case "unavailable":
-      return { heading: t("titles.error"), body: t("errors.unavailable") };
+      return { heading: title, body: t("errors.unavailable") };
     case "unexpected":
-      return { heading: t("titles.error"), body: t("errors.unexpected") };
+      return { heading: title, body: t("errors.unexpected") };
   }
 }
 
 /** The screens of SPEC §2/§8: maintenance, forbidden with its variants, and the general error page. */
 export function ErrorScreen({
   screen,
+  title,
   contactFormUrl,
   showTopLink,
 }: {
   screen: ErrorScreenModel;
+  /** The page's title for this screen (titles.json by errorTitleKey). */
+  title: string;
   contactFormUrl: string;
   showTopLink: boolean;
 }) {
-  const { t } = useTexts({ errors: errorsTexts, titles: { error, forbidden, notFound, unauthorized } });
-  const { heading, body } = useErrorText(screen);
+  const { t } = useTexts({ errors: errorsTexts });
+  const { heading, body } = useErrorText(screen, title);
   return (
     <section className="error-screen" data-status={screen.status} data-kind={screen.kind}>
       <h1 className="error-screen__heading">{heading}</h1>
