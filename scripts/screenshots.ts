@@ -94,6 +94,8 @@ const SHOTS: Shot[] = [
   },
   // 入金消込's first page, listing that statement.
   { name: "payments", open: (page) => visit(page, "/billing/payments") },
+  // 承認 (ADR 049): the demo's invoice waiting for the owner, with what it is about and the decision form.
+  { name: "approvals", open: (page) => visit(page, "/approvals") },
 ];
 
 /**

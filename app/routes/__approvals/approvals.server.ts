@@ -76,6 +76,8 @@ export const waitingRowsOf = (t: ApprovalTexts, waiting: ApprovalsWaitingAnswer)
     ...subjectOf(t, request),
     state: requestStateOf(t, request),
     requestedBy: requestedByOf(t, request),
+    // Under the list's own 申請 heading: who and when, without the word again.
+    requester: t("approvals.requester", { name: request.requested_by_name ?? request.requested_by, at: formatDateTimeJst(request.created_at) }),
     comment: request.comment,
   }));
 

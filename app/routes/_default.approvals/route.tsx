@@ -44,7 +44,7 @@ export default function ApprovalsPage() {
                 ) : null}
                 <dt>{t("approvals.columns.requested")}</dt>
                 <dd>
-                  {row.requestedBy}
+                  {row.requester}
                   {row.comment ? <q>{row.comment}</q> : null}
                 </dd>
                 <dt>{t("approvals.columns.step")}</dt>
