@@ -116,6 +116,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("instances that start together o
         () => (settled = true),
         () => (settled = true),
       );
+      // Counted from when PostgreSQL shows the server waiting for the lock: its start before that (slow on a busy machine) is not waiting.
+      await expect
+        .poll(async () => (await holder.query<{ waiting: number }>("select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted")).rows[0]!.waiting, {
+          timeout: 10_000,
+          interval: 20,
+        })
+        .toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 800));
       expect(settled).toBe(false);
       // The holder dies mid-migration, as far as the server can tell: its session ends and the lock goes with it.
