@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApprovalSettingsAnswer } from "@domain/approval-answers";
 import { AMOUNT_BASES, AMOUNT_BASIS_LABELS, MAX_APPROVAL_STEPS, RECURRING_APPROVAL_MODES, type AmountBasis, type RecurringApprovalMode } from "@domain/approvals";
+import { parseDecimalInput } from "@domain/decimal";
 import { formatYen } from "@domain/decimal-display";
 import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { PAYMENT_ROLE } from "@domain/roles";
@@ -95,11 +96,10 @@ export async function approvalSettingsLoader({ request, context }: LoaderFunctio
 /** The form's values as posted, for the API and, when it refuses them, for the form again. */
 function postedValues(formData: FormData): RuleValues {
   const basis = formData.get("amount_basis");
+  const rawThreshold = String(formData.get("threshold") ?? "").trim();
   return {
-    threshold: String(formData.get("threshold") ?? "")
-      .trim()
-      .replace(/[,，円]/g, "")
-      .replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0)),
+    // Read as every amount field reads it (full-width digits, commas, 円); what cannot be read comes back as typed.
+    threshold: parseDecimalInput(rawThreshold) ?? rawThreshold,
     amount_basis: basis === "tax_excluded" ? "tax_excluded" : "tax_included",
     step_count: String(formData.get("step_count") ?? "1"),
     steps: STEP_NUMBERS.map((step) => ({
