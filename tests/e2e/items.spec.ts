@@ -77,6 +77,8 @@ test.describe("items", () => {
     await settled(page, javaScript);
     const other = await page.context().newPage();
     await other.goto(page.url());
+    // Typed before hydration, the form's values could be replaced by React's.
+    await settled(other, javaScript);
     await other.getByTestId("items").locator("form").getByLabel("単位").fill("件");
     await other.getByTestId("items").locator("form").getByRole("button", { name: "保存する" }).click();
     await expect(other.getByTestId("notice")).toHaveText(/品目を保存しました。/);

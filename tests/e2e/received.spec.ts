@@ -34,6 +34,8 @@ test.describe("received documents", () => {
       await signInAsReceivingCompany(page, javaScript);
       await page.goto(path);
       await page.getByRole("link", { name: "受取書類を登録" }).click();
+      // A click before hydration is a full load: settled() must not read the list it leaves.
+      await expect(page).toHaveURL(new RegExp(`${path}/create$`));
       await settled(page, javaScript);
 
       // A refused save keeps what was typed and says what is wrong, beside the field.
