@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { USER_TYPES, isAdminUserType, type UserType } from "../domain/roles";
 import type { IssuerConfig } from "./config";
@@ -70,8 +70,11 @@ function unverifiedIssuer(token: string): string | null {
 export type AuthOptions = {
   issuers: TrustedIssuer[];
   clientId: string;
-  /** Whether sign-out ended this token (by its SHA-256) before its expiry. */
-  isRevoked?: (tokenHash: string) => Promise<boolean>;
+  /**
+   * Whether sign-out ended this token (`caller.tokenHash`) before its expiry. Given the request too, so that the check
+   * may read what the routes ask of the caller next in the same statement (api/membership.ts).
+   */
+  isRevoked?: (caller: Caller, req: Request) => Promise<boolean>;
 };
 
 /** How a token is named once revoked: never the token itself. */
@@ -144,8 +147,6 @@ export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): Re
       }
       const { payload, issuer: trusted } = entry;
 
-      if (isRevoked && (await isRevoked(tokenHash))) throw unauthorized("ログアウト済みです。もう一度ログインしてください。");
-
       const userUniqueCode = claim(payload, "ba_user_unique_code") ?? claim(payload, "sub");
       const userType = claim(payload, "ba_user_type");
       const bankCode = claim(payload, "ba_user_bank_code");
@@ -155,12 +156,7 @@ export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): Re
       const companyUniqueCode = claim(payload, "ba_company_unique_code");
       if (!isAdminUserType(userType as UserType) && !companyUniqueCode) throw unauthorized();
 
-      const headerBankCode = req.headers["x-bank-code"];
-      if (typeof headerBankCode === "string" && headerBankCode !== "" && headerBankCode !== bankCode) {
-        throw forbidden("銀行コードが認証情報と一致しません。");
-      }
-
-      req.caller = {
+      const caller: Caller = {
         userUniqueCode,
         userType: userType as UserType,
         bankCode,
@@ -173,6 +169,13 @@ export function requireCaller({ issuers, clientId, isRevoked }: AuthOptions): Re
         tokenHash,
         expiresAt: new Date(Number(payload.exp) * 1000),
       };
+      if (isRevoked && (await isRevoked(caller, req))) throw unauthorized("ログアウト済みです。もう一度ログインしてください。");
+
+      const headerBankCode = req.headers["x-bank-code"];
+      if (typeof headerBankCode === "string" && headerBankCode !== "" && headerBankCode !== bankCode) {
+        throw forbidden("銀行コードが認証情報と一致しません。");
+      }
+      req.caller = caller;
       next();
     } catch (error) {
       next(error);

@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import { apiErrorHandler, notFound } from "./errors";
 import { refuseUnreadableInput } from "./input-guard";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
+import { revocationAndMembershipCheck } from "./membership";
 import { accountRoutes } from "./routes/accounts";
 import { adminRoutes } from "./routes/admin";
 import { companyRoutes } from "./routes/companies";
@@ -21,7 +22,6 @@ import { fileRoutes } from "./routes/files";
 import { publicTermsRoutes } from "./routes/public-terms";
 import { referenceRoutes } from "./routes/reference";
 import { bankConfigRoutes } from "./routes/bank-config";
-import { revocationCheck } from "./accounts/sessions";
 import { sessionRoutes } from "./routes/sessions";
 import { snakeCaseResponses } from "./snake-case";
 import type { BankService } from "./bank-service";
@@ -69,7 +69,7 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(publicMailRoutes(deps.db, storage, deps.mail));
   // Terms are read before signing in (the /legal pages): also before the token check.
   api.use(publicTermsRoutes(deps.db));
-  api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId, isRevoked: revocationCheck(deps.db) }));
+  api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId, isRevoked: revocationAndMembershipCheck(deps.db) }));
   api.use(express.json({ limit: "1mb" }));
   // Forms without files; `extended` reads indexed fields such as company_bank_accounts[0][bank_name].
   api.use(express.urlencoded({ extended: true, limit: "1mb", parameterLimit: 500 }));

@@ -1,4 +1,4 @@
-import { eq, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { revokedTokens } from "../db/schema";
 
@@ -10,12 +10,4 @@ export async function revokeToken(db: Database, token: { tokenHash: string; expi
     await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
     await tx.insert(revokedTokens).values({ tokenHash: token.tokenHash, expiresAt: token.expiresAt }).onConflictDoNothing();
   });
-}
-
-/** What the token check asks: whether sign-out ended this token. */
-export function revocationCheck(db: Database) {
-  return async (tokenHash: string) => {
-    const [row] = await db.select({ tokenHash: revokedTokens.tokenHash }).from(revokedTokens).where(eq(revokedTokens.tokenHash, tokenHash)).limit(1);
-    return row !== undefined;
-  };
 }

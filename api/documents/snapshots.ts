@@ -7,7 +7,7 @@ import { approvalOf, awaitsApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
 import { notFound } from "../errors";
-import { decodes } from "../storage/images";
+import { storedImageDecodes } from "../storage/images";
 import type { FileStorage } from "../storage/storage";
 import { renderSnapshotPdf } from "./pdf";
 import { documentSettingOf, kindDateOf, type Writer } from "./store";
@@ -38,7 +38,7 @@ async function frozenImage(db: Database, storage: FileStorage, tenant: string, p
   if (!fileId) return null;
   const { file, bytes } = await storage.read(tenant, fileId);
   // An image kept before uploads were decoded may not decode: the copy goes without it (and says so) rather than fail.
-  if (!decodes(bytes, file.contentType)) return "unreadable";
+  if (!storedImageDecodes(bytes, file.contentType)) return "unreadable";
   if (!freeze) return { fileId, sha256: file.sha256 };
   const [shared] = await db
     .select({ fileId: sql<string>`${documentSnapshots.content} -> 'issuer' -> ${purpose} ->> 'fileId'` })
@@ -53,21 +53,24 @@ async function frozenImage(db: Database, storage: FileStorage, tenant: string, p
 
 export type IssuerImages = { logo: SnapshotImage | null; stamp: SnapshotImage | null; unreadable: Array<"logo" | "stamp"> };
 
-/**
- * The logo and stamp a copy of this document prints, copied first when the
- * copy is kept. Read before a transaction opens: files live outside it (and
- * PGlite's one connection would wait on the transaction).
- */
-export async function issuerImagesOf(db: Database, storage: FileStorage, document: Pick<DocumentRow, "companyUniqueCode" | "kind">, freeze: boolean): Promise<IssuerImages> {
+/** The company's profile and the kind's settings, which both the images and the content of a copy read. */
+type IssuerRows = { company: typeof companies.$inferSelect | undefined; settingRow: typeof documentSettings.$inferSelect | undefined };
+
+async function issuerRowsOf(db: Writer, document: Pick<DocumentRow, "companyUniqueCode" | "kind">): Promise<IssuerRows> {
   const tenant = document.companyUniqueCode;
   const [[company], [settingRow]] = await Promise.all([
-    db.select({ logoFileId: companies.logoFileId, stampFileId: companies.stampFileId }).from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
+    db.select().from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
     db
       .select()
       .from(documentSettings)
       .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, document.kind)))
       .limit(1),
   ]);
+  return { company, settingRow };
+}
+
+async function imagesOf(db: Database, storage: FileStorage, document: Pick<DocumentRow, "companyUniqueCode" | "kind">, { company, settingRow }: IssuerRows, freeze: boolean): Promise<IssuerImages> {
+  const tenant = document.companyUniqueCode;
   const setting = documentSettingOf(document.kind, settingRow);
   const logo = await frozenImage(db, storage, tenant, "logo", company?.logoFileId ?? null, freeze);
   const stamp = setting.print_stamp ? await frozenImage(db, storage, tenant, "stamp", company?.stampFileId ?? null, freeze) : null;
@@ -76,6 +79,15 @@ export async function issuerImagesOf(db: Database, storage: FileStorage, documen
     stamp: stamp === "unreadable" ? null : stamp,
     unreadable: (["logo", "stamp"] as const).filter((purpose) => (purpose === "logo" ? logo : stamp) === "unreadable"),
   };
+}
+
+/**
+ * The logo and stamp a copy of this document prints, copied first when the
+ * copy is kept. Read before a transaction opens: files live outside it (and
+ * PGlite's one connection would wait on the transaction).
+ */
+export async function issuerImagesOf(db: Database, storage: FileStorage, document: Pick<DocumentRow, "companyUniqueCode" | "kind">, freeze: boolean): Promise<IssuerImages> {
+  return imagesOf(db, storage, document, await issuerRowsOf(db, document), freeze);
 }
 
 const bankAccountFactsOf = (account: typeof companyBankAccounts.$inferSelect): BankAccountFacts => ({
@@ -88,12 +100,15 @@ const bankAccountFactsOf = (account: typeof companyBankAccounts.$inferSelect): B
   displayed: account.displayed,
 });
 
-/** The snapshot's content from the document and the company, customer and settings as they are now. */
-export async function contentOf(db: Writer, document: DocumentRow, images: IssuerImages, reference: SnapshotReference | null = null): Promise<SnapshotContent> {
+/**
+ * The snapshot's content from the document and the company, customer and settings as they are now; `issuer`, when
+ * the caller has just read the company and settings for the images (a draft's preview), instead of reading them again.
+ */
+export async function contentOf(db: Writer, document: DocumentRow, images: IssuerImages, reference: SnapshotReference | null = null, issuer?: IssuerRows): Promise<SnapshotContent> {
   const tenant = document.companyUniqueCode;
   const kind = document.kind;
-  const [[company], lines, [customer], [settingRow], accounts] = await Promise.all([
-    db.select().from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
+  const [{ company, settingRow }, lines, [customer], accounts] = await Promise.all([
+    issuer ?? issuerRowsOf(db, document),
     db.select().from(documentLines).where(eq(documentLines.documentId, document.id)).orderBy(asc(documentLines.position)),
     document.customerId === null
       ? Promise.resolve([])
@@ -102,11 +117,6 @@ export async function contentOf(db: Writer, document: DocumentRow, images: Issue
           .from(customers)
           .where(and(eq(customers.id, document.customerId), eq(customers.companyUniqueCode, tenant)))
           .limit(1),
-    db
-      .select()
-      .from(documentSettings)
-      .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, kind)))
-      .limit(1),
     kind === "invoice" ? db.select().from(companyBankAccounts).where(eq(companyBankAccounts.companyUniqueCode, tenant)) : Promise.resolve([]),
   ]);
   const totals = computeTotals(
@@ -227,8 +237,9 @@ export async function snapshotOf(db: Database, storage: FileStorage, document: D
 export async function copyOf(db: Database, storage: FileStorage, document: DocumentRow, reason: SnapshotReason, actor: Actor): Promise<{ snapshot: DocumentSnapshot; mark: CopyMark }> {
   const unapproved = awaitsApproval(await approvalOf(db, document));
   if (!document.issuedAt) {
-    const images = await issuerImagesOf(db, storage, document, false);
-    const content = await contentOf(db, document, unapproved ? { ...images, stamp: null } : images);
+    const issuer = await issuerRowsOf(db, document);
+    const images = await imagesOf(db, storage, document, issuer, false);
+    const content = await contentOf(db, document, unapproved ? { ...images, stamp: null } : images, null, issuer);
     return { snapshot: { id: 0, documentId: document.id, revision: document.revision, createdAt: new Date().toISOString(), content }, mark: unapproved ? "unapproved" : "draft" };
   }
   const snapshot = await snapshotOf(db, storage, document, reason, actor);

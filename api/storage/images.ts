@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import jpeg from "jpeg-js";
 import { GifReader } from "omggif";
 import { PNG } from "pngjs";
@@ -87,4 +88,25 @@ export function decodes(bytes: Uint8Array, contentType: StoredContentType): bool
   } catch {
     return false;
   }
+}
+
+/**
+ * The answers of storedImageDecodes by the bytes' SHA-256 and type: the same bytes always give the same answer, and
+ * finding it decodes and encodes the image again (tens of milliseconds for a photo-sized logo), which every preview of
+ * a draft asked anew for its logo and stamp. The digest is of the bytes read, not the one stored beside them.
+ */
+const decodesByDigest = new Map<string, boolean>();
+const DECODES_BY_DIGEST_LIMIT = 1_000;
+
+/** decodes(), kept per process by the bytes' digest. */
+export function storedImageDecodes(bytes: Uint8Array, contentType: StoredContentType): boolean {
+  const key = `${contentType} ${createHash("sha256").update(bytes).digest("hex")}`;
+  let known = decodesByDigest.get(key);
+  if (known === undefined) {
+    known = decodes(bytes, contentType);
+    // Insertion order: the first key is the oldest.
+    if (decodesByDigest.size >= DECODES_BY_DIGEST_LIMIT) decodesByDigest.delete(decodesByDigest.keys().next().value!);
+    decodesByDigest.set(key, known);
+  }
+  return known;
 }
