@@ -24,6 +24,7 @@ import errors from "./errors.json";
 import item from "./item.json";
 import itemServer from "./itemServer.json";
 import layout from "./layout.json";
+import layoutServiceEnd from "./layoutServiceEnd.json";
 import list from "./list.json";
 import mail from "./mail.json";
 import mailFields from "./mailFields.json";
@@ -81,7 +82,8 @@ export const common = {
   // The approval pages' and the detail's texts apart from the owner's settings and audit, which only those pages load.
   approvals: { ...approvals, ...approvalSettings },
   accountUsers,
-  layout,
+  // The service-end banner's words are written by the layout's loader: every page's JavaScript would carry them.
+  layout: { ...layout, ...layoutServiceEnd },
   notice,
   errors,
   top,
