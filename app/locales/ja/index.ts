@@ -17,6 +17,7 @@ import documents from "./documents.json";
 import documentsDetail from "./documentsDetail.json";
 import documentsDetailFacts from "./documentsDetailFacts.json";
 import documentsForm from "./documentsForm.json";
+import documentsFormHead from "./documentsFormHead.json";
 import documentsList from "./documentsList.json";
 import documentsNotices from "./documentsNotices.json";
 import documentsShared from "./documentsShared.json";
@@ -114,5 +115,16 @@ export const common = {
   // One file per page that shows them, so a page loads its own: the list's, the detail's, the form's;
   // documents has what the detail (through its loader) and the form both show, documentsShared what the list shows too, and
   // documentsNotices the server's notices and documentsDetailFacts what the detail's loader writes, which no page's JavaScript needs.
-  documents: { ...documents, ...documentsDetail, ...documentsDetailFacts, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
+  // documentsFormHead is the form pages' heading and notices, which their loader writes.
+  documents: {
+    ...documents,
+    ...documentsDetail,
+    ...documentsDetailFacts,
+    ...documentsForm,
+    ...documentsFormHead,
+    correction: { ...documentsForm.correction, ...documentsFormHead.correction },
+    ...documentsList,
+    ...documentsShared,
+    ...documentsNotices,
+  },
 };
