@@ -5,6 +5,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { RenderedHtmlProvider } from "~/components/server-html";
 import { ServerTextsProvider } from "~/components/texts";
 import { i18nConfig, type Locale } from "~/i18n";
 import { withoutFizzPadding } from "~/services/fizz-padding.server";
@@ -56,7 +57,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerTextsProvider t={i18n.getFixedT(i18n.language)}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <RenderedHtmlProvider value={loadContext.renderedHtml ?? null}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </RenderedHtmlProvider>
         </ServerTextsProvider>
       </NonceProvider>,
       {

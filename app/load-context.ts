@@ -11,6 +11,11 @@ export type ChohyoLoadContext = {
   log: Logger;
   /** The embedded Payment API's in-process transport; absent when the API is elsewhere (PAYMENT_API_BASE_URL). */
   paymentApi?: PaymentApiTransport;
+  /**
+   * HTML loaders rendered for this response's page (htmlOnce), by name; present when the request renders the page, not
+   * for the browser's data requests (`.data`), whose HTML travels in the data.
+   */
+  renderedHtml?: Map<string, string>;
 };
 
 declare module "@remix-run/node" {

@@ -1,4 +1,4 @@
-import { normalizeIsoDate } from "./normalize";
+import { normalizeIsoDate } from "./typed-date";
 
 /** Due dates proposed for an invoice from its issue date (YYYY-MM-DD, no time zones involved). */
 

@@ -3,9 +3,10 @@
  * full-width characters) before it is validated and stored.
  */
 
-// Full-width ASCII variants sit at a fixed offset from their ASCII forms.
-const FULL_WIDTH_ASCII = /[\uFF01-\uFF5E]/g;
-const FULL_WIDTH_OFFSET = 0xfee0;
+import { FULL_WIDTH_OFFSET, toHalfWidth } from "./typed-date";
+
+export { normalizeIsoDate, toHalfWidth } from "./typed-date";
+
 const FULL_WIDTH_DIGITS = /[\uFF10-\uFF19]/g;
 
 /**
@@ -14,17 +15,6 @@ const FULL_WIDTH_DIGITS = /[\uFF10-\uFF19]/g;
  * ー and ｰ are long vowel marks, which is why this only applies to numbers.
  */
 const DASHES = /[\u30FC\uFF0D\u2010\u2011\u2013\u2014\u2015\u2212\uFF70]/g;
-
-/**
- * Converts full-width ASCII (U+FF01–U+FF5E) and the ideographic space to their
- * half-width forms. Kana and kanji are kept as they are; in particular ー stays,
- * as it is part of words such as 「コーヒー」.
- */
-export function toHalfWidth(text: string): string {
-  return text
-    .replace(FULL_WIDTH_ASCII, (char) => String.fromCharCode(char.charCodeAt(0) - FULL_WIDTH_OFFSET))
-    .replace(/\u3000/g, " ");
-}
 
 /**
  * Turns every dash variant into "-". Only for number-like fields (postal codes,
@@ -98,18 +88,4 @@ export function searchKey(text: string): string {
     .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
     .toLowerCase()
     .replace(/\s+/g, "");
-}
-
-/**
- * "2026-11-22" from what people type: full-width digits and 「2026/11/22」 (or 2026/4/1) included.
- * Null when it is not a date on the calendar, so 2026-02-30 is refused rather than rolled over.
- */
-export function normalizeIsoDate(input: string): string | null {
-  const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(toHalfWidth(input).trim());
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // Day 0 of the next month is the last day of this one; UTC so the host's zone plays no part.
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
-  return `${match[1]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }

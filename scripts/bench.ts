@@ -18,8 +18,9 @@
  * a streamed export grows it by about as much as exporting a tenth of them.
  * A 30-line invoice is rendered as a PDF (median of warm runs, and its size),
  * and its print page (the snapshot) is put under load like the other pages.
- * Each signed-in page's JavaScript is checked against its budget (100 KiB,
- * 110 for create and edit pages), and Lighthouse's mobile performance run
+ * Each signed-in page's JavaScript — its files and its inline scripts (the
+ * hydration data and the inlined route manifest) — is checked against its
+ * budget (100 KiB, 110 for create and edit pages), and Lighthouse's mobile performance run
  * (Debian's Chromium) scores the invoice list and the invoice form.
  * The invoice list, an invoice detail and TOP are each put under load between
  * two runs of an empty page of the same server (/dev/layouts/empty) and must
@@ -85,7 +86,7 @@ type Page = {
 /** Stands in a page's path for the id of the invoice the run creates. */
 const INVOICE_ID = "{invoice}";
 
-/** JavaScript (gzip) a company page may load, and a create or edit page (issue 14, item 4). */
+/** JavaScript (gzip, files and inline scripts) a company page may load, and a create or edit page (issue 14 item 4, issue 39 item 3). */
 const JS_BUDGET_KIB = 100;
 const FORM_JS_BUDGET_KIB = 110;
 /** Lighthouse mobile budget on the pages marked for it. */
@@ -1463,11 +1464,12 @@ function kib(bytes: number): string {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ["target", "path", "JS gzip KiB", "CSS gzip KiB", "files", "req/s", "p95 ms", "vs bare"];
+  const header = ["target", "path", "JS gzip KiB", "inline KiB", "CSS gzip KiB", "files", "req/s", "p95 ms", "vs bare"];
   const cells = rows.map((row) => [
     row.name,
     row.path,
     row.assets ? kib(row.assets.jsGzipBytes) : "-",
+    row.assets ? kib(row.assets.inlineGzipBytes) : "-",
     row.assets ? kib(row.assets.cssGzipBytes) : "-",
     row.assets ? String(row.assets.files) : "-",
     row.throughput.requestsPerSecond.toFixed(0),
@@ -1483,23 +1485,21 @@ function printTable(rows: Row[]): void {
   for (const line of cells) console.log(format(line));
 }
 
-/** Each page of the table against its JavaScript budget. */
+/** Each page of the table against its JavaScript budget, which counts the files and the inline scripts (issue 39). */
 function printJsBudgets(rows: Row[]): void {
-  console.log(`JavaScript budget (gzip): ${JS_BUDGET_KIB} KiB a page, ${FORM_JS_BUDGET_KIB} KiB a create or edit page`);
+  console.log(`JavaScript budget (gzip, files and inline scripts): ${JS_BUDGET_KIB} KiB a page, ${FORM_JS_BUDGET_KIB} KiB a create or edit page`);
   for (const page of PAGES.filter((listed) => listed.as)) {
     const row = rows.find((candidate) => candidate.name === page.name);
     if (!row?.assets) continue;
+    const { jsGzipBytes, inlineGzipBytes } = row.assets;
+    const total = jsGzipBytes + inlineGzipBytes;
+    const parts = `files ${kib(jsGzipBytes)} + inline scripts ${kib(inlineGzipBytes)}`;
     if (page.devOnly) {
-      console.log(`  ${page.name} (${row.path}): ${kib(row.assets.jsGzipBytes)} KiB — a development sample, not a company page: no budget`);
+      console.log(`  ${page.name} (${row.path}): ${kib(total)} KiB (${parts}) — a development sample, not a company page: no budget`);
       continue;
     }
     const budget = page.form ? FORM_JS_BUDGET_KIB : JS_BUDGET_KIB;
-    const within = row.assets.jsGzipBytes <= budget * 1024;
-    // Issue 39: the budget is to count the inline scripts too; shown beside the files' count until the pages fit it.
-    const withInline = row.assets.jsGzipBytes + row.assets.inlineGzipBytes;
-    console.log(
-      `  ${page.name} (${row.path}): ${kib(row.assets.jsGzipBytes)} of ${budget} KiB — ${within ? "within" : "OVER"}; with inline scripts (+${kib(row.assets.inlineGzipBytes)}) ${kib(withInline)} — ${withInline <= budget * 1024 ? "within" : "over"}`,
-    );
+    console.log(`  ${page.name} (${row.path}): ${kib(total)} of ${budget} KiB (${parts}) — ${total <= budget * 1024 ? "within" : "OVER"}`);
   }
 }
 

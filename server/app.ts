@@ -146,6 +146,7 @@ export function createApp({
         traceId: String(req.id),
         log: req.log,
         paymentApi: paymentApiTransport,
+        ...(req.path.endsWith(".data") ? {} : { renderedHtml: new Map<string, string>() }),
       }),
     }),
   );

@@ -66,3 +66,16 @@ describe("the invoice detail page's loader", () => {
     expect((opened as Response).headers.get("Location")).toBe(`/invoices/detail/${draft.id}`);
   });
 });
+
+describe("the detail page's copy of the document, sent once (decision 020)", () => {
+  it("on a page load goes to the server's render and not into the data; a data request of the browser carries it", async () => {
+    const draft = await createDocument(api, { issue_date: "2026-11-22" });
+    const renderedHtml = new Map<string, string>();
+    const request = await signedInRequest(api, "owner", `/invoices/detail/${draft.id}`);
+    const pageLoad = await invoiceDetailLoader({ request, params: { id: String(draft.id) }, context: testContext({ renderedHtml }) });
+    expect(pageLoad.sheet).toBeNull();
+    expect(renderedHtml.get("sheet")).toMatch(/^<div class="snapshot snapshot--draft" data-testid="snapshot" data-mark="下書き">/);
+    // testContext has no renderedHtml, as the load context of a `.data` request.
+    expect((await load(draft.id)).sheet).toBe(renderedHtml.get("sheet"));
+  });
+});

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as createAction, loader as createLoader } from "~/routes/_default.invoices.create/route";
 import { action as editAction, loader as editLoader } from "~/routes/_default.invoices.edit/route";
 import { loader as snapshotLoader } from "~/routes/_snapshot-empty.invoices.snapshot.$id/route";
+import { loader as receiptCreateLoader } from "~/routes/_default.receipts.create/route";
 import { previewContentOf } from "~/routes/__documents/preview-content";
 import { loader as suggestLoader } from "~/routes/items.suggest/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
@@ -202,5 +203,31 @@ describe("items suggested as 品名 is typed (issue 37)", () => {
     const parts = await suggest("部品");
     expect(parts.items).toHaveLength(20);
     expect(parts.items[0]).toMatchObject({ code: "A001" });
+  });
+});
+
+describe("the form pages' own words and choices (decision 020)", () => {
+  it("come from the loader: the title, the heading, where to cancel to, the code lists, and only the kind's own fields' constraints", async () => {
+    const invoice = await createLoader({ request: await signedInRequest(api, "owner", "/invoices/create"), params: {}, context });
+    expect(invoice).toMatchObject({ title: "請求書の作成", heading: "請求書の作成", cancelTo: "/invoices/list", notice: null, correction: null });
+    expect(invoice.codes.taxCategories.map((category) => category.label)).toEqual(["10%", "8%（軽減税率）", "非課税", "不課税", "免税", "立替金"]);
+    expect(invoice.codes.taxTypes).toEqual([{ id: 1, label: "外税" }, { id: 2, label: "内税" }]);
+    expect(invoice.codes.honorifics.map((honorific) => honorific.id)).toEqual(["御中", "様"]);
+    expect(Object.keys(invoice.constraint)).toEqual(expect.arrayContaining(["due_date", "bank_account_id", "withholding", "lines[].description"]));
+    for (const other of ["valid_until", "delivery_date", "received_amount", "proviso", "payment_method", "lines[].tax_rate"]) expect(invoice.constraint).not.toHaveProperty(other);
+    const receipt = await receiptCreateLoader({ request: await signedInRequest(api, "owner", "/receipts/create"), params: {}, context });
+    expect(receipt).toMatchObject({ title: "領収書の作成", heading: "領収書の作成", cancelTo: "/receipts" });
+    expect(Object.keys(receipt.constraint)).toEqual(expect.arrayContaining(["received_amount", "proviso", "payment_method"]));
+    for (const other of ["due_date", "bank_account_id", "withholding"]) expect(receipt.constraint).not.toHaveProperty(other);
+
+    const { id } = await (await api.call("/documents", json({ kind: "invoice", issue_date: "2026-11-22", customer_name: "見出しの確認", lines: [{ description: "作業", quantity: "1", unit_price: "100", tax_rate: "10" }] }))).json();
+    const stored = await (await api.call(`/documents/${id}`)).json();
+    const edit = await editLoader({ request: await signedInRequest(api, "owner", `/invoices/edit?id=${id}`), params: {}, context });
+    expect(edit).toMatchObject({ title: "請求書の編集", heading: `請求書 ${stored.number} の編集`, cancelTo: `/invoices/detail/${id}`, correction: null });
+    const copy = await createLoader({ request: await signedInRequest(api, "owner", `/invoices/create?source=${id}&origin=duplicate`), params: {}, context });
+    expect(copy.notice).toBe(`${stored.number} をもとに作成します。`);
+    await api.call(`/documents/${id}/issue`, { method: "POST" });
+    const correcting = await editLoader({ request: await signedInRequest(api, "owner", `/invoices/edit?id=${id}`), params: {}, context });
+    expect(correcting.correction).toMatch(/^この書類は発行済みです。保存すると修正版（第2版）として発行され/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { action as itemsAction } from "~/routes/_default.items.list/route";
+import { action as itemsAction, loader as itemsLoader } from "~/routes/_default.items.list/route";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_default.items.delete.$id/route";
 import { signedInRequest, useRouteTestApi } from "../support/api";
 import { createItem } from "../support/factories";
@@ -88,5 +88,21 @@ describe("item save (issue 35 item 5)", () => {
     });
     expect(((await itemsAction({ request, params: {}, context: counting })) as Response).status).toBe(302);
     expect(calls).toEqual(["POST /items"]);
+  });
+});
+
+describe("item list: the loader's data (decision 020)", () => {
+  it("gives each row as the list shows it, and the form's values only for the row being edited", async () => {
+    const { id } = await createItem(api, { code: "ROW-1", name: "一覧の品目", unit: "箱", unit_price: "1980", tax_rate: 8 });
+    const load = async (query: string) => itemsLoader({ request: await signedInRequest(api, "owner", `/items/list?q=ROW-1${query}`), params: {}, context });
+    const page = await load("");
+    expect(page.title).toBe("品目");
+    expect(page.csvLink).toBe("CSVの入出力");
+    expect(page.result.items).toEqual([{ id, code: "ROW-1", name: "一覧の品目", unit: "箱", unitPrice: "1,980", taxCategory: "8%（軽減税率）", updatedAt: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/) }]);
+    expect(page.editing).toBeNull();
+    const editing = await load(`&edit=${id}`);
+    expect(editing.editing).toEqual({ id, version: 1, code: "ROW-1", name: "一覧の品目", unit: "箱", unit_price: "1980", tax_category: "reduced" });
+    // A row not on the page is not edited.
+    expect((await load(`&edit=${id + 1000}`)).editing).toBeNull();
   });
 });

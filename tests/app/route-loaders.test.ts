@@ -40,6 +40,16 @@ describe("default layout loader (login check)", () => {
     expect(result.user).toEqual(fixtureUsers.user);
   });
 
+  it("words a cancelled service's banner, so every page's JavaScript carries neither its texts nor the date's formatting", async () => {
+    const pageOf = async (withdrawalDate: string) => {
+      const cookie = await sessionCookieFor({ ...fixtureUsers.owner, withdrawalDate });
+      return defaultLayoutLoader({ request: new Request("http://localhost/top", { headers: { Cookie: `${cookie.name}=${cookie.value}` } }), params: {}, context });
+    };
+    expect((await pageOf("2020-01-31")).service).toEqual({ state: "ended", text: "ご利用は2020年1月31日で終了しました。書類の閲覧とエクスポートはできますが、作成や変更はできません。", settings: "アカウント設定" });
+    expect((await pageOf("2999-12-31")).service).toMatchObject({ state: "pending", text: "解約予約中です。2999年12月31日でご利用が終了します。" });
+    expect((await defaultLayoutLoader({ request: await requestAs("/top", "owner"), params: {}, context })).service).toBeNull();
+  });
+
   it("refuses bank staff with the generic 403", async () => {
     const thrown = await thrownBy(defaultLayoutLoader({ request: await requestAs("/top", "bankAdmin"), params: {}, context }));
     expect(thrown).toMatchObject({ init: { status: 403 }, data: { variant: "generic" } });

@@ -84,4 +84,16 @@ test.describe("the document detail page's layout (issue 37)", () => {
     await expect(page.getByTestId("snapshot").getByTestId("snapshot-mark")).toHaveText("下書き");
     await expect(page.getByTestId("snapshot-recipient")).toHaveText("リンク遷移株式会社 御中");
   });
+
+  test("a detail page loaded whole keeps its document as the server wrote it, which its hydration data does not carry again", async ({ page, javaScript }) => {
+    test.skip(!javaScript, "JavaScript on only: without it nothing is hydrated");
+    await signInAsOwnCompany(page, javaScript);
+    await createInvoice(page, javaScript, "一度だけ株式会社", "2000");
+    await page.reload();
+    await settled(page, javaScript);
+    await expect(page.getByTestId("snapshot-recipient")).toHaveText("一度だけ株式会社 御中");
+    const inlineScripts = await page.evaluate(() => [...document.querySelectorAll("script:not([src])")].map((script) => script.textContent).join(""));
+    expect(inlineScripts).toContain("streamController.enqueue");
+    expect(inlineScripts).not.toContain("snapshot-recipient");
+  });
 });

@@ -139,7 +139,7 @@ export function TextField({
 }
 
 /** A choice among a code list (SPEC §4/§5 codes), labelled and validated like every field. */
-export function CodeSelect({ meta, label, codes }: { meta: FieldMeta; label: string; codes: readonly Code<number | string>[] }) {
+export function CodeSelect({ meta, label, codes }: { meta: FieldMeta; label: string; codes: ReadonlyArray<Pick<Code<number | string>, "id" | "label">> }) {
   return (
     <FieldFrame controlId={meta.id} label={label} errorId={meta.errorId} errors={meta.errors}>
       <select {...selectProps(meta)}>

@@ -1,27 +1,21 @@
 import { Link } from "@remix-run/react";
-import { formatJapaneseDate } from "@domain/datetime";
-import { useTexts } from "~/components/texts";
-import layoutTexts from "~/locales/ja/layout.json";
 
-/** A cancelled service: still running until its last day, or ended (ADR 022). */
-export type ServiceEnd = { state: "pending" | "ended"; date: string };
-
-export function serviceEndOf(user: { withdrawalDate: string | null }, today: string): ServiceEnd | null {
-  if (!user.withdrawalDate) return null;
-  return { state: today > user.withdrawalDate ? "ended" : "pending", date: user.withdrawalDate };
-}
+/**
+ * A cancelled service: still running until its last day, or ended (ADR 022). The layout's loader words it
+ * (default-layout.server.ts), so every page's JavaScript carries neither the date's formatting nor these texts.
+ */
+export type ServiceEnd = { state: "pending" | "ended"; text: string; settings: string };
 
 /** Said on every company page, so nobody is surprised by the end of the service or by a refused change after it. */
 export function ServiceEndBanner({ service, owner }: { service: ServiceEnd; owner: boolean }) {
-  const { t } = useTexts({ layout: layoutTexts });
   return (
     <p className={`service-banner service-banner--${service.state}`} role="note" data-testid="service-banner">
-      {t(`layout.serviceEnd.${service.state}`, { date: formatJapaneseDate(service.date) })}
+      {service.text}
       {owner ? (
         <>
           {" "}
           <Link to="/accounts/settings" prefetch="none">
-            {t("layout.serviceEnd.settings")}
+            {service.settings}
           </Link>
         </>
       ) : null}

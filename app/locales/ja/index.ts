@@ -17,6 +17,7 @@ import documents from "./documents.json";
 import documentsDetail from "./documentsDetail.json";
 import documentsDetailFacts from "./documentsDetailFacts.json";
 import documentsForm from "./documentsForm.json";
+import documentsFormHead from "./documentsFormHead.json";
 import documentsList from "./documentsList.json";
 import documentsNotices from "./documentsNotices.json";
 import documentsShared from "./documentsShared.json";
@@ -24,6 +25,7 @@ import errors from "./errors.json";
 import item from "./item.json";
 import itemServer from "./itemServer.json";
 import layout from "./layout.json";
+import layoutServiceEnd from "./layoutServiceEnd.json";
 import list from "./list.json";
 import mail from "./mail.json";
 import mailFields from "./mailFields.json";
@@ -81,7 +83,8 @@ export const common = {
   // The approval pages' and the detail's texts apart from the owner's settings and audit, which only those pages load.
   approvals: { ...approvals, ...approvalSettings },
   accountUsers,
-  layout,
+  // The service-end banner's words are written by the layout's loader: every page's JavaScript would carry them.
+  layout: { ...layout, ...layoutServiceEnd },
   notice,
   errors,
   top,
@@ -112,5 +115,16 @@ export const common = {
   // One file per page that shows them, so a page loads its own: the list's, the detail's, the form's;
   // documents has what the detail (through its loader) and the form both show, documentsShared what the list shows too, and
   // documentsNotices the server's notices and documentsDetailFacts what the detail's loader writes, which no page's JavaScript needs.
-  documents: { ...documents, ...documentsDetail, ...documentsDetailFacts, ...documentsForm, ...documentsList, ...documentsShared, ...documentsNotices },
+  // documentsFormHead is the form pages' heading and notices, which their loader writes.
+  documents: {
+    ...documents,
+    ...documentsDetail,
+    ...documentsDetailFacts,
+    ...documentsForm,
+    ...documentsFormHead,
+    correction: { ...documentsForm.correction, ...documentsFormHead.correction },
+    ...documentsList,
+    ...documentsShared,
+    ...documentsNotices,
+  },
 };

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { ServerHtml } from "~/components/server-html";
 import { useTexts } from "~/components/texts";
 import documentsDetailTexts from "~/locales/ja/documentsDetail.json";
 import mailSendTexts from "~/locales/ja/mailSend.json";
@@ -131,7 +132,7 @@ export function DocumentDetailPage() {
             {t("documents.sheet")}
           </h2>
           {/* The loader's rendering of the print page's view (sheet.server.tsx): React escaped what it holds. */}
-          <div dangerouslySetInnerHTML={{ __html: sheet }} />
+          <ServerHtml name="sheet" html={sheet} />
         </section>
         <div className="document-detail__side" data-testid="document-side">
           {document.stampDuty ? <p className="notice-inline">{document.stampDuty}</p> : null}

@@ -1,16 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTexts } from "~/components/texts";
 import documentsTexts from "~/locales/ja/documents.json";
 import documentsFormTexts from "~/locales/ja/documentsForm.json";
 import documentsSharedTexts from "~/locales/ja/documentsShared.json";
-import { TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
-import { HONORIFICS } from "@domain/honorifics";
+import type { Code } from "@domain/codes";
 import { formatDecimal } from "@domain/decimal-display";
 import type { DocumentKind } from "@domain/document-kinds";
-import { refreshedDueDate, type DueDateRules } from "@domain/due-date";
+import { refreshedDueDate, type DueDateRules, type HolidayCalendar } from "@domain/due-date";
 import type { RoundingIds } from "@domain/totals";
 import { CodeSelect, checkboxProps, hiddenProps, selectProps, TextAreaField, TextField } from "~/components/forms/fields";
 import { FieldErrors, FormErrors, FieldFrame } from "~/components/forms/field-frame";
@@ -25,7 +24,6 @@ import type { FormTotals } from "./document-form-live";
 import type { DocumentChoices } from "./DocumentFormPage";
 import type { DocumentFormValues } from "./document-form-values";
 
-type Choice = { id: number; label: string };
 
 /**
  * A search of a master typed on the form: 「検索」 posts the whole form and it
@@ -71,8 +69,8 @@ export function DocumentForm({
   rounding,
   constraint,
   dueDateRules,
+  codes,
   choices,
-  bankAccounts,
   preview,
   hidden,
   cancelTo,
@@ -86,9 +84,11 @@ export function DocumentForm({
   rounding: RoundingIds;
   /** The schema's HTML constraints, computed by the loader. */
   constraint: ReturnType<typeof getZodConstraint>;
-  dueDateRules: DueDateRules | null;
+  /** The due date's rules, the holidays as one string of dates joined by commas. */
+  dueDateRules: (Omit<DueDateRules, "calendar"> & { calendar: Omit<HolidayCalendar, "holidays"> & { holidays: string } }) | null;
+  /** The code lists offered (tax types, tax categories, honorifics), from the loader. */
+  codes: Record<"taxTypes" | "taxCategories" | "honorifics", Array<Pick<Code<number | string>, "id" | "label">>>;
   choices: DocumentChoices;
-  bankAccounts: Choice[];
   preview: PreviewFacts;
   hidden: Record<string, string>;
   cancelTo: string;
@@ -113,8 +113,7 @@ export function DocumentForm({
   const lines = form.list("lines");
   const label = (name: string) => t(`documents.fields.${name as "issue_date"}`);
   const totals = live ? live.liveTotals(values, rounding, kind) : serverTotals;
-  const honorifics = HONORIFICS.map((text) => ({ id: text, key: text, label: text }));
-  const none = { id: "", key: "none", label: t("documents.none") };
+  const none = { id: "", label: t("documents.none") };
   const { customers } = choices;
   // With JavaScript 品名 searches the whole items master as it is typed; the page came with the first hundred.
   // A plain fetch of the resource route, not a fetcher: useFetcher's code would be in every page's shared chunk.
@@ -214,15 +213,16 @@ export function DocumentForm({
   // A changed customer or issue date proposes the due date again, as 再計算 does on the server without JavaScript.
   // Not from the lazily loaded check: a customer chosen before it came kept the old date on screen until some later
   // focus loaded it and the date changed out of sight, so what was saved was not what had been seen.
+  const rules = useMemo(() => dueDateRules && { ...dueDateRules, calendar: { ...dueDateRules.calendar, holidays: dueDateRules.calendar.holidays.split(",") } }, [dueDateRules]);
   const [issueDate, customerId, dueDateBasis] = [values.issue_date ?? "", String(values.customer_id ?? ""), values.due_date_basis ?? ""];
   const update = form.update;
   const customerField = field("customer_id");
   useEffect(() => {
-    const refreshed = dueDateRules && refreshedDueDate({ issueDate, customerId, basis: dueDateBasis }, dueDateRules, customers);
+    const refreshed = rules && refreshedDueDate({ issueDate, customerId, basis: dueDateBasis }, rules, customers);
     if (!refreshed) return;
     update("due_date", refreshed.dueDate);
     update("due_date_basis", refreshed.basis);
-  }, [issueDate, customerId, dueDateBasis, dueDateRules, customers, update]);
+  }, [issueDate, customerId, dueDateBasis, rules, customers, update]);
 
   return (
     <Form method="post" className="document-editor" {...form.formProps} onFocus={firstUse} onPointerDown={firstUse} onInput={firstUse}>
@@ -258,7 +258,7 @@ export function DocumentForm({
               </select>
             </FieldFrame>
             <TextField meta={field("customer_name")} label={label("customer_name")} hint={t("documents.customerNameHint")} />
-            <CodeSelect meta={field("customer_honorific")} label={label("customer_honorific")} codes={honorifics} />
+            <CodeSelect meta={field("customer_honorific")} label={label("customer_honorific")} codes={codes.honorifics} />
           </div>
           {customer ? (
             <dl className="document-form__customer" data-testid="customer-facts">
@@ -280,7 +280,7 @@ export function DocumentForm({
           <div className="document-form__grid">
             <TextField meta={field("subject")} label={label("subject")} />
             <TextField meta={field("person_in_charge")} label={label("person_in_charge")} />
-            <CodeSelect meta={field("tax_type_id")} label={label("tax_type_id")} codes={TAX_TYPES} />
+            <CodeSelect meta={field("tax_type_id")} label={label("tax_type_id")} codes={codes.taxTypes} />
           </div>
           {kind !== "receipt" ? (
             <div className="field">
@@ -289,7 +289,7 @@ export function DocumentForm({
               </label>
             </div>
           ) : null}
-          {kind === "invoice" ? <CodeSelect meta={field("bank_account_id")} label={label("bank_account_id")} codes={[none, ...bankAccounts.map((account) => ({ ...account, key: String(account.id) }))]} /> : null}
+          {kind === "invoice" ? <CodeSelect meta={field("bank_account_id")} label={label("bank_account_id")} codes={[none, ...preview.bankAccounts.map((account) => ({ id: account.id, label: `${account.bankName} ${account.branchName} ${account.accountNo}` }))]} /> : null}
           {kind === "receipt" ? (
             <div className="document-form__grid">
               <TextField meta={field("received_amount")} label={label("received_amount")} hint={t("documents.receivedAmountHint")} inputMode="decimal" />
@@ -363,7 +363,7 @@ export function DocumentForm({
                       <TextField meta={row("unit_price")} label={t("documents.fields.unit_price", { n })} inputMode="decimal" />
                     </td>
                     <td className="document-lines__category">
-                      <CodeSelect meta={row("tax_category")} label={t("documents.fields.tax_category", { n })} codes={TAX_CATEGORIES} />
+                      <CodeSelect meta={row("tax_category")} label={t("documents.fields.tax_category", { n })} codes={codes.taxCategories} />
                     </td>
                     <td className="document-lines__amount" data-testid="line-amount">
                       <span className="document-lines__amount-label">{t("documents.fields.amount")} </span>

@@ -1,10 +1,9 @@
+import type { MetaFunction } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { TaxCategoryId } from "@domain/codes";
-import { useTexts } from "~/components/texts";
-import documentsFormTexts from "~/locales/ja/documentsForm.json";
-import { DOCUMENT_KINDS } from "@domain/document-kinds";
-import { DOCUMENT_PATHS } from "@domain/documents";
 import type { CustomerTerms } from "@domain/due-date";
-import type { DocumentFormActionData, DocumentFormLoaderData } from "~/routes/__documents/form.server";
+import { titleMeta } from "~/meta";
+import type { DocumentFormActionData, DocumentFormLoaderData, documentCreateLoader } from "~/routes/__documents/form.server";
 import { DocumentForm } from "./DocumentForm";
 import type { PreviewCustomer } from "./preview-content";
 
@@ -16,10 +15,11 @@ export type DocumentChoices = {
   itemQuery: string;
 };
 
+/** The create and edit routes' meta: the title comes with the page's data, so the page loads no titles file. */
+export const formMeta: MetaFunction<(args: LoaderFunctionArgs) => ReturnType<typeof documentCreateLoader>> = (args) => titleMeta(args.data?.title ?? "")(args);
+
 /** The create and edit pages of every kind. */
 export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoaderData; actionData: DocumentFormActionData | undefined }) {
-  const { t } = useTexts({ documents: documentsFormTexts });
-  const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === data.kind)!.label;
   const hidden: Record<string, string> = data.create
     ? {
         idempotency_key: data.create.idempotencyKey,
@@ -27,13 +27,11 @@ export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoade
         origin: data.create.origin ?? "",
       }
     : { version: String(data.version) };
-  const id = "id" in data ? data.id : undefined;
-  const cancelTo = id ? `${DOCUMENT_PATHS[data.kind].base}/detail/${id}` : DOCUMENT_PATHS[data.kind].list;
   return (
     <>
-      <h1>{data.create ? t("documents.createTitle", { kind: kindLabel }) : t("documents.editTitle", { kind: kindLabel, number: "number" in data ? data.number : "" })}</h1>
-      {data.correction ? <p className="notice-inline">{t("documents.correction.notice", { revision: data.correction.nextRevision })}</p> : null}
-      {data.create?.sourceNumber ? <p>{t("documents.fromSource", { number: data.create.sourceNumber })}</p> : null}
+      <h1>{data.heading}</h1>
+      {data.correction ? <p className="notice-inline">{data.correction}</p> : null}
+      {data.notice ? <p>{data.notice}</p> : null}
       <DocumentForm
         key={data.create ? "create" : String(data.version)}
         kind={data.kind}
@@ -44,11 +42,11 @@ export function DocumentFormPage({ data, actionData }: { data: DocumentFormLoade
         rounding={data.rounding}
         dueDateRules={data.dueDateRules}
         constraint={data.constraint}
+        codes={data.codes}
         choices={actionData?.choices ?? data}
-        bankAccounts={data.company.bankAccounts}
         preview={data.preview}
         hidden={hidden}
-        cancelTo={cancelTo}
+        cancelTo={data.cancelTo}
       />
     </>
   );

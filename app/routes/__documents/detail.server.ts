@@ -14,6 +14,7 @@ import { requireCompanyCaller } from "../../services/api-caller.server";
 import { getOwnCompany } from "../__companies/companies.server";
 import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, documentCopy, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "./documents.server";
 import { fixedTextsFor } from "../../services/fixed-texts.server";
+import { htmlOnce } from "../../services/html-once.server";
 import { remixI18next } from "../../services/i18n.server";
 import { approvalSectionOf, decisionAction, isDecisionIntent, requestApprovalAction } from "../__approvals/approvals.server";
 import { mailFormDefaults, sendMailAction } from "../__mail/mail-pages.server";
@@ -135,7 +136,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
     title: t(`titles.${DETAIL_TITLES[kind]}`),
     document: detailOf(t, kind, document, facts, companyFacts(company), content.totals),
     // The copy as it prints now: a draft's preview marked 下書き, or the issued revision's snapshot, marked 無効 once voided.
-    sheet: sheetHtml(t, content, copy.mark),
+    sheet: htmlOnce(context, "sheet", sheetHtml(t, content, copy.mark)),
     mail,
     confirm: asked && can(facts, asked) ? asked : null,
     // 「デジタルインボイスで送る」's own confirmation page (without JavaScript), asked only of an invoice that passes the check.

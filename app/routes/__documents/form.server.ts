@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
-import { COMPANY_DEFAULTS } from "@domain/codes";
+import { COMPANY_DEFAULTS, TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { todayJst } from "@domain/datetime";
-import type { DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
 import { documentFieldsSchema, documentInputSchema, type DocumentInput } from "@domain/document-input";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { dueDateBasis, proposeDueDate } from "@domain/due-date";
+import { HONORIFICS } from "@domain/honorifics";
 import { editModeOf, refusalOf } from "@domain/lifecycle";
 import { getZodConstraint } from "@conform-to/zod";
 import { computeTotals, totalsLineOf, totalsRulesOf } from "@domain/totals";
@@ -18,18 +19,68 @@ import { roundingOfDocument } from "~/routes/__documents/rounding";
 import type { DocumentChoices } from "~/routes/__documents/DocumentFormPage";
 import type { PreviewFacts } from "~/routes/__documents/preview-content";
 import { parseForm } from "~/components/forms/parse-form";
+import type { TFunction } from "~/components/texts";
+import type { common } from "~/locales/ja";
+import titlesDocuments from "~/locales/ja/titlesDocuments.json";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { getOwnCompany, type Company } from "../__companies/companies.server";
 import { getDocumentSetting, type DocumentSetting } from "../__settings/document-settings.server";
 import { createDocument, getDocument, updateDocument } from "./documents.server";
 import { apiErrorReply, formFieldName } from "../../services/api-form-errors.server";
+import { fixedTextsFor } from "../../services/fixed-texts.server";
 import { remixI18next } from "../../services/i18n.server";
 import { readFormData } from "../../services/read-form.server";
 import { redirectWithNotice } from "../../services/session.server";
-import { choicesOf, companyFacts, documentIdOf, dueDateRulesOf, filledFromChosen, filledFromMasters, formValuesOfDocument, refreshDueDate, roundingOfCompany, screen, wantedByDocument, wantedByForm } from "./shared.server";
+import { choicesOf, documentIdOf, dueDateRulesOf, filledFromChosen, pageDueDateRulesOf, filledFromMasters, formValuesOfDocument, refreshDueDate, roundingOfCompany, screen, wantedByDocument, wantedByForm } from "./shared.server";
 
 /** The form's HTML constraints (required, maxLength…), from the schema here so the browser needs no zod to render them. */
 const documentConstraint = getZodConstraint(documentInputSchema);
+
+/** The fields only some kinds' forms have: the others' constraints are left out of their pages' data. */
+const KIND_FIELDS: Record<string, readonly DocumentKind[]> = {
+  valid_until: ["estimate"],
+  delivery_date: ["delivery_slip"],
+  due_date: ["invoice"],
+  bank_account_id: ["invoice"],
+  withholding: ["estimate", "delivery_slip", "invoice"],
+  received_amount: ["receipt"],
+  proviso: ["receipt"],
+  payment_method: ["receipt"],
+  // The API's own field for imported lines; the form chooses a tax category.
+  "lines[].tax_rate": [],
+};
+const constraintOf = (kind: DocumentKind) => Object.fromEntries(Object.entries(documentConstraint).filter(([name]) => KIND_FIELDS[name]?.includes(kind) ?? true));
+
+/** The code lists the form offers, as choices (what a select shows): the page's JavaScript then carries no code tables. */
+const FORM_CODES = {
+  taxTypes: TAX_TYPES.map(({ id, label }) => ({ id, label })),
+  taxCategories: TAX_CATEGORIES.map(({ id, label }) => ({ id, label })),
+  honorifics: HONORIFICS.map((text) => ({ id: text, label: text })),
+};
+
+const FORM_TITLES = {
+  estimate: { create: titlesDocuments.estimateCreate, edit: titlesDocuments.estimateEdit },
+  delivery_slip: { create: titlesDocuments.deliverySlipCreate, edit: titlesDocuments.deliverySlipEdit },
+  invoice: { create: titlesDocuments.invoiceCreate, edit: titlesDocuments.invoiceEdit },
+  receipt: { create: titlesDocuments.receiptCreate, edit: titlesDocuments.receiptEdit },
+} as const;
+
+type T = TFunction<Pick<typeof common, "documents">>;
+
+/**
+ * What both pages say and link to, written here so the page carries neither titles nor kinds' tables: the title (the
+ * route's meta reads it), the heading, where 「キャンセル」 goes, the form's constraints and code lists.
+ */
+function pageOf(t: T, kind: DocumentKind, edited: { id: number; number: string } | null) {
+  const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
+  return {
+    title: FORM_TITLES[kind][edited ? "edit" : "create"],
+    heading: edited ? t("documents.editTitle", { kind: kindLabel, number: edited.number }) : t("documents.createTitle", { kind: kindLabel }),
+    cancelTo: edited ? `${DOCUMENT_PATHS[kind].base}/detail/${edited.id}` : DOCUMENT_PATHS[kind].list,
+    constraint: constraintOf(kind),
+    codes: FORM_CODES,
+  };
+}
 
 type Choices = Awaited<ReturnType<typeof choicesOf>>;
 
@@ -103,10 +154,11 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
   const url = new URL(request.url);
   const sourceId = Number(url.searchParams.get("source"));
   const origin = url.searchParams.get("origin");
-  const [setting, company, source] = await Promise.all([
+  const [setting, company, source, t] = await Promise.all([
     getDocumentSetting(caller, kind),
     getOwnCompany(caller),
     Number.isInteger(sourceId) && sourceId > 0 && sourceId <= 999_999_999 ? getDocument(caller, sourceId, null) : null,
+    fixedTextsFor<T>(request),
   ]);
   // What the detail page does not offer is not opened by its address either: back to the source, saying why.
   const refusal = source && !(origin === "duplicate" && source.kind === kind) ? refusalOf(lifecycleFactsOf(source), { into: kind }) : null;
@@ -146,16 +198,16 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
   };
   const rounding = roundingOfCompany(company);
   return {
+    ...pageOf(t, kind, null),
+    notice: source ? t("documents.fromSource", { number: source.number }) : null,
     kind,
     values,
     totals: liveTotals(values, rounding, kind),
     version: null,
-    create: { idempotencyKey: randomUUID(), sourceDocumentId: source?.id ?? null, origin: source ? (origin ?? "from_detail") : null, sourceNumber: source?.number ?? null },
+    create: { idempotencyKey: randomUUID(), sourceDocumentId: source?.id ?? null, origin: source ? (origin ?? "from_detail") : null },
     rounding,
     correction: null,
-    company: companyFacts(company),
-    dueDateRules: dueDateRulesOf(kind, setting, true),
-    constraint: documentConstraint,
+    dueDateRules: pageDueDateRulesOf(kind, setting),
     preview: previewFactsOf(company, setting, null),
     ...shownChoices(choices),
   };
@@ -165,25 +217,23 @@ export const documentCreateLoader = async ({ request, context }: LoaderFunctionA
 export const documentEditLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "edit"));
   const id = editedIdOf(request, params);
-  const [document, company, setting] = await Promise.all([getDocument(caller, id, kind), getOwnCompany(caller), getDocumentSetting(caller, kind)]);
+  const [document, company, setting, t] = await Promise.all([getDocument(caller, id, kind), getOwnCompany(caller), getDocumentSetting(caller, kind), fixedTextsFor<T>(request)]);
   const mode = editModeOf(lifecycleFactsOf(document));
   // A voided document cannot be changed: its detail page says so.
   if (mode === null) throw redirect(`${DOCUMENT_PATHS[kind].base}/detail/${id}`);
   const choices = await choicesOf(caller, wantedByDocument(document));
   const [values, rounding] = [formValuesOfDocument(document), roundingOfDocument(document)];
   return {
+    ...pageOf(t, kind, document),
+    notice: null,
     kind,
     values,
     totals: liveTotals(values, rounding, kind),
     version: document.version,
-    id: document.id,
-    number: document.number,
     create: null,
     rounding,
-    correction: mode === "correct" ? { nextRevision: document.revision + 1 } : null,
-    company: companyFacts(company),
-    dueDateRules: dueDateRulesOf(kind, setting, true),
-    constraint: documentConstraint,
+    correction: mode === "correct" ? t("documents.correction.notice", { revision: document.revision + 1 }) : null,
+    dueDateRules: pageDueDateRulesOf(kind, setting),
     preview: previewFactsOf(company, setting, document.number),
     ...shownChoices(choices),
   };

@@ -132,7 +132,6 @@ export function companyFacts(company: Company | null) {
   return {
     name: company?.company_name ?? null,
     registeredNo: company?.registered_no ?? null,
-    bankAccounts: (company?.company_bank_accounts ?? []).map((account) => ({ id: account.id, label: `${account.bank_name} ${account.bank_branch_name} ${account.bank_account_no}` })),
   };
 }
 
@@ -187,6 +186,12 @@ export function dueDateRulesOf(kind: DocumentKind, setting: DocumentSetting, for
   if (kind !== "invoice") return null;
   const year = Number(todayJst().slice(0, 4));
   return { rule: setting.due_date_rule, dueDays: setting.due_days, calendar: japaneseHolidays(forPage ? { from: year - 1, to: year + 3 } : undefined) };
+}
+
+/** The rules as the form page gets them: its holidays as one string, which costs the page's data a third less than a list. */
+export function pageDueDateRulesOf(kind: DocumentKind, setting: DocumentSetting) {
+  const rules = dueDateRulesOf(kind, setting, true);
+  return rules && { ...rules, calendar: { ...rules.calendar, holidays: rules.calendar.holidays.join(",") } };
 }
 
 /** Without JavaScript the due date follows a changed customer or issue date when the form comes back (再計算, 検索). */

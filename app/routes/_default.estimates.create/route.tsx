@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { DocumentFormPage } from "~/routes/__documents/DocumentFormPage";
-import { titleMeta } from "~/meta";
-import { estimateCreate as estimateCreateTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentCreateAction, documentCreateLoader } from "~/routes/__documents/form.server";
 
 export const handle = { i18n: ["common"], screenName: "estimates-create" };
 
 export { links } from "~/routes/__documents/editor-links";
 
-export const meta = titleMeta(estimateCreateTitle);
+export { formMeta as meta } from "~/routes/__documents/DocumentFormPage";
 
 export const loader = (args: LoaderFunctionArgs) => documentCreateLoader(args, "estimate");
 

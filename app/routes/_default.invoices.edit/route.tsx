@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentFormPage } from "~/routes/__documents/DocumentFormPage";
-import { titleMeta } from "~/meta";
-import { invoiceEdit as invoiceEditTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentEditAction, documentEditLoader } from "~/routes/__documents/form.server";
 
 export const handle = { i18n: ["common"], screenName: "invoices-edit" };
 
 export { links } from "~/routes/__documents/editor-links";
 
-export const meta = titleMeta(invoiceEditTitle);
+export { formMeta as meta } from "~/routes/__documents/DocumentFormPage";
 
 export const loader = (args: LoaderFunctionArgs) => documentEditLoader(args, "invoice");
 

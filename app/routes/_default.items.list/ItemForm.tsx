@@ -31,7 +31,7 @@ export function ItemForm({
   lastResult: SubmissionResult<string[]> | undefined;
   /** The schema's HTML constraints, computed by the loader. */
   constraint: ReturnType<typeof getZodConstraint>;
-  taxCategories: readonly Code<string>[];
+  taxCategories: ReadonlyArray<Pick<Code<string>, "id" | "label">>;
   editing: boolean;
   cancelTo?: string;
 }) {

@@ -5,6 +5,8 @@ import { formatDateTimeJst } from "@domain/datetime";
 import { formatDecimal } from "@domain/decimal-display";
 import { itemFormSchema } from "~/routes/_default.items.list/item-schema";
 import { parseForm } from "~/components/forms/parse-form";
+import { link as csvLinkText } from "~/locales/ja/csvLink.json";
+import { items as itemsTitle } from "~/locales/ja/titlesMasters.json";
 import { listQueryOf } from "~/components/lists/list-query";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { apiErrorReply } from "../../services/api-form-errors.server";
@@ -21,8 +23,8 @@ import { redirectWithNotice } from "../../services/session.server";
  */
 const itemFormConstraint = getZodConstraint(itemFormSchema);
 
-/** The tax categories as choices and labels, without their rates. */
-const TAX_CATEGORY_CHOICES = TAX_CATEGORIES.map(({ id, key, label }) => ({ id, key, label }));
+/** The tax categories as the select shows them, without their rates. */
+const TAX_CATEGORY_CHOICES = TAX_CATEGORIES.map(({ id, label }) => ({ id, label }));
 
 /** The row being edited travels in the URL (`edit`), so editing in place works without JavaScript. */
 function editIdOf(url: URL): number | null {
@@ -30,18 +32,22 @@ function editIdOf(url: URL): number | null {
   return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 }
 
-/** A row as the list shows it (the price, tax category and time as text) and as its form starts from. */
+/** A row as the list shows it: the price, tax category and time as text. */
 function rowOf(item: Item) {
   return {
     id: item.id,
-    version: item.version,
     code: item.code ?? "",
     name: item.name,
     unit: item.unit ?? "",
-    unit_price: item.unit_price,
-    tax_category: item.tax_category,
-    shown: { unitPrice: formatDecimal(item.unit_price), taxCategory: taxCategoryOf(item.tax_category).label, updatedAt: formatDateTimeJst(item.updated_at) },
+    unitPrice: formatDecimal(item.unit_price),
+    taxCategory: taxCategoryOf(item.tax_category).label,
+    updatedAt: formatDateTimeJst(item.updated_at),
   };
+}
+
+/** The values the row being edited starts from; the other rows need none. */
+function formValuesOf(item: Item) {
+  return { id: item.id, version: item.version, code: item.code ?? "", name: item.name, unit: item.unit ?? "", unit_price: item.unit_price, tax_category: item.tax_category };
 }
 
 /** The list, with the row being edited. */
@@ -50,9 +56,14 @@ export async function itemsListLoader({ request, context }: LoaderFunctionArgs) 
   const url = new URL(request.url);
   const query = listQueryOf(url, ITEM_SORTS, "code");
   const { items, total, per_page } = await listItems(caller, query);
+  const editId = editIdOf(url);
+  const edited = items.find((item) => item.id === editId);
   return {
+    // The title (the route's meta reads it) and the CSV link's words: files of their own, each a chunk, for a few words.
+    title: itemsTitle,
+    csvLink: csvLinkText,
     query,
-    editId: editIdOf(url),
+    editing: edited ? formValuesOf(edited) : null,
     result: { items: items.map(rowOf), total, per_page },
     constraint: itemFormConstraint,
     taxCategories: TAX_CATEGORY_CHOICES,

@@ -1,9 +1,7 @@
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, type MetaFunction } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTexts } from "~/components/texts";
-import csvLinkTexts from "~/locales/ja/csvLink.json";
 import itemTexts from "~/locales/ja/item.json";
-import { items as itemsTitle } from "~/locales/ja/titlesMasters.json";
 import { ItemForm } from "~/routes/_default.items.list/ItemForm";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
 import { listUrl } from "~/components/lists/list-query";
@@ -12,7 +10,7 @@ import { itemsListAction, itemsListLoader } from "~/routes/_default.items.list/i
 
 export const handle = { i18n: ["common"], screenName: "items-list" };
 
-export const meta = titleMeta(itemsTitle);
+export const meta: MetaFunction<typeof loader> = (args) => titleMeta(args.data?.title ?? "")(args);
 
 const PATH = "/items/list";
 
@@ -21,8 +19,8 @@ export const loader = itemsListLoader;
 export const action = itemsListAction;
 
 export default function ItemsListPage() {
-  const { t } = useTexts({ csv: csvLinkTexts, item: itemTexts, titles: { items: itemsTitle } });
-  const { query, editId, result, constraint, taxCategories } = useLoaderData<typeof loader>();
+  const { t } = useTexts({ item: itemTexts });
+  const { title, csvLink, query, editing, result, constraint, taxCategories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { formId: string; result: SubmissionResult<string[]> } | undefined;
   // A new location after each successful save empties the add row; an error keeps what was typed.
   const location = useLocation();
@@ -34,10 +32,10 @@ export default function ItemsListPage() {
 
   return (
     <>
-      <h1>{t("titles.items")}</h1>
+      <h1>{title}</h1>
       <p>
         <Link to="/items/csv" prefetch="none">
-          {t("csv.link")}
+          {csvLink}
         </Link>
       </p>
       <section className="card" aria-labelledby="item-new-heading">
@@ -75,15 +73,15 @@ export default function ItemsListPage() {
                 </tr>
               </thead>
               <tbody>
-                {result.items.map(({ shown, ...item }) =>
-                  item.id === editId ? (
+                {result.items.map((item) =>
+                  item.id === editing?.id ? (
                     <tr key={item.id} className="table__editing">
                       <td colSpan={columns}>
                         <ItemForm
-                          key={item.version}
+                          key={editing.version}
                           id={`item-${item.id}`}
                           action={editUrl(item.id)}
-                          defaultValue={item}
+                          defaultValue={editing}
                           lastResult={lastResultOf(`item-${item.id}`)}
                           constraint={constraint}
                           taxCategories={taxCategories}
@@ -105,11 +103,11 @@ export default function ItemsListPage() {
                       <td>{item.name}</td>
                       <td data-label={t("item.fields.unit")}>{item.unit}</td>
                       <td className="table__number" data-label={t("item.fields.unit_price")}>
-                        {t("item.yen", { amount: shown.unitPrice })}
+                        {t("item.yen", { amount: item.unitPrice })}
                       </td>
-                      <td data-label={t("item.fields.tax_category")}>{shown.taxCategory}</td>
+                      <td data-label={t("item.fields.tax_category")}>{item.taxCategory}</td>
                       <td className="table__nowrap" data-label={t("item.fields.updated_at")}>
-                        {shown.updatedAt}
+                        {item.updatedAt}
                       </td>
                       <td>
                         <Link to={editUrl(item.id)} prefetch="none" aria-label={t("item.editNamed", { name: item.name })}>
