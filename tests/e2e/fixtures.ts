@@ -89,14 +89,16 @@ export { expect };
  * only). React hydrates in a transition and completes the document element last, giving it its props key then: a
  * navigation started earlier interrupts the hydration and React reports a mismatch (#418) it then repairs. After a
  * click on a link the document stays the same, so its load states say nothing: the router's state does, and React
- * drawing it, which comes after the router is idle.
+ * drawing it, which comes after the router is idle. A page served without scripts (a route whose handle says
+ * `hydrate: false`, ADR 020) has no `__remixContext` once it has loaded: it is settled then.
  */
 export async function settled(page: Page, javaScript: boolean) {
   if (!javaScript) return;
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => {
     type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
-    const tracked = window as unknown as { __remixRouter?: { state: RouterState }; __e2eRouterChanges: number; __e2eCommitted: number };
+    const tracked = window as unknown as { __remixContext?: unknown; __remixRouter?: { state: RouterState }; __e2eRouterChanges: number; __e2eCommitted: number };
+    if (document.readyState === "complete" && tracked.__remixContext === undefined) return true;
     const hydrated = Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$"));
     const { navigation, revalidation, fetchers } = tracked.__remixRouter?.state ?? { navigation: { state: "loading" }, revalidation: "idle", fetchers: new Map() };
     const idle = navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((fetcher) => fetcher.state === "idle");

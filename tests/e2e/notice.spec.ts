@@ -87,15 +87,16 @@ test.describe("loading overlay", () => {
     // TOP calls the Payment API: a real sign-in, whose id token the API accepts.
     await signInThroughBank(page, "owner@demo.example");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/top");
+    // From a page that hydrates: TOP and the lists are served without scripts (ADR 020), their links load whole pages.
+    await page.goto("/support/faq");
     await settled(page, javaScript);
-    await page.route("**/support/faq.data*", async (route) => {
+    await page.route("**/items/list.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    await page.getByTestId("drawer").getByRole("link", { name: "サポート" }).click();
+    await page.getByTestId("drawer").getByRole("link", { name: "品目" }).click();
     await expect(page.getByTestId("loading-overlay")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("よくある質問");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("品目");
     await expect(page.getByTestId("loading-overlay")).toHaveCount(0);
   });
 });

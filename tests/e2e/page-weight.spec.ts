@@ -37,13 +37,49 @@ const CONFORM = /reserved by Conform/;
 test.describe("what the browser loads", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "JavaScript on only: without it nothing is loaded");
 
-  test("the invoice list loads neither i18next, nor other pages' texts, nor zod", async ({ page, javaScript }) => {
+  test("pages that only read load no script; a form and the item list hydrate (ADR 020)", async ({ page, javaScript }) => {
     await signInAsOwnCompany(page, javaScript);
     const scripts = recordScripts(page);
-    await page.goto("/invoices/list");
+    for (const path of ["/top", "/invoices/list", "/reports/list", "/customers/list"]) {
+      await page.goto(path);
+      await settled(page, javaScript);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect([...scripts.keys()], path).toEqual([]);
+      // Neither a module nor an inline script: no hydration data, no route manifest.
+      await expect(page.locator("script"), path).toHaveCount(0);
+    }
+    for (const [path, module] of [
+      ["/invoices/create", "/_default.invoices.create-"],
+      ["/items/list", "/_default.items.list-"],
+    ] as const) {
+      await page.goto(path);
+      await settled(page, javaScript);
+      expect([...scripts.keys()].some((url) => url.includes(module)), path).toBe(true);
+      expect(await page.evaluate(() => "__remixContext" in window), path).toBe(true);
+    }
+  });
+
+  test("a client-side navigation from a page that hydrates renders a page without scripts in the browser", async ({ page, javaScript }) => {
+    await signInAsOwnCompany(page, javaScript);
+    await page.goto("/items/list");
+    await settled(page, javaScript);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByTestId("drawer").getByRole("link", { name: "請求書", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("請求書");
+    await settled(page, javaScript);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  test("a page that hydrates, and the invoice list's module after a client-side navigation, load neither i18next, nor other pages' texts, nor zod", async ({ page, javaScript }) => {
+    await signInAsOwnCompany(page, javaScript);
+    const scripts = recordScripts(page);
+    await page.goto("/support/faq");
+    await settled(page, javaScript);
+    await page.getByTestId("drawer").getByRole("link", { name: "請求書", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("請求書");
     await settled(page, javaScript);
     const sources = await loaded(scripts);
-    expect(sources.length).toBeGreaterThan(3);
+    expect(sources.some(([url]) => url.includes("/_default.invoices.list-"))).toBe(true);
     for (const [url, source] of sources) {
       expect(source, url).not.toMatch(I18NEXT);
       expect(containsText(source, OFFICE_RULES_TEXT), url).toBe(false);
@@ -102,7 +138,7 @@ test.describe("what the browser loads", () => {
     await signInAsOwnCompany(page, javaScript);
     const scripts = recordScripts(page);
     const errorScreenChunk = () => [...scripts.keys()].filter((url) => url.includes("ErrorScreen"));
-    await page.goto("/invoices/list");
+    await page.goto("/items/list");
     await settled(page, javaScript);
     expect(errorScreenChunk()).toEqual([]);
     for (const [url, source] of await loaded(scripts)) expect(containsText(source, ERROR_SCREEN_TEXT), url).toBe(false);

@@ -6,8 +6,9 @@ import { isSpecialSystemAdmin } from "@domain/roles";
 import { RouteErrorBoundary } from "~/components/errors/RouteErrorBoundary";
 import { titleMeta } from "~/meta";
 import type { loader as adminLayoutLoader } from "../_admin/route";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "admin-home" };
+export const handle = { i18n: ["common"], screenName: "admin-home", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(adminHomeTitle);
 

@@ -6,8 +6,9 @@ import { titleMeta } from "~/meta";
 import { adminCompanies as title } from "~/locales/ja/titlesPages.json";
 import { adminCompaniesLoader } from "~/routes/__admin-companies/admin-companies.server";
 import type { loader as adminLayoutLoader } from "../_admin/route";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "admin-companies-list" };
+export const handle = { i18n: ["common"], screenName: "admin-companies-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(title);
 

@@ -6,8 +6,9 @@ import { accountUsers as accountUsersTitle } from "~/locales/ja/titlesAccounts.j
 import { titleMeta } from "~/meta";
 import { bankUserTypeText, registrationText, roleKeyOf, userNameOf } from "~/routes/__account-users/labels";
 import { userListLoader } from "~/routes/__account-users/account-users-pages.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "accounts-user-list" };
+export const handle = { i18n: ["common"], screenName: "accounts-user-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(accountUsersTitle);
 

@@ -5,8 +5,9 @@ import closingStyles from "~/routes/__closing/closing.css";
 import { resultTitle } from "~/locales/ja/closing.json";
 import { titleMeta } from "~/meta";
 import { closingResultLoader } from "~/routes/__closing/closing.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "billing-closing-result" };
+export const handle = { i18n: ["common"], screenName: "billing-closing-result", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(resultTitle);
 

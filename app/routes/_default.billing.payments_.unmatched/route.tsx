@@ -4,8 +4,9 @@ import { UnmatchedPage } from "~/routes/_default.billing.payments_.unmatched/Unm
 import paymentsTexts from "~/locales/ja/paymentsStatements.json";
 import { titleMeta } from "~/meta";
 import { unmatchedLoader } from "~/routes/__payments/payments.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "billing-payments-unmatched" };
+export const handle = { i18n: ["common"], screenName: "billing-payments-unmatched", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(paymentsTexts.unmatched.heading);
 

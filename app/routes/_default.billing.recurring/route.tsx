@@ -5,8 +5,9 @@ import recurringStyles from "~/routes/__recurring/recurring.css";
 import { titleList } from "~/locales/ja/recurring.json";
 import { titleMeta } from "~/meta";
 import { recurringListAction, recurringListLoader } from "~/routes/__recurring/recurring.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "billing-recurring-list" };
+export const handle = { i18n: ["common"], screenName: "billing-recurring-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(titleList);
 

@@ -5,8 +5,9 @@ import reminderStyles from "~/routes/__reminders/reminders.css";
 import { titles } from "~/locales/ja/reminders.json";
 import { titleMeta } from "~/meta";
 import { overdueListLoader } from "~/routes/__reminders/reminders.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "billing-reminders" };
+export const handle = { i18n: ["common"], screenName: "billing-reminders", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(titles.list);
 

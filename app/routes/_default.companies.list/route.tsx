@@ -7,8 +7,9 @@ import { BANK_ACCOUNT_TYPES, ROUNDING_MODES, TAX_TYPES, WITHHOLDING_TYPES, type 
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { getOwnCompany } from "~/routes/__companies/companies.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "companies-list" };
+export const handle = { i18n: ["common"], screenName: "companies-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(companiesTitle);
 

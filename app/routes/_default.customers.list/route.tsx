@@ -10,8 +10,9 @@ import { listQueryOf } from "~/components/lists/list-query";
 import { titleMeta } from "~/meta";
 import { requireCompanyCaller } from "~/services/api-caller.server";
 import { CUSTOMER_SORTS, listCustomers } from "~/routes/__customers/customers.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "customers-list" };
+export const handle = { i18n: ["common"], screenName: "customers-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(customersTitle);
 

@@ -4,8 +4,9 @@ import { DocumentListPage } from "~/routes/__documents/DocumentListPage";
 import { titleMeta } from "~/meta";
 import { estimates as estimatesTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentListAction, documentListLoader } from "~/routes/__documents/list.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "estimates-list" };
+export const handle = { i18n: ["common"], screenName: "estimates-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(estimatesTitle);
 

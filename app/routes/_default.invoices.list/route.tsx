@@ -4,8 +4,9 @@ import { DocumentListPage } from "~/routes/__documents/DocumentListPage";
 import { titleMeta } from "~/meta";
 import { invoices as invoicesTitle } from "~/locales/ja/titlesDocuments.json";
 import { documentListAction, documentListLoader } from "~/routes/__documents/list.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "invoices-list" };
+export const handle = { i18n: ["common"], screenName: "invoices-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(invoicesTitle);
 

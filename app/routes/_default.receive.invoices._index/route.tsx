@@ -4,8 +4,9 @@ import { ReceivedListPage } from "~/routes/__received/ReceivedListPage";
 import { titleMeta } from "~/meta";
 import { receiveInvoices as title } from "~/locales/ja/titlesDocuments.json";
 import { receivedInboxAction, receivedListLoader } from "~/routes/__received/received-pages.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "receive-invoices-list" };
+export const handle = { i18n: ["common"], screenName: "receive-invoices-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(title);
 

@@ -5,8 +5,9 @@ import reportStyles from "./reports.css";
 import { reports as title } from "~/locales/ja/titlesPages.json";
 import { titleMeta } from "~/meta";
 import { reportsPageLoader } from "~/routes/__reports/reports.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "reports-list" };
+export const handle = { i18n: ["common"], screenName: "reports-list", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(title);
 

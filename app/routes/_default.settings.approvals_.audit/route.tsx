@@ -5,8 +5,9 @@ import { approvalAudit as approvalAuditTitle } from "~/locales/ja/titlesPages.js
 import { titleMeta } from "~/meta";
 import { SubjectLink } from "~/routes/__approvals/SubjectLink";
 import { approvalAuditLoader } from "~/routes/_default.settings.approvals_.audit/approval-audit.server";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "settings-approvals-audit" };
+export const handle = { i18n: ["common"], screenName: "settings-approvals-audit", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(approvalAuditTitle);
 

@@ -9,8 +9,9 @@ import { titleMeta } from "~/meta";
 import { top as topTitle } from "~/locales/ja/titles.json";
 import { topLoader } from "~/routes/_default.top/top.server";
 import type { loader as defaultLayoutLoader } from "../_default/route";
+import type { RouteHandle } from "~/route-handle";
 
-export const handle = { i18n: ["common"], screenName: "top" };
+export const handle = { i18n: ["common"], screenName: "top", hydrate: false } satisfies RouteHandle;
 
 export const meta = titleMeta(topTitle);
 
