@@ -5,27 +5,27 @@ import { performance } from "node:perf_hooks";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensureNginx } from "./ensure-nginx.mjs";
 
-/** @type {Array<[string, string, string[], Record<string, string>?]>} */
-const unitAndIntegration = [["unit and integration tests", "npx", ["vitest", "run"]]];
+/** @typedef {[string, string, string[], Record<string, string>?]} Step */
+/** @type {Step} */
+const vitest = ["unit and integration tests", "npx", ["vitest", "run"]];
+/** @type {Step} */
+const endToEnd = ["end-to-end tests", "npx", ["playwright", "test"]];
+// CI passes its PostgreSQL server: the data and API tests run once more there, a fresh database per test file.
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+/** @type {Step[]} */
+const postgresPass = postgresUrl ? [["data and API tests on PostgreSQL", "npm", ["run", "--silent", "test:api"], { TEST_DATABASE_URL: postgresUrl }]] : [];
 /**
- * Each stage's steps run at once: typecheck and lint each keep one core busy, so on CI's two cores they take the time of
- * the slower one. Later stages need the build.
- * @type {Array<Array<[string, string, string[], Record<string, string>?]>>}
+ * Each stage's lanes run at once, each lane's steps one after another; later stages need the earlier ones. Typecheck and
+ * lint each keep one core busy, so on CI's two cores they take the time of the slower one. vitest runs one file at a
+ * time and waits much of it on child servers, PGlite's thread and timers, so beside it run the PostgreSQL pass (mostly
+ * the database server's time) and then the browser tests, which need only the build (decision 041).
+ * @type {Array<Step[][]>}
  */
 const stages = [
-  [
-    ["typecheck", "npm", ["run", "--silent", "typecheck"]],
-    ["lint", "npm", ["run", "--silent", "lint"]],
-  ],
-  [["build", "npm", ["run", "--silent", "build"]]],
-  unitAndIntegration,
-  [["end-to-end tests", "npx", ["playwright", "test"]]],
+  [[["typecheck", "npm", ["run", "--silent", "typecheck"]]], [["lint", "npm", ["run", "--silent", "lint"]]]],
+  [[["build", "npm", ["run", "--silent", "build"]]]],
+  [[vitest], [...postgresPass, endToEnd]],
 ];
-// CI passes its PostgreSQL server: the data and API tests run once more there, a fresh database per test file, beside
-// the PGlite run. vitest's one worker leaves about a third of the two cores idle, waiting on child servers, PGlite's
-// thread and timers; the PostgreSQL run's time is mostly the database server's, so the two overlap well.
-const postgresUrl = process.env.TEST_POSTGRES_URL;
-if (postgresUrl) unitAndIntegration.push(["data and API tests on PostgreSQL", "npm", ["run", "--silent", "test:api"], { TEST_DATABASE_URL: postgresUrl }]);
 
 /** @type {Array<[string, number]>} */
 const timings = [];
@@ -74,9 +74,21 @@ ensureNginx();
 timings.push(["browser and proxy (install if missing)", (performance.now() - installing) / 1000]);
 for (const stage of stages) {
   const together = stage.length > 1;
-  if (!together) console.log(`\n=== ${stage.map(([label]) => label).join("")} ===`);
-  const codes = await Promise.all(stage.map(([label, command, args, env]) => run(label, command, args, env, together)));
-  const failed = stage.filter((_, index) => codes[index] !== 0).map(([label]) => label);
+  if (!together) console.log(`\n=== ${stage[0].map(([label]) => label).join(", ")} ===`);
+  /** @type {string[]} */
+  const failed = [];
+  const codes = await Promise.all(
+    stage.map(async (lane) => {
+      for (const [label, command, args, env] of lane) {
+        const code = await run(label, command, args, env, together);
+        if (code !== 0) {
+          failed.push(label);
+          return code;
+        }
+      }
+      return 0;
+    }),
+  );
   if (failed.length > 0) {
     console.error(`\n${failed.join(", ")} failed.`);
     printTimings((performance.now() - started) / 1000);
