@@ -10,7 +10,12 @@ import { createContext, useContext } from "react";
 const RenderedHtml = createContext<ReadonlyMap<string, string> | null>(null);
 export const RenderedHtmlProvider = RenderedHtml.Provider;
 
-export function ServerHtml({ name, html }: { name: string; html: string | null }) {
+/** The HTML to set for `name`: the data's on a navigation in the browser, the render's on the server, else none. */
+export function useServerHtml(name: string, html: string | null): string {
   const rendered = useContext(RenderedHtml);
-  return <div dangerouslySetInnerHTML={{ __html: html ?? rendered?.get(name) ?? "" }} suppressHydrationWarning />;
+  return html ?? rendered?.get(name) ?? "";
+}
+
+export function ServerHtml({ name, html }: { name: string; html: string | null }) {
+  return <div dangerouslySetInnerHTML={{ __html: useServerHtml(name, html) }} suppressHydrationWarning />;
 }
