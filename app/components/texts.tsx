@@ -74,3 +74,8 @@ export function useTexts<S extends Sections>(sections: S): { t: TFunction<S> } {
   const t = serverT ?? ((key: string, options?: object) => translate(sections, key, options));
   return { t: t as TFunction<S> };
 }
+
+/** A `t` over words a loader sent (wordsOf, words.server.ts): the same on the server and in the browser. */
+export function textsOf<S extends Sections>(sections: S): { t: TFunction<S> } {
+  return { t: ((key: string, options?: object) => translate(sections, key, options)) as TFunction<S> };
+}

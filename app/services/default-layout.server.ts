@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formatJapaneseDate, todayJst } from "@domain/datetime";
 import type { TFunction } from "~/components/texts";
 import type { ServiceEnd } from "~/components/layout/ServiceEndBanner";
+import { menuHtml } from "~/components/navigation/menu-html.server";
+import { buildNavigation, menuOf, type NavTexts } from "~/components/navigation/navigation";
 import type { common } from "~/locales/ja";
 import { fixedTextsFor } from "./fixed-texts.server";
+import { htmlOnce } from "./html-once.server";
 import { bankReceiveEnabled, requireCompanyUser } from "./route-checks.server";
 
 /** A cancelled service's banner in words: still running until its last day, or ended (ADR 022). */
@@ -17,7 +20,13 @@ function serviceEndOf(t: TFunction<Pick<typeof common, "layout">>, user: { withd
 export async function defaultLayoutLoader({ request, context }: LoaderFunctionArgs) {
   const session = await requireCompanyUser(request);
   // The receive menu follows the bank's setting now, not the one read at sign-in.
-  const [receiveEnabled, t] = await Promise.all([bankReceiveEnabled(request, session, context), fixedTextsFor<TFunction<Pick<typeof common, "layout">>>(request)]);
+  const [receiveEnabled, t, navTexts] = await Promise.all([
+    bankReceiveEnabled(request, session, context),
+    fixedTextsFor<TFunction<Pick<typeof common, "layout">>>(request),
+    fixedTextsFor<NavTexts>(request),
+  ]);
   const user = { ...session, receiveEnabled };
-  return { user, service: serviceEndOf(t, user, todayJst()) };
+  // The menu as HTML, sent once (ADR 020): a page's JavaScript carries neither its rules, nor its texts, nor its entries.
+  const menu = htmlOnce(context, "menu", menuHtml(menuOf(buildNavigation({ user }), navTexts), new URL(request.url).pathname));
+  return { user, menu, service: serviceEndOf(t, user, todayJst()) };
 }

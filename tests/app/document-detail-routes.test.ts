@@ -38,6 +38,26 @@ describe("the invoice detail page's loader", () => {
     expect((await load(draft.id, "?confirm=void")).confirm).toBeNull();
   });
 
+  it("sends the page's words with its data: of the actions, the versions, payments and mail only what the page shows (decision 020)", async () => {
+    const draft = await createDocument(api);
+    const drafted = await load(draft.id);
+    expect(drafted.words.mail).toEqual({ historyLink: "送信履歴を見る" });
+    expect(drafted.words.documents).toMatchObject({ edit: "編集する", issue: "発行する", issueAndPdf: "発行してPDFをダウンロード", delete: "削除する", history: "履歴" });
+    // A draft can be deleted, neither voided nor credited, and has no versions nor payments.
+    expect(drafted.words.documents.confirm).toEqual({ delete: { title: "下書き {{document}}を削除しますか", body: "削除した下書きは元に戻せません。" } });
+    for (const left of ["void", "creditNote", "versions"]) expect(drafted.words.documents).not.toHaveProperty(left);
+    expect(drafted.payments).toBeNull();
+    expect(drafted.mail?.words).toMatchObject({ heading: "メールで送る", to: expect.any(String), deliveries: { attachment: "PDFを添付する" } });
+
+    await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));
+    const issued = await load(draft.id);
+    expect(Object.keys(issued.words.documents.confirm).sort()).toEqual(["creditNote", "void"]);
+    for (const left of ["issue", "issueAndPrint", "delete"]) expect(issued.words.documents).not.toHaveProperty(left);
+    expect(issued.words.documents.versions).toEqual({ heading: "発行した版", print: "印刷画面", pdf: "PDF" });
+    // The payments section's words come with the section; the placeholders are the page's to fill.
+    expect(issued.payments?.words).toMatchObject({ heading: "入金", methods: { transfer: "振込" }, cancel: { title: "{{date}}の入金 {{amount}}円を取り消しますか？" } });
+  });
+
   it("writes out an issued invoice: its snapshot unmarked, its copies, versions and history in words, and a credit note to ask for", async () => {
     const draft = await createDocument(api);
     await ok(await api.call(`/documents/${draft.id}/issue`, { method: "POST" }));

@@ -98,10 +98,21 @@ describe("item list: the loader's data (decision 020)", () => {
     const page = await load("");
     expect(page.title).toBe("品目");
     expect(page.csvLink).toBe("CSVの入出力");
-    expect(page.result.items).toEqual([{ id, code: "ROW-1", name: "一覧の品目", unit: "箱", unitPrice: "1,980", taxCategory: "8%（軽減税率）", updatedAt: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/) }]);
+    // Without a row being edited the rows are HTML as the list shows them (testContext: a data request; a page load's
+    // render gets it instead, as the detail's copy), not data.
+    expect(page.result).toMatchObject({ items: null, shown: 1, total: 1 });
+    expect(page.rowsHtml).toMatch(/^<tr><td class="table__nowrap">ROW-1<\/td><td>一覧の品目<\/td><td data-label="単位">箱<\/td><td class="table__number" data-label="単価">1,980円<\/td><td data-label="税率・税区分">8%（軽減税率）<\/td><td class="table__nowrap" data-label="更新日">\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}<\/td>/);
+    expect(page.rowsHtml).toContain(`<a href="/items/list?q=ROW-1&amp;sort=code&amp;order=asc&amp;page=1&amp;edit=${id}" aria-label="一覧の品目を編集" data-discover="true">編集</a>`);
+    const renderedHtml = new Map<string, string>();
+    const pageLoad = await itemsLoader({ request: await signedInRequest(api, "owner", "/items/list?q=ROW-1"), params: {}, context: testContext({ renderedHtml }) });
+    expect(pageLoad.rowsHtml).toBeNull();
+    expect(renderedHtml.get("item-rows")).toBe(page.rowsHtml);
     expect(page.editing).toBeNull();
+    // The row being edited is a form among the rows: the rows then come as data.
     const editing = await load(`&edit=${id}`);
     expect(editing.editing).toEqual({ id, version: 1, code: "ROW-1", name: "一覧の品目", unit: "箱", unit_price: "1980", tax_category: "reduced" });
+    expect(editing.rowsHtml).toBeNull();
+    expect(editing.result.items).toEqual([{ id, code: "ROW-1", name: "一覧の品目", unit: "箱", unitPrice: "1,980", taxCategory: "8%（軽減税率）", updatedAt: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/) }]);
     // A row not on the page is not edited.
     expect((await load(`&edit=${id + 1000}`)).editing).toBeNull();
   });

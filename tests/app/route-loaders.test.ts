@@ -40,6 +40,22 @@ describe("default layout loader (login check)", () => {
     expect(result.user).toEqual(fixtureUsers.user);
   });
 
+  it("sends the menu as HTML once: on a page load to the server's render only, to a data request in its data", async () => {
+    const renderedHtml = new Map<string, string>();
+    const pageLoad = await defaultLayoutLoader({ request: await requestAs("/invoices/detail/3", "user"), params: {}, context: testContext({ renderedHtml }) });
+    expect(pageLoad.menu).toBeNull();
+    const html = renderedHtml.get("menu")!;
+    expect(html).toMatch(/^<nav class="side-nav" aria-label="メインメニュー">/);
+    expect(html).toContain(`${fixtureUsers.user.lastName} ${fixtureUsers.user.firstName} 様`);
+    // The entry for the page asked for is current; the browser follows the URL from there (data-also).
+    expect(html).toContain('<a href="/invoices/list" class="side-nav__link is-active" aria-current="page" data-also="/invoices" data-discover="true">請求書</a>');
+    expect(html).toContain('<a href="/support/faq" class="side-nav__link" data-also="/support" data-discover="true">サポート</a>');
+    // Not the owner: neither the account nor user management.
+    expect(html).not.toContain("/accounts/settings");
+    // testContext has no renderedHtml, as the load context of a `.data` request.
+    expect((await defaultLayoutLoader({ request: await requestAs("/invoices/detail/3", "user"), params: {}, context })).menu).toBe(html);
+  });
+
   it("words a cancelled service's banner, so every page's JavaScript carries neither its texts nor the date's formatting", async () => {
     const pageOf = async (withdrawalDate: string) => {
       const cookie = await sessionCookieFor({ ...fixtureUsers.owner, withdrawalDate });

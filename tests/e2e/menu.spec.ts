@@ -47,9 +47,13 @@ test.describe("side navigation at each width", () => {
         await expect(page.locator(".menu-drawer__button")).toBeFocused();
         await menuButton.click();
         await expect(panel).toBeVisible();
+        // The menu is sent as HTML (ADR 020): its links are still followed in the page, and the current entry moves.
+        await page.evaluate(() => Object.assign(window, { sameDocument: true }));
         await panel.getByRole("link", { name: "品目" }).click();
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("品目");
         await expect(panel).toBeHidden();
+        expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+        await expect(page.getByTestId("menu-drawer").locator('[aria-current="page"]')).toHaveText("品目");
       }
     });
   }

@@ -21,6 +21,23 @@ test.describe("unmatched URLs", () => {
     await expect(page.getByTestId("contact-link")).toHaveAttribute("href", /contact\/member/);
   });
 
+  test("outside the company layout a company user's error screen builds the menu from the session, kept through hydration", { tag: "@both" }, async ({ page, signInAs, javaScript }) => {
+    await signInAs("owner");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await settled(page, javaScript);
+    const menu = page.getByTestId("drawer").getByRole("navigation", { name: "メインメニュー" });
+    await expect(menu.locator(".side-nav__user")).toHaveText("山田 太郎 様");
+    await expect(menu.getByRole("link", { name: "アカウント設定" })).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await menu.getByRole("link", { name: "サポート" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("よくある質問");
+    await expect(page.getByTestId("drawer").locator('[aria-current="page"]')).toHaveText("サポート");
+    // With JavaScript the link is followed in the page, as from the layout's menu.
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(javaScript);
+  });
+
   test("bank staff see no side menu on an error page; inside /admin the admin layout stays", async ({ page, signInAs }) => {
     await signInAs("bankAdmin");
     await page.setViewportSize({ width: 1280, height: 900 });

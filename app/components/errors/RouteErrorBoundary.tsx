@@ -4,6 +4,7 @@ import { reportBrowserError } from "~/components/browser-errors";
 import { DefaultShell } from "~/components/layout/DefaultShell";
 import { PlainShell } from "~/components/layout/PlainShells";
 import type { loader as rootLoader } from "~/root";
+import type { defaultLayoutLoader } from "~/services/default-layout.server";
 import { isAdmin, type SessionUser } from "~/session-user";
 import { error as errorTitle, forbidden, maintenance, notFound, unauthorized } from "~/locales/ja/titles.json";
 import { describeError, errorTitleKey } from "./error-model";
@@ -80,6 +81,8 @@ export function AdminLayoutErrorBoundary() {
 function ErrorBoundaryScreen({ insideAdminLayout }: { insideAdminLayout: boolean }) {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // A company page's error under its layout keeps the layout's menu; elsewhere DefaultShell builds one from the session.
+  const menu = useRouteLoaderData<typeof defaultLayoutLoader>("routes/_default")?.menu;
   // A render error in the browser (the server reports its own); thrown responses are screens, not errors.
   useEffect(() => {
     // "Unexpected Server Error" is the server's own failure, already reported there.
@@ -97,7 +100,7 @@ function ErrorBoundaryScreen({ insideAdminLayout }: { insideAdminLayout: boolean
   );
   if (insideAdminLayout) return content;
   return companyUser ? (
-    <DefaultShell user={companyUser}>{content}</DefaultShell>
+    <DefaultShell user={companyUser} menu={menu}>{content}</DefaultShell>
   ) : (
     <PlainShell signedIn={user !== null}>{content}</PlainShell>
   );

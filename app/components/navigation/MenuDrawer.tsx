@@ -1,16 +1,14 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTexts } from "~/components/texts";
-import navTexts from "~/locales/ja/nav.json";
-import type { Navigation } from "./navigation";
-import { SideNav } from "./SideNav";
+import layoutTexts from "~/locales/ja/layout.json";
 
 /**
  * The menu button of tablets and phones. A <details> element opens the drawer
  * without JavaScript; with it, the drawer also closes on navigation and Escape.
  */
-export function MenuDrawer({ navigation }: { navigation: Navigation }) {
-  const { t } = useTexts({ nav: navTexts });
+export function MenuDrawer({ children }: { children: ReactNode }) {
+  const { t } = useTexts({ layout: layoutTexts });
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -35,11 +33,9 @@ export function MenuDrawer({ navigation }: { navigation: Navigation }) {
     <details className="menu-drawer" ref={details} data-testid="menu-drawer">
       <summary className="menu-drawer__button">
         <span className="menu-drawer__icon" aria-hidden="true" />
-        <span className="menu-drawer__label">{t("nav.menuButton")}</span>
+        <span className="menu-drawer__label">{t("layout.menuButton")}</span>
       </summary>
-      <div className="menu-drawer__panel">
-        <SideNav navigation={navigation} />
-      </div>
+      <div className="menu-drawer__panel">{children}</div>
     </details>
   );
 }

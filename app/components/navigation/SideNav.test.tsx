@@ -1,31 +1,24 @@
 // @vitest-environment happy-dom
-import { createRemixStub } from "@remix-run/testing";
-import { act } from "react";
-import { createRoot } from "react-dom/client";
 import { describe, expect, it } from "vitest";
 import { fixtureUsers, type FixtureUserName } from "../../../tests/support/users";
-import { buildNavigation } from "./navigation";
-import { SideNav } from "./SideNav";
+import { translate } from "~/components/texts";
+import navTexts from "~/locales/ja/nav.json";
+import { markCurrent } from "./menu";
+import { menuHtml } from "./menu-html.server";
+import { buildNavigation, menuOf, type NavTexts } from "./navigation";
 
-// Lets React flush effects inside act() as it does in a test renderer.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-async function render(userName: FixtureUserName, pathname = "/top") {
-  const navigation = buildNavigation({ user: fixtureUsers[userName], pathname });
-  const Stub = createRemixStub([{ path: "*", Component: () => <SideNav navigation={navigation} /> }]);
+/** The menu's HTML as the layout's loader sends it, in a page. */
+function render(userName: FixtureUserName, pathname = "/top") {
+  const t = ((key: string, values?: object) => translate({ nav: navTexts }, key, values)) as NavTexts;
   const container = document.createElement("div");
+  container.innerHTML = menuHtml(menuOf(buildNavigation({ user: fixtureUsers[userName] }), t), pathname);
   document.body.replaceChildren(container);
-  await act(async () => {
-    createRoot(container).render(
-      <Stub initialEntries={[pathname]} />,
-    );
-  });
   return container.querySelector("nav")!;
 }
 
 describe("SideNav", () => {
-  it("renders the Japanese labels, subheaders and the 「姓 名 様」 header", async () => {
-    const nav = await render("owner");
+  it("renders the Japanese labels, subheaders and the 「姓 名 様」 header", () => {
+    const nav = render("owner");
     expect(nav.getAttribute("aria-label")).toBe("メインメニュー");
     expect(nav.querySelector(".side-nav__company")?.textContent).toBe("株式会社デモ商事");
     expect(nav.querySelector(".side-nav__user")?.textContent).toBe("山田 太郎 様");
@@ -38,21 +31,31 @@ describe("SideNav", () => {
     expect(texts).toContain("Cookieポリシー /cookie-policy");
   });
 
-  it("marks the current page with aria-current", async () => {
-    const nav = await render("owner", "/invoices/detail/1");
+  it("marks the current page with aria-current", () => {
+    const nav = render("owner", "/invoices/detail/1");
     const current = [...nav.querySelectorAll('[aria-current="page"]')].map((el) => el.textContent);
     expect(current).toEqual(["請求書"]);
   });
 
-  it("renders disabled entries as text, not links, with the hint", async () => {
-    const nav = await render("newcomer");
+  it("moves the mark with the URL in the browser, on the HTML as sent", () => {
+    const nav = render("owner", "/invoices/detail/1");
+    const current = () => [...nav.querySelectorAll('[aria-current="page"]')].map((el) => `${el.textContent} ${el.className}`);
+    markCurrent(nav, "/accounts/register/addplan/confirm");
+    expect(current()).toEqual(["アカウント設定 side-nav__link is-active"]);
+    markCurrent(nav, "/receive/receipts");
+    expect(current()).toEqual(["領収書 side-nav__link is-active"]);
+    expect(nav.querySelector('a[href="/receipts"]')?.className).toBe("side-nav__link");
+  });
+
+  it("renders disabled entries as text, not links, with the hint", () => {
+    const nav = render("newcomer");
     expect(nav.querySelector(".side-nav__hint")?.textContent).toBe("プランのお申し込み後にご利用いただけます");
     expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["サポート"]);
     expect(nav.querySelectorAll('[aria-disabled="true"]').length).toBeGreaterThan(10);
   });
 
-  it("leaves out the owner-only entries for a company user", async () => {
-    const nav = await render("user");
+  it("leaves out the owner-only entries for a company user", () => {
+    const nav = render("user");
     expect(nav.textContent).not.toContain("アカウント設定");
     expect(nav.textContent).not.toContain("ユーザー管理");
   });

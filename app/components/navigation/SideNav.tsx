@@ -1,58 +1,56 @@
-import { Link } from "@remix-run/react";
-import { useTexts } from "~/components/texts";
-import navTexts from "~/locales/ja/nav.json";
-import type { NavLink, Navigation } from "./navigation";
+import { isCurrent, type Menu, type MenuLink } from "./menu";
 
-function NavItem({ item }: { item: NavLink }) {
-  const { t } = useTexts({ nav: navTexts });
+function NavItem({ item, pathname }: { item: MenuLink; pathname: string }) {
   if (item.disabled) {
     return (
       <li>
         <span className="side-nav__link is-disabled" aria-disabled="true">
-          {t(`nav.${item.label}`)}
+          {item.text}
         </span>
       </li>
     );
   }
+  const current = isCurrent(item, pathname);
+  // A plain link: the menu is sent as HTML, and MenuHost follows it in the browser as Remix's Link would
+  // (data-discover lets Remix learn the route before the click, as it does for a Link).
   return (
     <li>
-      <Link
-        to={item.to}
-        className={item.active ? "side-nav__link is-active" : "side-nav__link"}
-        aria-current={item.active ? "page" : undefined}
-        prefetch="none"
+      <a
+        href={item.to}
+        className={current ? "side-nav__link is-active" : "side-nav__link"}
+        aria-current={current ? "page" : undefined}
+        data-also={item.also?.join(" ")}
+        data-discover="true"
       >
-        {t(`nav.${item.label}`)}
-      </Link>
+        {item.text}
+      </a>
     </li>
   );
 }
 
-/** The side navigation of SPEC §2, drawn from the navigation model. */
-export function SideNav({ navigation }: { navigation: Navigation }) {
-  const { t } = useTexts({ nav: navTexts });
-  const { header } = navigation;
+/** The side navigation of SPEC §2, in the words navigation.ts gives it, for `pathname`. */
+export function SideNav({ menu, pathname }: { menu: Menu; pathname: string }) {
   return (
-    <nav className="side-nav" aria-label={t("nav.label")} data-disabled={navigation.disabled ? "true" : undefined}>
+    <nav className="side-nav" aria-label={menu.label} data-disabled={menu.hint ? "true" : undefined}>
       <div className="side-nav__header">
-        <p className="side-nav__company">{header.companyName}</p>
-        <p className="side-nav__user">{t("nav.honorific", { lastName: header.lastName, firstName: header.firstName })}</p>
+        <p className="side-nav__company">{menu.company}</p>
+        <p className="side-nav__user">{menu.user}</p>
       </div>
-      {navigation.disabled ? <p className="side-nav__hint">{t("nav.disabledHint")}</p> : null}
+      {menu.hint ? <p className="side-nav__hint">{menu.hint}</p> : null}
       <ul className="side-nav__list">
-        {navigation.main.map((entry) =>
-          entry.type === "subheader" ? (
-            <li key={`subheader-${entry.label}`} className="side-nav__subheader">
-              {t(`nav.${entry.label}`)}
+        {menu.main.map((entry) =>
+          "heading" in entry ? (
+            <li key={`subheader-${entry.heading}`} className="side-nav__subheader">
+              {entry.heading}
             </li>
           ) : (
-            <NavItem key={entry.to} item={entry} />
+            <NavItem key={entry.to} item={entry} pathname={pathname} />
           ),
         )}
       </ul>
       <ul className="side-nav__list side-nav__list--bottom">
-        {navigation.bottom.map((item) => (
-          <NavItem key={item.to} item={item} />
+        {menu.bottom.map((item) => (
+          <NavItem key={item.to} item={item} pathname={pathname} />
         ))}
       </ul>
     </nav>

@@ -1,5 +1,8 @@
 import { PAYMENT_ROLE } from "@domain/roles";
+import type { TFunction } from "~/components/texts";
+import type { common } from "~/locales/ja";
 import type { SessionUser } from "~/session-user";
+import type { Menu, MenuLink } from "./menu";
 
 /** Label keys under `nav` in the common namespace. */
 export type NavLabelKey =
@@ -38,7 +41,6 @@ export type NavLink = {
   to: string;
   /** Other paths under which this entry counts as the current one. */
   alsoActiveUnder?: string[];
-  active: boolean;
   disabled: boolean;
 };
 
@@ -54,7 +56,7 @@ export type Navigation = {
   bottom: NavLink[];
 };
 
-type LinkSpec = Omit<NavLink, "active" | "disabled"> & { ownerOnly?: boolean; keepsWorkingWhenDisabled?: boolean };
+type LinkSpec = Omit<NavLink, "disabled"> & { ownerOnly?: boolean; keepsWorkingWhenDisabled?: boolean };
 type EntrySpec = LinkSpec | NavSubheader;
 
 const link = (label: NavLabelKey, to: string, extra: Partial<LinkSpec> = {}): LinkSpec => ({ type: "link", label, to, ...extra });
@@ -100,18 +102,9 @@ const SETTINGS_ENTRIES: EntrySpec[] = [
   link("officeProcessRuleTemplates", "/office-process-rule-templates"),
 ];
 
-function isUnder(pathname: string, base: string): boolean {
-  return pathname === base || pathname.startsWith(`${base}/`);
-}
-
-function resolveLink(spec: LinkSpec, pathname: string, disabled: boolean): NavLink {
+function resolveLink(spec: LinkSpec, disabled: boolean): NavLink {
   const { ownerOnly: _ownerOnly, keepsWorkingWhenDisabled, ...rest } = spec;
-  const bases = [spec.to, ...(spec.alsoActiveUnder ?? [])];
-  return {
-    ...rest,
-    active: bases.some((base) => isUnder(pathname, base)),
-    disabled: disabled && !keepsWorkingWhenDisabled,
-  };
+  return { ...rest, disabled: disabled && !keepsWorkingWhenDisabled };
 }
 
 export type NavigationInput = {
@@ -119,11 +112,10 @@ export type NavigationInput = {
     SessionUser,
     "companyName" | "lastName" | "firstName" | "paymentRole" | "receiveEnabled" | "hasCookieTerms"
   >;
-  pathname: string;
 };
 
-/** Builds the side navigation a company user sees on a given page. */
-export function buildNavigation({ user, pathname }: NavigationInput): Navigation {
+/** Builds the side navigation a company user sees (the current entry follows the URL: menu.ts's isCurrent). */
+export function buildNavigation({ user }: NavigationInput): Navigation {
   const disabled = user.paymentRole === null || user.paymentRole === PAYMENT_ROLE.invalid;
   const isOwner = user.paymentRole === PAYMENT_ROLE.owner;
 
@@ -147,7 +139,31 @@ export function buildNavigation({ user, pathname }: NavigationInput): Navigation
   return {
     header: { companyName: user.companyName ?? "", lastName: user.lastName, firstName: user.firstName },
     disabled,
-    main: specs.map((spec) => (spec.type === "subheader" ? spec : resolveLink(spec, pathname, disabled))),
-    bottom: bottomSpecs.map((spec) => resolveLink(spec, pathname, disabled)),
+    main: specs.map((spec) => (spec.type === "subheader" ? spec : resolveLink(spec, disabled))),
+    bottom: bottomSpecs.map((spec) => resolveLink(spec, disabled)),
+  };
+}
+
+export type NavTexts = TFunction<Pick<typeof common, "nav">>;
+
+function menuLink(link: NavLink, t: NavTexts): MenuLink {
+  return {
+    text: t(`nav.${link.label}`),
+    to: link.to,
+    ...(link.alsoActiveUnder ? { also: link.alsoActiveUnder } : {}),
+    ...(link.disabled ? { disabled: true as const } : {}),
+  };
+}
+
+/** The menu in words (menu.ts). */
+export function menuOf(navigation: Navigation, t: NavTexts): Menu {
+  const { header } = navigation;
+  return {
+    label: t("nav.label"),
+    company: header.companyName,
+    user: t("nav.honorific", { lastName: header.lastName, firstName: header.firstName }),
+    hint: navigation.disabled ? t("nav.disabledHint") : null,
+    main: navigation.main.map((entry) => (entry.type === "subheader" ? { heading: t(`nav.${entry.label}`) } : menuLink(entry, t))),
+    bottom: navigation.bottom.map((link) => menuLink(link, t)),
   };
 }

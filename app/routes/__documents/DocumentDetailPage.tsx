@@ -2,14 +2,12 @@ import { Fragment } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { ServerHtml } from "~/components/server-html";
-import { useTexts } from "~/components/texts";
-import documentsDetailTexts from "~/locales/ja/documentsDetail.json";
-import mailSendTexts from "~/locales/ja/mailSend.json";
+import { textsOf } from "~/components/texts";
 import { MailSendForm } from "~/routes/__mail/MailSendForm";
 import type { DetailLoader } from "~/routes/__documents/detail.server";
 import { titleMeta } from "~/meta";
 import { ConfirmAction, ConfirmPage } from "~/components/forms/ConfirmAction";
-import { CancelPaymentFields, InvoicePayments, useCancelWords } from "~/routes/__payments/InvoicePayments";
+import { CancelPaymentFields, InvoicePayments, cancelWordsOf } from "~/routes/__payments/InvoicePayments";
 import type { PaymentFormReply } from "~/routes/__payments/payments.server";
 import { ApprovalPanel } from "~/routes/__approvals/ApprovalPanel";
 import type { DecisionReply } from "~/routes/__approvals/approvals.server";
@@ -32,10 +30,10 @@ const ISSUE_INTENTS = [
  * beside it; below, the actions come first, then the document, then the rest.
  */
 export function DocumentDetailPage() {
-  const { document, sheet, mail, confirm, confirmDigitalInvoice, payments, digitalInvoice, approval } = useLoaderData<DetailLoader>();
-  const { t } = useTexts({ documents: documentsDetailTexts, mail: mailSendTexts });
+  const { words, document, sheet, mail, confirm, confirmDigitalInvoice, payments, digitalInvoice, approval } = useLoaderData<DetailLoader>();
+  // The page's words come with its data (of the confirmations only those it can show), so its JavaScript carries no texts file.
+  const { t } = textsOf(words);
   const actionData = useActionData<{ mailResult?: SubmissionResult<string[]>; paymentForm?: PaymentFormReply; decision?: DecisionReply }>();
-  const cancelWords = useCancelWords();
   const { id, base, stage, labels } = document;
   const here = `${base}/detail/${id}`;
   const confirmWords = (action: ConfirmedAction) => ({
@@ -54,7 +52,7 @@ export function DocumentDetailPage() {
   if (confirmDigitalInvoice && digitalInvoice?.send) return <ConfirmPage action={digitalInvoice.send.intent} words={digitalInvoice.send.words} backTo={here} tone="normal" />;
   if (payments?.cancelling) {
     const payment = payments.cancelling;
-    return <ConfirmPage action="cancelPayment" words={cancelWords(payment)} backTo={here} extra={<CancelPaymentFields payment={payment} />} />;
+    return <ConfirmPage action="cancelPayment" words={cancelWordsOf(payments.words)(payment)} backTo={here} extra={<CancelPaymentFields payment={payment} words={payments.words} />} />;
   }
 
   return (
@@ -230,7 +228,7 @@ export function DocumentDetailPage() {
             </section>
           ) : null}
 
-          {mail ? <MailSendForm defaultValue={mail.values} labels={mail.labels} lastResult={actionData?.mailResult} /> : null}
+          {mail ? <MailSendForm defaultValue={mail.values} words={mail.words} lastResult={actionData?.mailResult} /> : null}
 
           <section className="card" aria-labelledby="history-heading">
             <h2 id="history-heading">{t("documents.history")}</h2>

@@ -15,6 +15,10 @@ import { getOwnCompany } from "../__companies/companies.server";
 import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, documentCopy, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "./documents.server";
 import { fixedTextsFor } from "../../services/fixed-texts.server";
 import { htmlOnce } from "../../services/html-once.server";
+import { wordsOf } from "../../services/words.server";
+import paymentsSection from "../../locales/ja/payments.json";
+import documentsDetailSection from "../../locales/ja/documentsDetail.json";
+import mailSendSection from "../../locales/ja/mailSend.json";
 import { remixI18next } from "../../services/i18n.server";
 import { approvalSectionOf, decisionAction, isDecisionIntent, requestApprovalAction } from "../__approvals/approvals.server";
 import { mailFormDefaults, sendMailAction } from "../__mail/mail-pages.server";
@@ -126,15 +130,43 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const approval = await approvalSectionOf(t, caller, document.approval, document.history, editModeOf(facts) !== null);
   const awaiting = approval?.awaiting ?? false;
   // The names of a mail's fields, which the send history shows too, come with the form rather than as a dictionary file of both pages.
+  const words = t as (key: string) => string;
+  const { historyLink: _historyLink, ...mailFormSection } = mailSendSection;
   const mail = !awaiting && can(facts, "send")
-    ? { values: await mailFormDefaults(caller, document, company), labels: { to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
+    ? { values: await mailFormDefaults(caller, document, company), words: { ...wordsOf(words, "mail", mailFormSection), to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
     : null;
   const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
   // An invoice the rules let out as JP PINT offers the download and the send (decision 045), or says what to fix first.
   const digitalInvoice = !awaiting && can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
+  const { confirm: confirmSection, ...pageSection } = documentsDetailSection;
+  const detail = detailOf(t, kind, document, facts, companyFacts(company), content.totals);
+  const confirmable = new Set<string>([...detail.confirmed, ...(asked && can(facts, asked) ? [asked] : [])]);
+  // Words of parts the page does not show stay on the server: the conditions are DocumentDetailPage's.
+  const issuing = !detail.copies && !awaiting;
+  const shows: Partial<Record<keyof typeof pageSection, boolean>> = {
+    edit: detail.editPath !== null,
+    issue: issuing,
+    issueAndPrint: issuing,
+    issueAndPdf: issuing,
+    previewDraft: !detail.copies,
+    qualified: detail.qualified !== null,
+    versions: detail.revisions.length > 0,
+    void: confirmable.has("void"),
+    delete: confirmable.has("delete"),
+    creditNote: confirmable.has("creditNote"),
+  };
+  const shownSection = Object.fromEntries(Object.entries(pageSection).filter(([key]) => shows[key as keyof typeof pageSection] ?? true)) as typeof pageSection;
   return {
     title: t(`titles.${DETAIL_TITLES[kind]}`),
-    document: detailOf(t, kind, document, facts, companyFacts(company), content.totals),
+    // The page's words (documentsDetail.json): of the actions and their confirmations only those the lifecycle allows now.
+    words: {
+      documents: {
+        ...wordsOf(words, "documents", shownSection),
+        confirm: Object.fromEntries(Object.entries(confirmSection).filter(([action]) => confirmable.has(action)).map(([action, shape]) => [action, wordsOf(words, `documents.confirm.${action}`, shape)])) as typeof confirmSection,
+      },
+      mail: { historyLink: t("mail.historyLink") },
+    },
+    document: detail,
     // The copy as it prints now: a draft's preview marked 下書き, or the issued revision's snapshot, marked 無効 once voided.
     sheet: htmlOnce(context, "sheet", sheetHtml(t, content, copy.mark)),
     mail,
@@ -185,6 +217,8 @@ function paymentsOf(t: T, document: DetailDocument, summary: PaymentSummary, url
     overpaidNote: summary.overpaid ? t("payments.overpaidNote") : null,
     rows,
     values: paymentFormDefaults(summary),
+    // The section's own words, sent only with an invoice that shows it.
+    words: wordsOf(t as (key: string) => string, "payments", paymentsSection),
     cancelling: rows.find((payment) => String(payment.id) === asked && payment.cancelled === null) ?? null,
     links: [
       ...(overdue ? [{ path: `/billing/reminders/${document.id}`, label: t("payments.links.reminder") }] : []),

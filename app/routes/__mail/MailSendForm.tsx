@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTexts } from "~/components/texts";
-import mailSendTexts from "~/locales/ja/mailSend.json";
+import { textsOf } from "~/components/texts";
+import type mailSendTexts from "~/locales/ja/mailSend.json";
 import { FieldErrors, FieldFrame, FormErrors } from "~/components/forms/field-frame";
 import { checkedControls } from "./CheckedFields";
 
@@ -18,15 +18,15 @@ const DELIVERIES = ["attachment", "link"] as const;
  */
 export function MailSendForm({
   defaultValue,
-  labels,
+  words,
   lastResult,
 }: {
   defaultValue: MailFormValues;
-  /** The names of a mail's fields, from the loader: the send history shows them too. */
-  labels: Record<"to" | "cc" | "body" | "delivery", string>;
+  /** The form's words (mailSend.json) and the names of a mail's fields (which the send history shows too), from the loader. */
+  words: Omit<typeof mailSendTexts, "historyLink"> & Record<"to" | "cc" | "body" | "delivery", string>;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { t } = useTexts({ mail: mailSendTexts });
+  const { t } = textsOf({ mail: words });
   const typed = (lastResult?.initialValue ?? {}) as Partial<Record<keyof MailFormValues, string>>;
   const value = (name: keyof MailFormValues) => (lastResult ? (typed[name] ?? "") : defaultValue[name]);
   const errors = (name: string) => lastResult?.error?.[name] ?? undefined;
@@ -38,20 +38,20 @@ export function MailSendForm({
       <h2 id="mail-heading">{t("mail.heading")}</h2>
       <Form method="post" id="mail-send" key={key}>
         <FormErrors id="mail-send-error" errors={errors("")} />
-        <FieldFrame controlId="mail-to" label={labels.to} hint={t("mail.addressesHint")} errorId="mail-to-error" errors={errors("to")}>
+        <FieldFrame controlId="mail-to" label={words.to} hint={t("mail.addressesHint")} errorId="mail-to-error" errors={errors("to")}>
           <textarea {...control("to", true)} rows={2} />
         </FieldFrame>
-        <FieldFrame controlId="mail-cc" label={labels.cc} errorId="mail-cc-error" errors={errors("cc")}>
+        <FieldFrame controlId="mail-cc" label={words.cc} errorId="mail-cc-error" errors={errors("cc")}>
           <textarea {...control("cc")} rows={1} />
         </FieldFrame>
         <FieldFrame controlId="mail-subject" label={t("mail.subject")} errorId="mail-subject-error" errors={errors("subject")}>
           <input type="text" {...control("subject")} />
         </FieldFrame>
-        <FieldFrame controlId="mail-body" label={labels.body} errorId="mail-body-error" errors={errors("body")}>
+        <FieldFrame controlId="mail-body" label={words.body} errorId="mail-body-error" errors={errors("body")}>
           <textarea {...control("body")} rows={8} />
         </FieldFrame>
         <fieldset className="field">
-          <legend>{labels.delivery}</legend>
+          <legend>{words.delivery}</legend>
           {DELIVERIES.map((delivery) => (
             <label key={delivery} className="field__choice">
               <input type="radio" name="delivery" value={delivery} defaultChecked={value("delivery") === delivery} /> {t(`mail.deliveries.${delivery}`)}

@@ -3,21 +3,22 @@ import { Form, Link } from "@remix-run/react";
 import { ConfirmAction } from "~/components/forms/ConfirmAction";
 import { FieldFrame, FormErrors } from "~/components/forms/field-frame";
 import { checkedControls } from "~/routes/__mail/CheckedFields";
-import { useTexts } from "~/components/texts";
-import paymentsTexts from "~/locales/ja/payments.json";
+import { textsOf } from "~/components/texts";
 import type { DocumentDetailData } from "~/routes/__documents/detail.server";
 import type { PaymentFormReply, PaymentFormValues } from "~/routes/__payments/payments.server";
 
 /** The section as the loader wrote it out: figures formatted, each payment's date and amounts as shown. */
 type Payments = NonNullable<DocumentDetailData["payments"]>;
 type Payment = Payments["rows"][number];
+/** The section's words, from the loader (payments.json): a detail page that shows no payments carries none of them. */
+type Words = Payments["words"];
 
 const METHODS = ["transfer", "cash", "card", "bill", "offset", "other"] as const;
 const COLUMNS = ["paidOn", "amount", "fee", "method", "source", "actions"] as const;
 
 /** The words of the confirmation of cancelling a payment, shared by the dialog and the page without JavaScript. */
-export function useCancelWords() {
-  const { t } = useTexts({ payments: paymentsTexts });
+export function cancelWordsOf(words: Words) {
+  const { t } = textsOf({ payments: words });
   return (payment: Payment) => ({
     title: t("payments.cancel.title", { date: payment.paidOn, amount: payment.amount }),
     body: t("payments.cancel.body"),
@@ -26,8 +27,8 @@ export function useCancelWords() {
 }
 
 /** What a cancellation posts besides intent and confirmed: the payment and an optional reason. */
-export function CancelPaymentFields({ payment }: { payment: Pick<Payment, "id"> }) {
-  const { t } = useTexts({ payments: paymentsTexts });
+export function CancelPaymentFields({ payment, words }: { payment: Pick<Payment, "id">; words: Words }) {
+  const { t } = textsOf({ payments: words });
   return (
     <>
       <input type="hidden" name="payment" value={payment.id} />
@@ -44,8 +45,8 @@ export function CancelPaymentFields({ payment }: { payment: Pick<Payment, "id"> 
  * cancellation that asks first, and the form that records one. 入金済 follows from the balance, as the note says.
  */
 export function InvoicePayments({ payments, reply }: { payments: Payments; reply: PaymentFormReply | null }) {
-  const { t } = useTexts({ payments: paymentsTexts });
-  const cancelWords = useCancelWords();
+  const { t } = textsOf({ payments: payments.words });
+  const cancelWords = cancelWordsOf(payments.words);
   const shown = reply?.values ?? payments.values;
   const errorsOf = (field: keyof PaymentFormValues) => reply?.fields[field];
   const control = checkedControls("payment", (field: keyof PaymentFormValues) => shown[field], errorsOf);
@@ -97,7 +98,7 @@ export function InvoicePayments({ payments, reply }: { payments: Payments; reply
                         query={`payment=${payment.id}`}
                         label={t("payments.cancel.button")}
                         words={cancelWords(payment)}
-                        extra={<CancelPaymentFields payment={payment} />}
+                        extra={<CancelPaymentFields payment={payment} words={payments.words} />}
                       />
                     )}
                   </td>

@@ -13,7 +13,11 @@ import { apiErrorReply } from "../../services/api-form-errors.server";
 import { remixI18next } from "../../services/i18n.server";
 import { itemDeleteUrl } from "../__items/item-delete.server";
 import { ITEM_SORTS, listItems, saveItem, type Item } from "../__items/items.server";
+import type { ItemRowData } from "./ItemRow";
+import { fixedTextsFor } from "../../services/fixed-texts.server";
+import { htmlOnce } from "../../services/html-once.server";
 import { readFormData } from "../../services/read-form.server";
+import { itemRowsHtml } from "./item-rows.server";
 import { redirectWithNotice } from "../../services/session.server";
 
 /**
@@ -33,7 +37,7 @@ function editIdOf(url: URL): number | null {
 }
 
 /** A row as the list shows it: the price, tax category and time as text. */
-function rowOf(item: Item) {
+function rowOf(item: Item): ItemRowData {
   return {
     id: item.id,
     code: item.code ?? "",
@@ -58,13 +62,18 @@ export async function itemsListLoader({ request, context }: LoaderFunctionArgs) 
   const { items, total, per_page } = await listItems(caller, query);
   const editId = editIdOf(url);
   const edited = items.find((item) => item.id === editId);
+  const rows = items.map(rowOf);
+  // Without a row being edited the rows are HTML, sent once (ADR 020): the page's data does not carry them again.
+  // The row being edited is the page's own, a form among the rows: then the rows come as data.
+  const rowsHtml = edited ? null : htmlOnce(context, "item-rows", itemRowsHtml(await fixedTextsFor(request), rows, query));
   return {
     // The title (the route's meta reads it) and the CSV link's words: files of their own, each a chunk, for a few words.
     title: itemsTitle,
     csvLink: csvLinkText,
     query,
     editing: edited ? formValuesOf(edited) : null,
-    result: { items: items.map(rowOf), total, per_page },
+    result: { items: edited ? rows : null, shown: rows.length, total, per_page },
+    rowsHtml,
     constraint: itemFormConstraint,
     taxCategories: TAX_CATEGORY_CHOICES,
   };

@@ -1,8 +1,10 @@
 import { Link, useActionData, useLoaderData, useLocation, type MetaFunction } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { useFollowLinks, useServerHtml } from "~/components/server-html";
 import { useTexts } from "~/components/texts";
 import itemTexts from "~/locales/ja/item.json";
 import { ItemForm } from "~/routes/_default.items.list/ItemForm";
+import { ItemRow, ITEMS_PATH, itemEditUrl } from "~/routes/_default.items.list/ItemRow";
 import { ListPaging, ListSearch, listQueryLinks, SortHeading } from "~/components/lists/ListControls";
 import { listUrl } from "~/components/lists/list-query";
 import { titleMeta } from "~/meta";
@@ -12,7 +14,7 @@ export const handle = { i18n: ["common"], screenName: "items-list" };
 
 export const meta: MetaFunction<typeof loader> = (args) => titleMeta(args.data?.title ?? "")(args);
 
-const PATH = "/items/list";
+const PATH = ITEMS_PATH;
 
 export const loader = itemsListLoader;
 
@@ -20,7 +22,9 @@ export const action = itemsListAction;
 
 export default function ItemsListPage() {
   const { t } = useTexts({ item: itemTexts });
-  const { title, csvLink, query, editing, result, constraint, taxCategories } = useLoaderData<typeof loader>();
+  const { title, csvLink, query, editing, result, rowsHtml, constraint, taxCategories } = useLoaderData<typeof loader>();
+  const html = useServerHtml("item-rows", rowsHtml);
+  const follow = useFollowLinks();
   const actionData = useActionData<typeof action>() as { formId: string; result: SubmissionResult<string[]> } | undefined;
   // A new location after each successful save empties the add row; an error keeps what was typed.
   const location = useLocation();
@@ -28,7 +32,7 @@ export default function ItemsListPage() {
   const links = listQueryLinks(PATH, query);
   const paging = { links, total: result.total, perPage: result.per_page };
   const columns = 7;
-  const editUrl = (id: number) => listUrl(PATH, query, { page: query.page }, { edit: String(id) });
+  const editUrl = (id: number) => itemEditUrl(query, id);
 
   return (
     <>
@@ -51,7 +55,7 @@ export default function ItemsListPage() {
         />
       </section>
       <ListSearch id="item-search" label={t("item.searchLabel")} query={query} />
-      {result.items.length === 0 ? (
+      {result.shown === 0 ? (
         <p className="card">{t("item.none")}</p>
       ) : (
         <>
@@ -60,7 +64,8 @@ export default function ItemsListPage() {
           </p>
           {/* Between the cards (below 480 px) and the width with the side menu, the table scrolls in its own box. */}
           <div className="table-scroll">
-            <table className="table table--cards table--list" data-testid="items">
+            {/* The rows' edit links are plain links (ItemRow), followed in the page; the headings' Links follow themselves. */}
+            <table className="table table--cards table--list" data-testid="items" onClick={follow}>
               <thead>
                 <tr>
                   <SortHeading links={links} sort="code" label={t("item.fields.code")} />
@@ -72,52 +77,41 @@ export default function ItemsListPage() {
                   <th scope="col">{t("item.actions")}</th>
                 </tr>
               </thead>
-              <tbody>
-                {result.items.map((item) =>
-                  item.id === editing?.id ? (
-                    <tr key={item.id} className="table__editing">
-                      <td colSpan={columns}>
-                        <ItemForm
-                          key={editing.version}
-                          id={`item-${item.id}`}
-                          action={editUrl(item.id)}
-                          defaultValue={editing}
-                          lastResult={lastResultOf(`item-${item.id}`)}
-                          constraint={constraint}
-                          taxCategories={taxCategories}
-                          editing
-                          cancelTo={listUrl(PATH, query, { page: query.page })}
-                        />
-                        {/* Apart from the form, a link to the question, which keeps the list's query for coming back. A route of its
-                            own, also with JavaScript (not ConfirmAction's dialog): the list has no room in its budget for that code. */}
-                        <p className="document-actions--danger">
-                          <Link to={listUrl(`/items/delete/${item.id}`, query, { page: query.page })} className="button button--danger-outline" prefetch="none">
-                            {t("item.delete")}
-                          </Link>
-                        </p>
-                      </td>
-                    </tr>
-                  ) : (
-                    <tr key={item.id}>
-                      <td className="table__nowrap">{item.code}</td>
-                      <td>{item.name}</td>
-                      <td data-label={t("item.fields.unit")}>{item.unit}</td>
-                      <td className="table__number" data-label={t("item.fields.unit_price")}>
-                        {t("item.yen", { amount: item.unitPrice })}
-                      </td>
-                      <td data-label={t("item.fields.tax_category")}>{item.taxCategory}</td>
-                      <td className="table__nowrap" data-label={t("item.fields.updated_at")}>
-                        {item.updatedAt}
-                      </td>
-                      <td>
-                        <Link to={editUrl(item.id)} prefetch="none" aria-label={t("item.editNamed", { name: item.name })}>
-                          {t("item.edit")}
-                        </Link>
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
+              {result.items ? (
+                <tbody key="rows">
+                  {result.items.map((item) =>
+                    item.id === editing?.id ? (
+                      <tr key={item.id} className="table__editing">
+                        <td colSpan={columns}>
+                          <ItemForm
+                            key={editing.version}
+                            id={`item-${item.id}`}
+                            action={editUrl(item.id)}
+                            defaultValue={editing}
+                            lastResult={lastResultOf(`item-${item.id}`)}
+                            constraint={constraint}
+                            taxCategories={taxCategories}
+                            editing
+                            cancelTo={listUrl(PATH, query, { page: query.page })}
+                          />
+                          {/* Apart from the form, a link to the question, which keeps the list's query for coming back. A route of its
+                              own, also with JavaScript (not ConfirmAction's dialog): the list has no room in its budget for that code. */}
+                          <p className="document-actions--danger">
+                            <Link to={listUrl(`/items/delete/${item.id}`, query, { page: query.page })} className="button button--danger-outline" prefetch="none">
+                              {t("item.delete")}
+                            </Link>
+                          </p>
+                        </td>
+                      </tr>
+                    ) : (
+                      <ItemRow key={item.id} item={item} editUrl={editUrl(item.id)} />
+                    ),
+                  )}
+                </tbody>
+              ) : (
+                // The rows as the loader sent them (HTML, once): a list without a row being edited.
+                <tbody key="html" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
+              )}
             </table>
           </div>
           <ListPaging {...paging} placement="links" />

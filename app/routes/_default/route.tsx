@@ -6,9 +6,9 @@ import { defaultLayoutLoader } from "~/services/default-layout.server";
 export const loader = defaultLayoutLoader;
 
 export default function DefaultLayout() {
-  const { user, service } = useLoaderData<typeof loader>();
+  const { user, menu, service } = useLoaderData<typeof loader>();
   return (
-    <DefaultShell user={user} service={service}>
+    <DefaultShell user={user} menu={menu} service={service}>
       <Outlet />
     </DefaultShell>
   );
