@@ -7,6 +7,8 @@ import { HISTORY_EVENTS } from "./lifecycle";
 import { MAIL_SEND_STATUSES, type MailDisplayStatus } from "./mail-status";
 import { codeEnum, listPageAnswer } from "./answer-fields";
 import { documentApprovalAnswer } from "./approval-answers";
+import { companyAnswer } from "./master-data-answers";
+import { paymentSummaryAnswer } from "./payment-answers";
 
 /**
  * The Payment API's answers about documents and their sends, as they arrive (snake_case, decimals as strings, times
@@ -156,6 +158,20 @@ export const documentCopyAnswer = z.object({
   mark: z.enum(["draft", "unapproved", "voided"]).nullable(),
   latest_revision: z.number().int(),
 });
+
+/**
+ * A document's detail page in one answer (GET /documents/:id/page, api/documents/detail-page.ts): the document, its
+ * copy, an issued invoice's payments (null otherwise), the company's profile, and what the mail form starts from.
+ */
+export const documentDetailPageAnswer = z.object({
+  document: documentAnswer,
+  copy: documentCopyAnswer,
+  payments: paymentSummaryAnswer.nullable(),
+  company: companyAnswer.nullable(),
+  mail_template: z.object({ subject: z.string(), body: z.string() }),
+  customer: z.object({ department: z.string().nullable(), person_in_charge: z.string().nullable(), emails: z.array(z.string()) }).nullable(),
+});
+export type DocumentDetailPageAnswer = z.output<typeof documentDetailPageAnswer>;
 
 /** What keeps an issued invoice from leaving as a JP PINT digital invoice (empty when it passes), and its recipient's Peppol ID. */
 export const digitalInvoiceCheckAnswer = z.object({ problems: z.array(z.string()), recipient: z.string().nullable() });

@@ -11,21 +11,20 @@ import { CONFIRMED_ACTIONS, confirmedActionOf, lifecycleFactsOf } from "~/routes
 import type { TFunction } from "~/components/texts";
 import type { common } from "~/locales/ja";
 import { requireCompanyCaller } from "../../services/api-caller.server";
-import { getOwnCompany } from "../__companies/companies.server";
-import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, documentCopy, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "./documents.server";
+import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, getDocumentPage, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument, type DocumentDetailPage } from "./documents.server";
 import { fixedTextsFor } from "../../services/fixed-texts.server";
 import { htmlOnce } from "../../services/html-once.server";
 import { remixI18next } from "../../services/i18n.server";
 import { approvalSectionOf, decisionAction, isDecisionIntent, requestApprovalAction } from "../__approvals/approvals.server";
 import { mailFormDefaults, sendMailAction } from "../__mail/mail-pages.server";
 import { PaymentApiValidationError } from "../../services/payment-api.server";
-import { cancelPayment, getPayments, paymentFormAction, paymentFormDefaults, type PaymentSummary } from "../__payments/payments.server";
+import { cancelPayment, paymentFormAction, paymentFormDefaults, type PaymentSummary } from "../__payments/payments.server";
 import { readFormData } from "../../services/read-form.server";
 import { redirectWithNotice } from "../../services/session.server";
 import { sheetHtml } from "./sheet.server";
 import { companyFacts, documentIdOf, screen } from "./shared.server";
 
-type DetailDocument = Awaited<ReturnType<typeof getDocument>>;
+type DetailDocument = DocumentDetailPage["document"];
 type T = TFunction<Pick<typeof common, "approvals" | "documents" | "mail" | "payments" | "snapshot" | "titles">>;
 
 /** Each kind's name and path, for the page's links to related documents and conversions. */
@@ -110,14 +109,9 @@ const DETAIL_TITLES = { estimate: "estimateDetail", delivery_slip: "deliverySlip
 export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
   const id = documentIdOf(params.id);
-  // An invoice's payments and the copy the page shows are asked for alongside it; a draft's or a credit note's payments are dropped below.
-  const [document, company, summary, copy, t] = await Promise.all([
-    getDocument(caller, id, kind),
-    getOwnCompany(caller),
-    kind === "invoice" ? getPayments(caller, id) : null,
-    documentCopy(caller, kind, id, null),
-    fixedTextsFor<T>(request),
-  ]);
+  // One API call for what the page shows (the document, its copy, an issued invoice's payments, the company, the mail form's start); a credit note's payments are dropped below.
+  const [page, t] = await Promise.all([getDocumentPage(caller, id, kind), fixedTextsFor<T>(request)]);
+  const { document, company, payments: summary, copy } = page;
   const { content } = copy.snapshot;
   const facts = lifecycleFactsOf(document);
   const url = new URL(request.url);
@@ -127,7 +121,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const awaiting = approval?.awaiting ?? false;
   // The names of a mail's fields, which the send history shows too, come with the form rather than as a dictionary file of both pages.
   const mail = !awaiting && can(facts, "send")
-    ? { values: await mailFormDefaults(caller, document, company), labels: { to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
+    ? { values: mailFormDefaults(page), labels: { to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
     : null;
   const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
   // An invoice the rules let out as JP PINT offers the download and the send (decision 045), or says what to fix first.
