@@ -17,7 +17,6 @@ import { paymentSummaryAnswer } from "./payment-answers";
  */
 
 
-
 const MAIL_DISPLAY_STATUSES = ["sending", "sent", "browsed", "error"] as const satisfies readonly MailDisplayStatus[];
 
 /** The columns a list row and a document share (api/documents/presenters.ts LIST_COLUMNS). */
@@ -159,9 +158,14 @@ export const documentCopyAnswer = z.object({
   latest_revision: z.number().int(),
 });
 
+/** What keeps an issued invoice from leaving as a JP PINT digital invoice (empty when it passes), and its recipient's Peppol ID. */
+export const digitalInvoiceCheckAnswer = z.object({ problems: z.array(z.string()), recipient: z.string().nullable() });
+export type DigitalInvoiceCheckAnswer = z.output<typeof digitalInvoiceCheckAnswer>;
+
 /**
  * A document's detail page in one answer (GET /documents/:id/page, api/documents/detail-page.ts): the document, its
- * copy, an issued invoice's payments (null otherwise), the company's profile, and what the mail form starts from.
+ * copy, an issued invoice's payments (null otherwise), the company's profile, what the mail form starts from, and the
+ * digital invoice check of an issued invoice waiting for no approval (null otherwise).
  */
 export const documentDetailPageAnswer = z.object({
   document: documentAnswer,
@@ -170,12 +174,9 @@ export const documentDetailPageAnswer = z.object({
   company: companyAnswer.nullable(),
   mail_template: z.object({ subject: z.string(), body: z.string() }),
   customer: z.object({ department: z.string().nullable(), person_in_charge: z.string().nullable(), emails: z.array(z.string()) }).nullable(),
+  digital_invoice: digitalInvoiceCheckAnswer.nullable(),
 });
 export type DocumentDetailPageAnswer = z.output<typeof documentDetailPageAnswer>;
-
-/** What keeps an issued invoice from leaving as a JP PINT digital invoice (empty when it passes), and its recipient's Peppol ID. */
-export const digitalInvoiceCheckAnswer = z.object({ problems: z.array(z.string()), recipient: z.string().nullable() });
-export type DigitalInvoiceCheckAnswer = z.output<typeof digitalInvoiceCheckAnswer>;
 
 /** A send of a document (api/routes/mails.ts presentMail), by e-mail or to the Peppol access point. */
 export const documentMailAnswer = z.object({

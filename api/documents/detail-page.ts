@@ -1,8 +1,10 @@
-import { approvalOf } from "../approvals/gate";
+import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
+import { approvalOf, awaitsApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { presentCompany } from "../master-data/company";
 import { paymentSummary } from "../payments/store";
 import type { FileStorage } from "../storage/storage";
+import { checkAnswerOf, jpPintSourceOf } from "./digital-invoice";
 import { fullDocument, type DocumentRow } from "./presenters";
 import type { DocumentScope } from "./scope";
 import { bankAccountRowsOf, copyOf, customerRowOf, issuerRowsOf, linesOf, type Actor } from "./snapshots";
@@ -11,7 +13,8 @@ import { documentSettingOf } from "./store";
 /**
  * What a document's detail page shows, in one answer (issue 39): the document as GET /documents/:id answers it, its
  * copy as POST …/snapshots does, an issued invoice's payments as GET …/payments, the company's profile as GET
- * /companies, and what the mail form starts from (the kind's mail template, the customer's addresses). The parts
+ * /companies, what the mail form starts from (the kind's mail template, the customer's addresses), and, for an issued
+ * invoice that waits for no approval, GET …/jp-pint/check's answer. The parts
  * share the rows they all read — the document, its lines, its approval, the company, the kind's settings, the bank
  * accounts, the customer — each read once instead of once per call. `row` is in the caller's scope already.
  */
@@ -31,6 +34,11 @@ export async function detailPageOf(db: Database, storage: FileStorage, scope: Do
     row.kind === "invoice" && row.issuedAt ? paymentSummary(db, row) : null,
   ]);
   const { company } = issuer;
+  // As GET …/jp-pint/check answers, for the invoice the page offers the digital invoice for (issued, not voided, approved or needing none).
+  const digitalInvoice =
+    refusalOf(factsOfRecord(row), "exportDigitalInvoice") === null && !awaitsApproval(approval)
+      ? checkAnswerOf(await jpPintSourceOf(db, row, copy.snapshot, company?.peppolId ?? null, customer ?? undefined, accounts))
+      : null;
   const setting = documentSettingOf(row.kind, issuer.settingRow);
   return {
     document,
@@ -39,5 +47,6 @@ export async function detailPageOf(db: Database, storage: FileStorage, scope: Do
     company: company ? presentCompany({ company, accounts: accounts.filter((account) => account.companyId === company.id) }) : null,
     mailTemplate: { subject: setting.mail_subject, body: setting.mail_body },
     customer: customer && { department: customer.department, personInCharge: customer.personInCharge, emails: customer.emails },
+    digitalInvoice,
   };
 }

@@ -248,7 +248,7 @@ describe("a document's detail page in one call (GET /documents/:id/page, issue 3
     return page;
   };
 
-  it("answers each part as its own call does: the document, its copy, the payments, the company, the mail template and the customer's addresses", async () => {
+  it("answers each part as its own call does: the document, its copy, the payments, the company, the mail template, the customer's addresses and the digital invoice check", async () => {
     const company = await post("/companies", {
       company_name: "株式会社デモ商事",
       company_bank_accounts: [{ bank_name: "デモ銀行", bank_branch_name: "本店営業部", bank_account_type_id: "1", bank_account_no: "1234567", bank_account_name: "カ）デモショウジ", displayed: "on" }],
@@ -273,6 +273,10 @@ describe("a document's detail page in one call (GET /documents/:id/page, issue 3
     expect(issued.document).toEqual(await json(api.call(`/documents/${invoice.id}`)));
     expect(issued.copy).toEqual(await json(post(`/documents/${invoice.id}/snapshots?kind=invoice`, {})));
     expect(issued.payments).toEqual(await json(api.call(`/documents/${invoice.id}/payments`)));
+    expect(issued.digital_invoice).toEqual(await json(api.call(`/documents/${invoice.id}/jp-pint/check`)));
+    expect(issued.digital_invoice.problems.length).toBeGreaterThan(0);
+    // A draft cannot leave as a digital invoice: no check.
+    expect(draft.digital_invoice).toBeNull();
   });
 
   it("is a page of the kind it names, and of the caller's scope only", async () => {

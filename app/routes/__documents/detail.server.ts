@@ -7,11 +7,12 @@ import { can, editModeOf, nextStatuses, refusalOf, stageOf, type LifecycleFacts 
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
 import type { ShownTotals } from "@domain/snapshot";
+import type { DigitalInvoiceCheckAnswer } from "@domain/document-answers";
 import { CONFIRMED_ACTIONS, confirmedActionOf, lifecycleFactsOf } from "~/routes/__documents/lifecycle-facts";
 import type { TFunction } from "~/components/texts";
 import type { common } from "~/locales/ja";
 import { requireCompanyCaller } from "../../services/api-caller.server";
-import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, getDocumentPage, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument, type DocumentDetailPage } from "./documents.server";
+import { changeDocumentStatus, deleteDocument, getDocumentPage, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument, type DocumentDetailPage } from "./documents.server";
 import { fixedTextsFor } from "../../services/fixed-texts.server";
 import { htmlOnce } from "../../services/html-once.server";
 import { remixI18next } from "../../services/i18n.server";
@@ -125,7 +126,10 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
     : null;
   const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
   // An invoice the rules let out as JP PINT offers the download and the send (decision 045), or says what to fix first.
-  const digitalInvoice = !awaiting && can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
+  const digitalInvoice =
+    !awaiting && can(facts, "exportDigitalInvoice") && page.digital_invoice
+      ? digitalInvoiceOf(t, page.digital_invoice, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`)
+      : null;
   return {
     title: t(`titles.${DETAIL_TITLES[kind]}`),
     document: detailOf(t, kind, document, facts, companyFacts(company), content.totals),
@@ -145,8 +149,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
 const DIGITAL_INVOICE_INTENT = "sendDigitalInvoice";
 
 /** The digital invoice section: its words, what keeps it from leaving, and — when nothing does — the send and the question it asks first. */
-async function digitalInvoiceOf(t: T, caller: Parameters<typeof digitalInvoiceCheck>[0], id: number, name: string) {
-  const { problems, recipient } = await digitalInvoiceCheck(caller, id);
+function digitalInvoiceOf(t: T, { problems, recipient }: DigitalInvoiceCheckAnswer, name: string) {
   const send =
     problems.length === 0 && recipient
       ? {

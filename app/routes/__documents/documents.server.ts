@@ -1,12 +1,10 @@
 import {
-  digitalInvoiceCheckAnswer,
   documentAnswer,
   documentCopyAnswer,
   documentDetailPageAnswer,
   documentMailAnswer,
   documentPageAnswer,
   statusChangesAnswer,
-  type DigitalInvoiceCheckAnswer,
   type DocumentAnswer,
   type DocumentDetailPageAnswer,
   type DocumentLineAnswer,
@@ -107,11 +105,6 @@ export function deleteDocument(caller: PaymentApiCaller, kind: DocumentKind, id:
 /** A credit note (赤伝) against an issued invoice, issued at once; answers the new invoice. */
 export function issueCreditNote(caller: PaymentApiCaller, id: number, reason: string | null): Promise<DocumentDetail> {
   return askPaymentApi(caller, `/documents/${id}/credit-note`, documentAnswer, asJsonPost({ reason }));
-}
-
-/** What keeps an issued invoice from leaving as a JP PINT digital invoice, in Japanese (empty when it passes), and the customer's Peppol ID it would go to. */
-export function digitalInvoiceCheck(caller: PaymentApiCaller, id: number): Promise<DigitalInvoiceCheckAnswer> {
-  return askPaymentApi(caller, `/documents/${id}/jp-pint/check`, digitalInvoiceCheckAnswer);
 }
 
 /** 「デジタルインボイスで送る」: queued for the Peppol access point (decision 045); refused with the check's problems. */
