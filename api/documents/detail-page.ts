@@ -14,9 +14,9 @@ import { documentSettingOf } from "./store";
  * What a document's detail page shows, in one answer (issue 39): the document as GET /documents/:id answers it, its
  * copy as POST …/snapshots does, an issued invoice's payments as GET …/payments, the company's profile as GET
  * /companies, what the mail form starts from (the kind's mail template, the customer's addresses), and, for an issued
- * invoice that waits for no approval, GET …/jp-pint/check's answer. The parts
- * share the rows they all read — the document, its lines, its approval, the company, the kind's settings, the bank
- * accounts, the customer — each read once instead of once per call. `row` is in the caller's scope already.
+ * invoice that waits for no approval, GET …/jp-pint/check's answer. The parts share the rows they all read (the
+ * document, its lines, its approval, the company, the kind's settings, the bank accounts, the customer), each read
+ * once instead of once per call. `row` is in the caller's scope already.
  */
 export async function detailPageOf(db: Database, storage: FileStorage, scope: DocumentScope, row: DocumentRow, actor: Actor) {
   const [issuer, lines, customer, accounts, approval] = await Promise.all([
