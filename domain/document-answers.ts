@@ -7,13 +7,14 @@ import { HISTORY_EVENTS } from "./lifecycle";
 import { MAIL_SEND_STATUSES, type MailDisplayStatus } from "./mail-status";
 import { codeEnum, listPageAnswer } from "./answer-fields";
 import { documentApprovalAnswer } from "./approval-answers";
+import { companyAnswer } from "./master-data-answers";
+import { paymentSummaryAnswer } from "./payment-answers";
 
 /**
  * The Payment API's answers about documents and their sends, as they arrive (snake_case, decimals as strings, times
  * as ISO text, dates as YYYY-MM-DD): the API's tests read its answers with these and the web app parses with them
  * (issue 35). Fields the web app does not use are left out and dropped by parsing.
  */
-
 
 
 const MAIL_DISPLAY_STATUSES = ["sending", "sent", "browsed", "error"] as const satisfies readonly MailDisplayStatus[];
@@ -160,6 +161,22 @@ export const documentCopyAnswer = z.object({
 /** What keeps an issued invoice from leaving as a JP PINT digital invoice (empty when it passes), and its recipient's Peppol ID. */
 export const digitalInvoiceCheckAnswer = z.object({ problems: z.array(z.string()), recipient: z.string().nullable() });
 export type DigitalInvoiceCheckAnswer = z.output<typeof digitalInvoiceCheckAnswer>;
+
+/**
+ * A document's detail page in one answer (GET /documents/:id/page, api/documents/detail-page.ts): the document, its
+ * copy, an issued invoice's payments (null otherwise), the company's profile, what the mail form starts from, and the
+ * digital invoice check of an issued invoice waiting for no approval (null otherwise).
+ */
+export const documentDetailPageAnswer = z.object({
+  document: documentAnswer,
+  copy: documentCopyAnswer,
+  payments: paymentSummaryAnswer.nullable(),
+  company: companyAnswer.nullable(),
+  mail_template: z.object({ subject: z.string(), body: z.string() }),
+  customer: z.object({ department: z.string().nullable(), person_in_charge: z.string().nullable(), emails: z.array(z.string()) }).nullable(),
+  digital_invoice: digitalInvoiceCheckAnswer.nullable(),
+});
+export type DocumentDetailPageAnswer = z.output<typeof documentDetailPageAnswer>;
 
 /** A send of a document (api/routes/mails.ts presentMail), by e-mail or to the Peppol access point. */
 export const documentMailAnswer = z.object({

@@ -74,7 +74,7 @@ ensureNginx();
 timings.push(["browser and proxy (install if missing)", (performance.now() - installing) / 1000]);
 for (const stage of stages) {
   const together = stage.length > 1;
-  if (!together) console.log(`\n=== ${stage[0].map(([label]) => label).join(", ")} ===`);
+  if (!together) console.log(`\n=== ${stage.flat().map(([label]) => label).join(", ")} ===`);
   /** @type {string[]} */
   const failed = [];
   const codes = await Promise.all(

@@ -3,13 +3,14 @@ import { billedPeriod } from "../../domain/closing";
 import { checkJpPint, jpPintFileName, jpPintInvoice, singleDayPeriod, type JpPintPayee, type JpPintSource } from "../../domain/jp-pint";
 import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
 import { formatPeppolId, storedPeppolId } from "../../domain/peppol-id";
+import type { DocumentSnapshot } from "../../domain/snapshot";
 import { requireApproval } from "../approvals/gate";
 import { slipDate } from "../billing/closing";
 import type { Database } from "../db/client";
 import { closingInvoiceSlips, companies, companyBankAccounts, customers, documents } from "../db/schema";
 import { conflict, validationFailed } from "../errors";
 import type { FileStorage } from "../storage/storage";
-import { ownDocument } from "./presenters";
+import { ownDocument, type DocumentRow } from "./presenters";
 import type { DocumentScope } from "./scope";
 import { snapshotOf, type Actor } from "./snapshots";
 
@@ -32,23 +33,58 @@ async function slipSpanOf(db: Database, invoiceId: number) {
 }
 
 /** The company's account the snapshot names (by bank, branch and number), for the codes the snapshot does not keep. */
-async function payeeOf(db: Database, tenant: string, account: { bankName: string; branchName: string; accountNo: string; accountName: string } | undefined): Promise<JpPintPayee | null> {
+type AccountRow = typeof companyBankAccounts.$inferSelect;
+type PrintedAccount = { bankName: string; branchName: string; accountNo: string; accountName: string };
+
+/** The printed account's bank and branch codes, from the company's account of the same bank, branch and number (the first, by id). */
+async function payeeOf(db: Database, tenant: string, account: PrintedAccount | undefined, accounts?: AccountRow[]): Promise<JpPintPayee | null> {
   if (!account) return null;
-  const [row] = await db
-    .select()
-    .from(companyBankAccounts)
-    .where(
-      and(
-        eq(companyBankAccounts.companyUniqueCode, tenant),
-        eq(companyBankAccounts.bankName, account.bankName),
-        eq(companyBankAccounts.bankBranchName, account.branchName),
-        eq(companyBankAccounts.bankAccountNo, account.accountNo),
-      ),
-    )
-    .orderBy(asc(companyBankAccounts.id))
-    .limit(1);
+  const same = (row: AccountRow) => row.bankName === account.bankName && row.bankBranchName === account.branchName && row.bankAccountNo === account.accountNo;
+  const [row] = accounts
+    ? accounts.filter(same).sort((a, b) => a.id - b.id)
+    : await db
+        .select()
+        .from(companyBankAccounts)
+        .where(
+          and(
+            eq(companyBankAccounts.companyUniqueCode, tenant),
+            eq(companyBankAccounts.bankName, account.bankName),
+            eq(companyBankAccounts.bankBranchName, account.branchName),
+            eq(companyBankAccounts.bankAccountNo, account.accountNo),
+          ),
+        )
+        .orderBy(asc(companyBankAccounts.id))
+        .limit(1);
   return { bankCode: row?.bankCode ?? null, branchCode: row?.bankBranchCode ?? null, accountTypeId: row?.bankAccountTypeId ?? 1, accountNo: account.accountNo, accountName: account.accountName };
 }
+
+/**
+ * The check's source from the issued revision's snapshot and the company's and customer's Peppol IDs (`customer`
+ * undefined when the invoice names none, or one since deleted); `accounts`, the company's bank accounts when read already.
+ */
+export async function jpPintSourceOf(
+  db: Database,
+  document: Pick<DocumentRow, "id" | "companyUniqueCode">,
+  snapshot: DocumentSnapshot,
+  sellerPeppolId: string | null,
+  customer: { peppolId: string | null } | undefined,
+  accounts?: AccountRow[],
+): Promise<JpPintSource> {
+  const { content } = snapshot;
+  const span = await slipSpanOf(db, document.id);
+  return {
+    content,
+    revision: snapshot.revision,
+    seller: storedPeppolId(sellerPeppolId),
+    buyer: storedPeppolId(customer?.peppolId ?? null),
+    hasCustomer: customer !== undefined,
+    period: span ? billedPeriod(content.issueDate, span) : singleDayPeriod(content.issueDate),
+    payee: await payeeOf(db, document.companyUniqueCode, content.bankAccounts[0], accounts),
+  };
+}
+
+/** What the detail page says of the check: the problems found, and the customer's Peppol ID it would go to. */
+export const checkAnswerOf = (source: JpPintSource) => ({ problems: checkJpPint(source), recipient: source.buyer ? formatPeppolId(source.buyer) : null });
 
 /** What the export is made from, and what keeps it from leaving; draft and voided invoices are refused outright. */
 export async function digitalInvoiceOf(
@@ -63,7 +99,7 @@ export async function digitalInvoiceOf(
   if (refusal) throw conflict(refusal);
   const snapshot = await snapshotOf(db, storage, document, "send", actor);
   const tenant = document.companyUniqueCode;
-  const [[company], [customer], span] = await Promise.all([
+  const [[company], [customer]] = await Promise.all([
     db.select({ peppolId: companies.peppolId }).from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
     document.customerId === null
       ? Promise.resolve([])
@@ -72,18 +108,8 @@ export async function digitalInvoiceOf(
           .from(customers)
           .where(and(eq(customers.id, document.customerId), eq(customers.companyUniqueCode, tenant)))
           .limit(1),
-    slipSpanOf(db, document.id),
   ]);
-  const content = snapshot.content;
-  const source: JpPintSource = {
-    content,
-    revision: snapshot.revision,
-    seller: storedPeppolId(company?.peppolId ?? null),
-    buyer: storedPeppolId(customer?.peppolId ?? null),
-    hasCustomer: customer !== undefined,
-    period: span ? billedPeriod(content.issueDate, span) : singleDayPeriod(content.issueDate),
-    payee: await payeeOf(db, tenant, content.bankAccounts[0]),
-  };
+  const source = await jpPintSourceOf(db, document, snapshot, company?.peppolId ?? null, customer);
   return { document, snapshotId: snapshot.id, source, problems: checkJpPint(source) };
 }
 

@@ -4,15 +4,16 @@ import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
-import { approvalOf, presentRequest } from "../approvals/gate";
-import { closingInvoiceSlips, documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
+import { approvalOf, presentRequest, type DocumentApproval } from "../approvals/gate";
+import { closingInvoiceSlips, type documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
 import { clearedSum, notCancelled } from "../payments/cleared";
 import { inScope, type DocumentScope } from "./scope";
-import { revisionsOf } from "./snapshots";
+import { linesOf, revisionsOf } from "./snapshots";
 import type { Writer } from "./store";
 
 export type DocumentRow = typeof documents.$inferSelect;
+type LineRow = typeof documentLines.$inferSelect;
 
 export const NOT_FOUND = "書類が見つかりません。";
 
@@ -97,10 +98,11 @@ export async function clearedOf(db: Writer, documentId: number): Promise<number>
   return Number(row!.cleared);
 }
 
-export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope) {
+/** The document as the API answers it, with its lines, history, links and approval; `known` holds rows the caller read already. */
+export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope, known: { lines?: LineRow[]; approval?: DocumentApproval } = {}) {
   const linked = (id: number) => and(eq(documents.id, id), inScope(scope));
   const [lines, history, derived, source, creditNoteOf, sent, revisions, payment, closing, approval] = await Promise.all([
-    db.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.position)),
+    known.lines ?? linesOf(db, row.id),
     db.select().from(documentStatusHistory).where(eq(documentStatusHistory.documentId, row.id)).orderBy(asc(documentStatusHistory.changedAt), asc(documentStatusHistory.id)),
     db
       .select({ ...linkColumns, creditNoteOf: documents.creditNoteOf })
@@ -113,7 +115,7 @@ export async function fullDocument(db: Writer, row: DocumentRow, scope: Document
     revisionsOf(db, row.id),
     activePayment(db, row.id),
     closingLinksOf(db, row, scope),
-    approvalOf(db, row),
+    known.approval ?? approvalOf(db, row),
   ]);
   return {
     ...presentRow(row),

@@ -3,7 +3,7 @@ import { canonicalDecimal } from "../../domain/decimal";
 import { contentFrom, type BankAccountFacts } from "../../domain/snapshot-content";
 import { type CopyMark, type DocumentSnapshot, type SnapshotContent, type SnapshotImage, type SnapshotReference } from "../../domain/snapshot";
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
-import { approvalOf, awaitsApproval } from "../approvals/gate";
+import { approvalOf, awaitsApproval, type DocumentApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
 import { notFound } from "../errors";
@@ -53,10 +53,37 @@ async function frozenImage(db: Database, storage: FileStorage, tenant: string, p
 
 export type IssuerImages = { logo: SnapshotImage | null; stamp: SnapshotImage | null; unreadable: Array<"logo" | "stamp"> };
 
-/** The company's profile and the kind's settings, which both the images and the content of a copy read. */
-type IssuerRows = { company: typeof companies.$inferSelect | undefined; settingRow: typeof documentSettings.$inferSelect | undefined };
+export const linesOf = (db: Writer, documentId: number) => db.select().from(documentLines).where(eq(documentLines.documentId, documentId)).orderBy(asc(documentLines.position));
 
-async function issuerRowsOf(db: Writer, document: Pick<DocumentRow, "companyUniqueCode" | "kind">): Promise<IssuerRows> {
+/** The document's customer as the master holds it now; null for a document without one (or one deleted since). */
+export async function customerRowOf(db: Writer, document: Pick<DocumentRow, "companyUniqueCode" | "customerId">) {
+  if (document.customerId === null) return null;
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, document.customerId), eq(customers.companyUniqueCode, document.companyUniqueCode)))
+    .limit(1);
+  return customer ?? null;
+}
+
+/** The company's bank accounts, in the order the company profile lists them. */
+export const bankAccountRowsOf = (db: Writer, tenant: string) => db.select().from(companyBankAccounts).where(eq(companyBankAccounts.companyUniqueCode, tenant)).orderBy(asc(companyBankAccounts.id));
+
+/** The company's profile and the kind's settings, which both the images and the content of a copy read. */
+export type IssuerRows = { company: typeof companies.$inferSelect | undefined; settingRow: typeof documentSettings.$inferSelect | undefined };
+
+/**
+ * Rows a copy reads that its caller may have read already: the detail page's answer reads each once for the
+ * document, its copy and the company's profile (api/documents/detail-page.ts).
+ */
+export type KnownRows = {
+  issuer?: IssuerRows;
+  lines?: Array<typeof documentLines.$inferSelect>;
+  customer?: typeof customers.$inferSelect | null;
+  accounts?: Array<typeof companyBankAccounts.$inferSelect>;
+};
+
+export async function issuerRowsOf(db: Writer, document: Pick<DocumentRow, "companyUniqueCode" | "kind">): Promise<IssuerRows> {
   const tenant = document.companyUniqueCode;
   const [[company], [settingRow]] = await Promise.all([
     db.select().from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
@@ -104,20 +131,13 @@ const bankAccountFactsOf = (account: typeof companyBankAccounts.$inferSelect): B
  * The snapshot's content from the document and the company, customer and settings as they are now; `issuer`, when
  * the caller has just read the company and settings for the images (a draft's preview), instead of reading them again.
  */
-export async function contentOf(db: Writer, document: DocumentRow, images: IssuerImages, reference: SnapshotReference | null = null, issuer?: IssuerRows): Promise<SnapshotContent> {
-  const tenant = document.companyUniqueCode;
+export async function contentOf(db: Writer, document: DocumentRow, images: IssuerImages, reference: SnapshotReference | null = null, known: KnownRows = {}): Promise<SnapshotContent> {
   const kind = document.kind;
-  const [{ company, settingRow }, lines, [customer], accounts] = await Promise.all([
-    issuer ?? issuerRowsOf(db, document),
-    db.select().from(documentLines).where(eq(documentLines.documentId, document.id)).orderBy(asc(documentLines.position)),
-    document.customerId === null
-      ? Promise.resolve([])
-      : db
-          .select()
-          .from(customers)
-          .where(and(eq(customers.id, document.customerId), eq(customers.companyUniqueCode, tenant)))
-          .limit(1),
-    kind === "invoice" ? db.select().from(companyBankAccounts).where(eq(companyBankAccounts.companyUniqueCode, tenant)) : Promise.resolve([]),
+  const [{ company, settingRow }, lines, customer, accounts] = await Promise.all([
+    known.issuer ?? issuerRowsOf(db, document),
+    known.lines ?? linesOf(db, document.id),
+    known.customer !== undefined ? known.customer : customerRowOf(db, document),
+    kind !== "invoice" ? [] : (known.accounts ?? bankAccountRowsOf(db, document.companyUniqueCode)),
   ]);
   const totals = computeTotals(
     lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice, taxCategory: line.taxCategory })),
@@ -234,12 +254,19 @@ export async function snapshotOf(db: Database, storage: FileStorage, document: D
  * a required approval either is marked 承認前 and shows no seal (decision 049);
  * an issued revision's snapshot keeps its seal for when it is approved.
  */
-export async function copyOf(db: Database, storage: FileStorage, document: DocumentRow, reason: SnapshotReason, actor: Actor): Promise<{ snapshot: DocumentSnapshot; mark: CopyMark }> {
-  const unapproved = awaitsApproval(await approvalOf(db, document));
+export async function copyOf(
+  db: Database,
+  storage: FileStorage,
+  document: DocumentRow,
+  reason: SnapshotReason,
+  actor: Actor,
+  known: KnownRows & { approval?: DocumentApproval } = {},
+): Promise<{ snapshot: DocumentSnapshot; mark: CopyMark }> {
+  const unapproved = awaitsApproval(known.approval ?? (await approvalOf(db, document)));
   if (!document.issuedAt) {
-    const issuer = await issuerRowsOf(db, document);
+    const issuer = known.issuer ?? (await issuerRowsOf(db, document));
     const images = await imagesOf(db, storage, document, issuer, false);
-    const content = await contentOf(db, document, unapproved ? { ...images, stamp: null } : images, null, issuer);
+    const content = await contentOf(db, document, unapproved ? { ...images, stamp: null } : images, null, { ...known, issuer });
     return { snapshot: { id: 0, documentId: document.id, revision: document.revision, createdAt: new Date().toISOString(), content }, mark: unapproved ? "unapproved" : "draft" };
   }
   const snapshot = await snapshotOf(db, storage, document, reason, actor);

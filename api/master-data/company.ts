@@ -11,6 +11,17 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type BankAccountRow = typeof companyBankAccounts.$inferSelect;
 export type CompanyWithAccounts = { company: CompanyRow; accounts: BankAccountRow[] };
 
+/** A profile as the API answers it: the logo and stamp by their file's path, the bank accounts with it. */
+export function presentCompany({ company, accounts }: CompanyWithAccounts) {
+  const { logoFileId, stampFileId, ...fields } = company;
+  return {
+    ...fields,
+    logo: logoFileId ? { path: logoFileId } : null,
+    stamp: stampFileId ? { path: stampFileId } : null,
+    companyBankAccounts: accounts,
+  };
+}
+
 /** Logo and stamp files as they arrived with the form: a changed one only (its state `update`). */
 export type CompanyUploads = { logo: Uint8Array | null; stamp: Uint8Array | null };
 

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from "express";
 import multer from "multer";
 import { companyInputSchema } from "../../domain/company";
 import type { Database } from "../db/client";
-import { companiesOf, COMPANY_NOT_FOUND, companyOf, createCompany, deleteCompany, updateCompany, type CompanyUploads, type CompanyWithAccounts } from "../master-data/company";
+import { companiesOf, COMPANY_NOT_FOUND, companyOf, createCompany, deleteCompany, presentCompany, updateCompany, type CompanyUploads } from "../master-data/company";
 import { requireMember } from "../membership";
 import { badRequest, unsupportedMediaType, validationFailed } from "../errors";
 import { SIZE_LIMITS, type FilePurpose } from "../storage/file-type";
@@ -33,16 +33,6 @@ function uploadedFile(req: Request, name: FilePurpose): Uint8Array | null {
 /** The logo and stamp the form sent. */
 const uploadsOf = (req: Request): CompanyUploads => ({ logo: uploadedFile(req, "logo"), stamp: uploadedFile(req, "stamp") });
 
-function present({ company, accounts }: CompanyWithAccounts) {
-  const { logoFileId, stampFileId, ...fields } = company;
-  return {
-    ...fields,
-    logo: logoFileId ? { path: logoFileId } : null,
-    stamp: stampFileId ? { path: stampFileId } : null,
-    companyBankAccounts: accounts,
-  };
-}
-
 /** Own-company profiles (SPEC §7). Every query is scoped by the caller's company. */
 export function companyRoutes(db: Database, storage: FileStorage): Router {
   const router = Router();
@@ -61,14 +51,14 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
     "/companies",
     handler(async (req, res) => {
       const tenant = await requireMember(db, req, { write: false });
-      res.json((await companiesOf(db, tenant)).map(present));
+      res.json((await companiesOf(db, tenant)).map(presentCompany));
     }),
   );
 
   router.get(
     "/companies/:id",
     handler(async (req, res) => {
-      res.json(present(await companyOf(db, await requireMember(db, req, { write: false }), companyId(req))));
+      res.json(presentCompany(await companyOf(db, await requireMember(db, req, { write: false }), companyId(req))));
     }),
   );
 
@@ -79,7 +69,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
       await readBody(req, res);
       const input = parseBody(companyInputSchema, req.body);
       const created = await createCompany(db, storage, { tenant, userUniqueCode: req.caller!.userUniqueCode, bankCode: req.caller!.bankCode }, input, uploadsOf(req));
-      res.status(201).json(present(created));
+      res.status(201).json(presentCompany(created));
     }),
   );
 
@@ -95,7 +85,7 @@ export function companyRoutes(db: Database, storage: FileStorage): Router {
       const input = parseBody(companyInputSchema, body);
       const version = Number(body.version);
       if (!Number.isInteger(version)) throw validationFailed({ version: ["このフィールドは必須です"] });
-      res.json(present(await updateCompany(db, storage, tenant, id, version, input, uploadsOf(req))));
+      res.json(presentCompany(await updateCompany(db, storage, tenant, id, version, input, uploadsOf(req))));
     }),
   );
 

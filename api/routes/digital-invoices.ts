@@ -1,8 +1,7 @@
 import { Router } from "express";
 import { attachmentDisposition } from "../../domain/attachment";
 import type { Database } from "../db/client";
-import { formatPeppolId } from "../../domain/peppol-id";
-import { digitalInvoiceOf, exportDigitalInvoice } from "../documents/digital-invoice";
+import { checkAnswerOf, digitalInvoiceOf, exportDigitalInvoice } from "../documents/digital-invoice";
 import { NOT_FOUND } from "../documents/presenters";
 import { requireDocumentScope } from "../membership";
 import type { FileStorage } from "../storage/storage";
@@ -33,8 +32,8 @@ export function digitalInvoiceRoutes(db: Database, storage: FileStorage, mail: M
     "/documents/:id/jp-pint/check",
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: false });
-      const { problems, source } = await digitalInvoiceOf(db, storage, scope, idParam(req, NOT_FOUND), actorOf(req));
-      res.json({ problems, recipient: source.buyer ? formatPeppolId(source.buyer) : null });
+      const { source } = await digitalInvoiceOf(db, storage, scope, idParam(req, NOT_FOUND), actorOf(req));
+      res.json(checkAnswerOf(source));
     }),
   );
 

@@ -10,6 +10,7 @@ import type { Database } from "../db/client";
 import { companyTaxTypeOf, createDocument } from "../documents/create";
 import { listDocuments, listQuery, ListSummaries } from "../documents/list-query";
 import { changeStatus, changeStatuses, deleteDraft, issue, issueCreditNote, saveEdit, voidDocument } from "../documents/lifecycle";
+import { detailPageOf } from "../documents/detail-page";
 import { fullDocument, NOT_FOUND, ownDocument, presentListRow, sendPdf } from "../documents/presenters";
 import { copyOf, earlierRevision, issuedMarkOf, snapshotPdf } from "../documents/snapshots";
 import { badRequest } from "../errors";
@@ -80,6 +81,16 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
     handler(async (req, res) => {
       const scope = await requireDocumentScope(db, req, { write: false });
       res.json(await fullDocument(db, await ownDocument(db, scope, documentId(req), expectedKind(req)), scope));
+    }),
+  );
+
+  // The detail page's one call (api/documents/detail-page.ts): the same scope and kind check as GET /documents/:id.
+  router.get(
+    "/documents/:id/page",
+    handler(async (req, res) => {
+      const scope = await requireDocumentScope(db, req, { write: false });
+      const row = await ownDocument(db, scope, documentId(req), expectedKind(req));
+      res.json(await detailPageOf(db, storage, scope, row, actorOf(req)));
     }),
   );
 

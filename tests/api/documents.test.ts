@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { customers, documentCounters, documents, documentTotals } from "../../api/db/schema";
+import { companies, companyBankAccounts, customers, documentCounters, documents, documentTotals } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
 import { fixtureUsers } from "../support/users";
 import { createDocument } from "../support/factories";
-import { documentAnswer, documentPageAnswer, statusChangesAnswer } from "../../domain/document-answers";
+import { documentAnswer, documentDetailPageAnswer, documentPageAnswer, statusChangesAnswer } from "../../domain/document-answers";
 
 const api = useTenantTestApi();
 
@@ -214,6 +214,7 @@ describe("documents", () => {
     expect((await (await api.call("/documents?kind=invoice")).json()).total).toBe(0);
     for (const [method, path, body] of [
       ["GET", `/documents/${theirs.id}`, undefined],
+      ["GET", `/documents/${theirs.id}/page?kind=invoice`, undefined],
       ["POST", `/documents/${theirs.id}`, { _method: "PATCH", version: 1, issue_date: "2026-11-22", customer_name: "乗っ取り", lines: LINES }],
       ["POST", `/documents/${theirs.id}/status`, { status: 2 }],
       ["POST", `/documents/${theirs.id}/issue`, {}],
@@ -230,6 +231,59 @@ describe("documents", () => {
     const foreign = await post("/documents", { kind: "invoice", issue_date: "2026-11-22", customer_name: "A", customer_id: theirCustomer!.id, lines: LINES });
     expect((await foreign.json()).fields).toEqual({ customer_id: ["取引先が見つかりません"] });
     expect((await (await api.call(`/documents/${theirs.id}`, { as: "shinkinOwner" })).json()).status).toBe(1);
+  });
+});
+
+describe("a document's detail page in one call (GET /documents/:id/page, issue 39)", () => {
+  afterEach(async () => {
+    await api.database.db.delete(companyBankAccounts);
+    await api.database.db.delete(companies);
+  });
+
+  const json = async (response: Promise<Response>) => (await response).json();
+  // As it arrives, after the web app's contract has read it.
+  const pageOf = async (id: number, kind = "invoice") => {
+    const page = await json(api.call(`/documents/${id}/page?kind=${kind}`));
+    documentDetailPageAnswer.parse(page);
+    return page;
+  };
+
+  it("answers each part as its own call does: the document, its copy, the payments, the company, the mail template, the customer's addresses and the digital invoice check", async () => {
+    const company = await post("/companies", {
+      company_name: "株式会社デモ商事",
+      company_bank_accounts: [{ bank_name: "デモ銀行", bank_branch_name: "本店営業部", bank_account_type_id: "1", bank_account_no: "1234567", bank_account_name: "カ）デモショウジ", displayed: "on" }],
+    });
+    expect(company.status).toBe(201);
+    const customer = await json(post("/customers", { name: "株式会社青空商事", honorific: "御中", department: "経理部", person_in_charge: "田中", emails: ["keiri@aozora.example"] }));
+    const invoice = await create("invoice", { customer_id: customer.id, customer_name: customer.name });
+    const draft = await pageOf(invoice.id);
+    expect(draft.document).toEqual(await json(api.call(`/documents/${invoice.id}`)));
+    const { created_at: _previewed, ...preview } = await json(post(`/documents/${invoice.id}/snapshots?kind=invoice`, {}));
+    expect(draft.copy).toMatchObject({ ...preview, mark: "draft" });
+    // A draft takes no payments.
+    expect(draft.payments).toBeNull();
+    expect(draft.company).toEqual((await json(api.call("/companies")))[0]);
+    expect(draft.company?.company_bank_accounts).toHaveLength(1);
+    const setting = await json(api.call("/document-settings/invoice"));
+    expect(draft.mail_template).toEqual({ subject: setting.mail_subject, body: setting.mail_body });
+    expect(draft.customer).toEqual({ department: "経理部", person_in_charge: "田中", emails: ["keiri@aozora.example"] });
+
+    expect((await post(`/documents/${invoice.id}/issue`, {})).status).toBe(200);
+    const issued = await pageOf(invoice.id);
+    expect(issued.document).toEqual(await json(api.call(`/documents/${invoice.id}`)));
+    expect(issued.copy).toEqual(await json(post(`/documents/${invoice.id}/snapshots?kind=invoice`, {})));
+    expect(issued.payments).toEqual(await json(api.call(`/documents/${invoice.id}/payments`)));
+    expect(issued.digital_invoice).toEqual(await json(api.call(`/documents/${invoice.id}/jp-pint/check`)));
+    expect(issued.digital_invoice.problems.length).toBeGreaterThan(0);
+    // A draft cannot leave as a digital invoice: no check.
+    expect(draft.digital_invoice).toBeNull();
+  });
+
+  it("is a page of the kind it names, and of the caller's scope only", async () => {
+    const estimate = await create("estimate");
+    expect((await pageOf(estimate.id, "estimate")).document.kind).toBe("estimate");
+    expect((await api.call(`/documents/${estimate.id}/page?kind=invoice`)).status).toBe(404);
+    expect((await api.call(`/documents/${estimate.id}/page?kind=estimate`, { as: "shinkinOwner" })).status).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDocument } from "~/routes/__documents/documents.server";
+import { getDocumentPage } from "~/routes/__documents/documents.server";
 import { mailFormDefaults } from "~/routes/__mail/mail-pages.server";
 import { useRouteTestApi } from "../support/api";
 
@@ -29,7 +29,7 @@ async function mailFormFor(customer: Record<string, unknown>) {
     lines: [{ description: "保守作業", unit_price: "50000" }],
   });
   const caller = { idToken: await api.tokenFor("owner"), traceId: "t", bankCode: "0001", bankName: "デモ銀行", screenName: "invoices-detail" };
-  return mailFormDefaults(caller, await getDocument(caller, (await created.json()).id, "invoice"), null);
+  return mailFormDefaults(await getDocumentPage(caller, (await created.json()).id, "invoice"));
 }
 
 describe("the send form's greeting and dates", () => {

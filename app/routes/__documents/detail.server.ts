@@ -7,12 +7,12 @@ import { can, editModeOf, nextStatuses, refusalOf, stageOf, type LifecycleFacts 
 import { qualifiedInvoiceGaps } from "@domain/qualified-invoice";
 import { needsRevenueStamp } from "@domain/revenue-stamp";
 import type { ShownTotals } from "@domain/snapshot";
+import type { DigitalInvoiceCheckAnswer } from "@domain/document-answers";
 import { CONFIRMED_ACTIONS, confirmedActionOf, lifecycleFactsOf } from "~/routes/__documents/lifecycle-facts";
 import type { TFunction } from "~/components/texts";
 import type { common } from "~/locales/ja";
 import { requireCompanyCaller } from "../../services/api-caller.server";
-import { getOwnCompany } from "../__companies/companies.server";
-import { changeDocumentStatus, deleteDocument, digitalInvoiceCheck, documentCopy, getDocument, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument } from "./documents.server";
+import { changeDocumentStatus, deleteDocument, getDocumentPage, issueCreditNote, issueDocument, sendDigitalInvoice, voidDocument, type DocumentDetailPage } from "./documents.server";
 import { fixedTextsFor } from "../../services/fixed-texts.server";
 import { htmlOnce } from "../../services/html-once.server";
 import { wordsOf } from "../../services/words.server";
@@ -23,13 +23,13 @@ import { remixI18next } from "../../services/i18n.server";
 import { approvalSectionOf, decisionAction, isDecisionIntent, requestApprovalAction } from "../__approvals/approvals.server";
 import { mailFormDefaults, sendMailAction } from "../__mail/mail-pages.server";
 import { PaymentApiValidationError } from "../../services/payment-api.server";
-import { cancelPayment, getPayments, paymentFormAction, paymentFormDefaults, type PaymentSummary } from "../__payments/payments.server";
+import { cancelPayment, paymentFormAction, paymentFormDefaults, type PaymentSummary } from "../__payments/payments.server";
 import { readFormData } from "../../services/read-form.server";
 import { redirectWithNotice } from "../../services/session.server";
 import { sheetHtml } from "./sheet.server";
 import { companyFacts, documentIdOf, screen } from "./shared.server";
 
-type DetailDocument = Awaited<ReturnType<typeof getDocument>>;
+type DetailDocument = DocumentDetailPage["document"];
 type T = TFunction<Pick<typeof common, "approvals" | "documents" | "mail" | "payments" | "snapshot" | "titles">>;
 
 /** Each kind's name and path, for the page's links to related documents and conversions. */
@@ -114,14 +114,9 @@ const DETAIL_TITLES = { estimate: "estimateDetail", delivery_slip: "deliverySlip
 export const documentDetailLoader = async ({ request, params, context }: LoaderFunctionArgs, kind: DocumentKind) => {
   const { caller } = await requireCompanyCaller(request, context, screen(kind, "detail"));
   const id = documentIdOf(params.id);
-  // An invoice's payments and the copy the page shows are asked for alongside it; a draft's or a credit note's payments are dropped below.
-  const [document, company, summary, copy, t] = await Promise.all([
-    getDocument(caller, id, kind),
-    getOwnCompany(caller),
-    kind === "invoice" ? getPayments(caller, id) : null,
-    documentCopy(caller, kind, id, null),
-    fixedTextsFor<T>(request),
-  ]);
+  // One API call for what the page shows (the document, its copy, an issued invoice's payments, the company, the mail form's start); a credit note's payments are dropped below.
+  const [page, t] = await Promise.all([getDocumentPage(caller, id, kind), fixedTextsFor<T>(request)]);
+  const { document, company, payments: summary, copy } = page;
   const { content } = copy.snapshot;
   const facts = lifecycleFactsOf(document);
   const url = new URL(request.url);
@@ -133,11 +128,14 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const words = t as (key: string) => string;
   const { historyLink: _historyLink, ...mailFormSection } = mailSendSection;
   const mail = !awaiting && can(facts, "send")
-    ? { values: await mailFormDefaults(caller, document, company), words: { ...wordsOf(words, "mail", mailFormSection), to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
+    ? { values: mailFormDefaults(page), words: { ...wordsOf(words, "mail", mailFormSection), to: t("mail.to"), cc: t("mail.cc"), body: t("mail.body"), delivery: t("mail.delivery") } }
     : null;
   const payments = summary && facts.issued && !facts.creditNote ? { ...paymentsOf(t, document, summary, url), refusal: refusalOf(facts, "recordPayment") } : null;
   // An invoice the rules let out as JP PINT offers the download and the send (decision 045), or says what to fix first.
-  const digitalInvoice = !awaiting && can(facts, "exportDigitalInvoice") ? await digitalInvoiceOf(t, caller, id, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`) : null;
+  const digitalInvoice =
+    !awaiting && can(facts, "exportDigitalInvoice") && page.digital_invoice
+      ? digitalInvoiceOf(t, page.digital_invoice, `${KINDS[kind].label} ${document.number}（${document.customer_name} ${document.customer_honorific}）`)
+      : null;
   const { confirm: confirmSection, ...pageSection } = documentsDetailSection;
   const detail = detailOf(t, kind, document, facts, companyFacts(company), content.totals);
   const confirmable = new Set<string>([...detail.confirmed, ...(asked && can(facts, asked) ? [asked] : [])]);
@@ -183,8 +181,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
 const DIGITAL_INVOICE_INTENT = "sendDigitalInvoice";
 
 /** The digital invoice section: its words, what keeps it from leaving, and — when nothing does — the send and the question it asks first. */
-async function digitalInvoiceOf(t: T, caller: Parameters<typeof digitalInvoiceCheck>[0], id: number, name: string) {
-  const { problems, recipient } = await digitalInvoiceCheck(caller, id);
+function digitalInvoiceOf(t: T, { problems, recipient }: DigitalInvoiceCheckAnswer, name: string) {
   const send =
     problems.length === 0 && recipient
       ? {

@@ -1,12 +1,12 @@
 import {
-  digitalInvoiceCheckAnswer,
   documentAnswer,
   documentCopyAnswer,
+  documentDetailPageAnswer,
   documentMailAnswer,
   documentPageAnswer,
   statusChangesAnswer,
-  type DigitalInvoiceCheckAnswer,
   type DocumentAnswer,
+  type DocumentDetailPageAnswer,
   type DocumentLineAnswer,
   type DocumentLinkAnswer,
   type DocumentMailAnswer,
@@ -16,6 +16,7 @@ import {
   type RevisionAnswer,
   type StatusChangesAnswer,
 } from "@domain/document-answers";
+import type { z } from "zod";
 import type { DocumentKind } from "@domain/document-kinds";
 import type { DocumentInput } from "@domain/document-input";
 import { stageOf, type LifecycleStage } from "@domain/lifecycle";
@@ -106,20 +107,26 @@ export function issueCreditNote(caller: PaymentApiCaller, id: number, reason: st
   return askPaymentApi(caller, `/documents/${id}/credit-note`, documentAnswer, asJsonPost({ reason }));
 }
 
-/** What keeps an issued invoice from leaving as a JP PINT digital invoice, in Japanese (empty when it passes), and the customer's Peppol ID it would go to. */
-export function digitalInvoiceCheck(caller: PaymentApiCaller, id: number): Promise<DigitalInvoiceCheckAnswer> {
-  return askPaymentApi(caller, `/documents/${id}/jp-pint/check`, digitalInvoiceCheckAnswer);
-}
-
 /** 「デジタルインボイスで送る」: queued for the Peppol access point (decision 045); refused with the check's problems. */
 export function sendDigitalInvoice(caller: PaymentApiCaller, id: number): Promise<DocumentMailAnswer> {
   return askPaymentApi(caller, `/documents/${id}/jp-pint/send`, documentMailAnswer, asJsonPost({}));
 }
 
+/** What a detail page shows, in one call: the document, its copy, an issued invoice's payments, the company's profile and the mail form's template and addresses. */
+export type DocumentDetailPage = Omit<DocumentDetailPageAnswer, "copy"> & { copy: CopyOfDocument };
+
+export async function getDocumentPage(caller: PaymentApiCaller, id: number, kind: DocumentKind): Promise<DocumentDetailPage> {
+  const { copy, ...page } = await askPaymentApi(caller, `/documents/${id}/page?kind=${kind}`, documentDetailPageAnswer);
+  return { ...page, copy: copyFromApi(copy) };
+}
+
+type CopyOfDocument = { snapshot: DocumentSnapshot; mark: CopyMark; latestRevision: number };
+
+const copyFromApi = (body: z.output<typeof documentCopyAnswer>): CopyOfDocument => ({ snapshot: snapshotFromApi(body), mark: body.mark, latestRevision: body.latest_revision });
+
 /** The customer's copy: a draft's preview (marked), the issued revision's snapshot, or an earlier revision's. */
-export async function documentCopy(caller: PaymentApiCaller, kind: DocumentKind, id: number, revision: number | null): Promise<{ snapshot: DocumentSnapshot; mark: CopyMark; latestRevision: number }> {
+export async function documentCopy(caller: PaymentApiCaller, kind: DocumentKind, id: number, revision: number | null): Promise<CopyOfDocument> {
   const query = new URLSearchParams({ kind });
   if (revision !== null) query.set("revision", String(revision));
-  const body = await askPaymentApi(caller, `/documents/${id}/snapshots?${query}`, documentCopyAnswer, asJsonPost({ reason: "print" }));
-  return { snapshot: snapshotFromApi(body), mark: body.mark, latestRevision: body.latest_revision };
+  return copyFromApi(await askPaymentApi(caller, `/documents/${id}/snapshots?${query}`, documentCopyAnswer, asJsonPost({ reason: "print" })));
 }

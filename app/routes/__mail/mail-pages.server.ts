@@ -9,11 +9,7 @@ import { parseForm } from "~/components/forms/parse-form";
 import type { MailFormValues } from "~/routes/__mail/MailSendForm";
 import { requireCompanyCaller } from "../../services/api-caller.server";
 import { apiErrorReply } from "../../services/api-form-errors.server";
-import type { Company } from "../__companies/companies.server";
-import { getCustomer } from "../__customers/customers.server";
-import { getDocumentSetting } from "../__settings/document-settings.server";
-import { getDocument, type DocumentDetail } from "../__documents/documents.server";
-import { isNotFound } from "../../services/errors.server";
+import { getDocument, type DocumentDetailPage } from "../__documents/documents.server";
 import { remixI18next } from "../../services/i18n.server";
 import { listDocumentMails, resendDocumentMail, sendDocumentMail } from "./mails.server";
 import { PaymentApiValidationError, type PaymentApiCaller } from "../../services/payment-api.server";
@@ -21,12 +17,11 @@ import { readFormData } from "../../services/read-form.server";
 import { redirectWithNotice } from "../../services/session.server";
 
 
-/** The form filled from the document settings' templates and the customer's sending addresses. */
-export async function mailFormDefaults(caller: PaymentApiCaller, document: DocumentDetail, company: Company | null): Promise<MailFormValues> {
-  const [setting, customer] = await Promise.all([
-    getDocumentSetting(caller, document.kind),
-    document.customer_id === null ? null : getCustomer(caller, String(document.customer_id)).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error))),
-  ]);
+/**
+ * The form filled from the document settings' mail template and the customer's sending addresses, as the detail
+ * page's one API call answers them (GET /documents/:id/page).
+ */
+export function mailFormDefaults({ document, company, mail_template: template, customer }: DocumentDetailPage): MailFormValues {
   const values = {
     宛名: mailAddressee({
       name: document.customer_name,
@@ -47,8 +42,8 @@ export async function mailFormDefaults(caller: PaymentApiCaller, document: Docum
   return {
     to: (customer?.emails ?? []).join("\n"),
     cc: "",
-    subject: renderMailTemplate(setting.mail_subject, values),
-    body: renderMailTemplate(setting.mail_body, values),
+    subject: renderMailTemplate(template.subject, values),
+    body: renderMailTemplate(template.body, values),
     delivery: "attachment",
   };
 }
