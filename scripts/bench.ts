@@ -30,7 +30,8 @@
  * reach half its requests per second; the server process's CPU time per
  * request is printed beside it, and the floor's throughput as information.
  *
- *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json] [--only=PART,…] [--lighthouse-runs=N] [--profile=DIR]
+ *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json] [--only=PART,…] [--lighthouse-runs=N]
+ *                    [--lighthouse-reports=DIR] [--profile=DIR]
  *
  * --only=weight measures the pages' JavaScript and CSS alone (on the demo data,
  * without load, exports, PDF, memory or Lighthouse) and prints the budgets:
@@ -45,15 +46,17 @@
  * statement against 10,000 open invoices (upload, proposals, 1,000 matches confirmed), each within
  * 60 s, on a fresh embedded database and on PostgreSQL (scripts/bench-billing.ts).
  * --profile=DIR keeps each server's CPU profile (node --cpu-prof) in DIR.
+ * --lighthouse-reports=DIR keeps each Lighthouse run's full report (NAME-RUN.json) and its trace
+ * (NAME-RUN.trace.json) in DIR, to read what blocks and what costs the points (scripts/lighthouse-summary.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -333,6 +336,8 @@ type Options = {
   profile: string | null;
   /** Lighthouse runs of each page: its score and TBT are read as the median. */
   lighthouseRuns: number;
+  /** Where each Lighthouse run's report and trace are kept, or null. */
+  lighthouseReports: string | null;
 };
 
 /** `inlineGzipBytes`: the page's inline scripts (the hydration data and the inlined route manifest), gzip, as the browser receives them too (issue 39). */
@@ -382,7 +387,8 @@ type Run = Collected & {
 
 type PostgresServer = { serverUrl: URL; requested: boolean };
 
-type LighthouseRow = { name: string; path: string; minScore: number | null; score: number; tbtMs: number; interactiveMs: number };
+/** `load`: the machine's 1-minute load average as the run started (other work on a shared machine moves the figures). */
+type LighthouseRow = { name: string; path: string; minScore: number | null; score: number; tbtMs: number; interactiveMs: number; load: number };
 
 /** What is put under load: a page (with its measured assets) or an API endpoint (assets null). */
 type Target = { name: string; path: string; headers: Record<string, string>; expectedStatus: number; assets: Assets | null };
@@ -398,6 +404,7 @@ function parseOptions(argv: string[]): Options {
       only: { type: "string" },
       profile: { type: "string" },
       "lighthouse-runs": { type: "string", default: "1" },
+      "lighthouse-reports": { type: "string" },
     },
   });
   const only = values.only?.split(",") ?? null;
@@ -412,6 +419,7 @@ function parseOptions(argv: string[]): Options {
     duration: positiveInteger("--duration", values.duration, 300),
     connections: positiveInteger("--connections", values.connections, 1000),
     lighthouseRuns: positiveInteger("--lighthouse-runs", values["lighthouse-runs"], 9),
+    lighthouseReports: values["lighthouse-reports"] === undefined ? null : path.resolve(values["lighthouse-reports"]),
   };
 }
 
@@ -835,7 +843,15 @@ async function measureLighthouse(origin: string, targets: Target[], run: Run): P
     for (const page of PAGES.filter((listed) => listed.lighthouse)) {
       const target = targets.find((candidate) => candidate.name === page.name)!;
       const url = loopbackUrl(target.path, origin).href;
-      const lhr = await lighthouseReport(url, target.headers);
+      const load = loadavg()[0]!;
+      const { lhr, trace } = await lighthouseReport(url, target.headers);
+      const reports = run.options.lighthouseReports;
+      if (reports) {
+        const file = path.join(reports, `${page.name.replace(/[^a-z0-9]+/gi, "-")}-${round + 1}`);
+        mkdirSync(reports, { recursive: true });
+        await writeFile(`${file}.json`, JSON.stringify(lhr));
+        await writeFile(`${file}.trace.json`, JSON.stringify(trace));
+      }
       run.lighthouse.push({
         name: page.name,
         path: target.path,
@@ -843,6 +859,7 @@ async function measureLighthouse(origin: string, targets: Target[], run: Run): P
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
         interactiveMs: lhr.audits["interactive"]?.numericValue ?? Number.NaN,
+        load,
       });
     }
   }
@@ -866,7 +883,7 @@ async function lighthouseReport(url: string, headers: Record<string, string>, at
         throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
       }
       if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse on ${url} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
-      return lhr;
+      return { lhr, trace: result.artifacts.Trace };
     } finally {
       chrome.kill();
     }
@@ -1560,7 +1577,7 @@ function printLighthouse(rows: LighthouseRow[]): void {
   const control = pages.find((page) => page.name === LIGHTHOUSE_CONTROL);
   console.log(`Lighthouse mobile, median of ${pages[0]?.runs.length ?? 0} run(s) a page (budget: the score given, TBT ≤ ${LIGHTHOUSE_MAX_TBT_MS} ms)`);
   for (const page of pages) {
-    const runs = page.runs.map((row) => `${row.score} (TBT ${row.tbtMs.toFixed(0)} ms, interactive ${(row.interactiveMs / 1000).toFixed(1)} s)`).join(", ");
+    const runs = page.runs.map((row) => `${row.score} (TBT ${row.tbtMs.toFixed(0)} ms, interactive ${(row.interactiveMs / 1000).toFixed(1)} s, load ${row.load.toFixed(1)})`).join(", ");
     const within = page.minScore !== null && page.score >= page.minScore && page.tbtMs <= LIGHTHOUSE_MAX_TBT_MS;
     const verdict = page.minScore === null ? "no budget" : `${within ? "within" : "OVER"} (score ≥ ${page.minScore})`;
     const beside = control && page !== control ? `; ${LIGHTHOUSE_CONTROL} ${control.score}` : "";

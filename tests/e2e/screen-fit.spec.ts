@@ -24,6 +24,26 @@ test.describe("lists at 375 px", () => {
     expect((await name.boundingBox())!.width).toBeGreaterThan(250);
   });
 
+  test("a document list's cards below the screen are drawn whole once scrolled to", async ({ page, javaScript }) => {
+    await signInThroughBank(page, "user@demo.example");
+    await page.goto("/invoices/list");
+    await settled(page, javaScript);
+    const cards = page.getByTestId("documents").locator("tbody tr");
+    const last = cards.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.getByRole("link")).toBeVisible();
+    // Its height is its content's, not the estimate it had below the screen: no cell spills out of the card.
+    const spills = await last.evaluate((card) => {
+      const box = card.getBoundingClientRect();
+      return [...card.querySelectorAll("td")].filter((cell) => {
+        const inner = cell.getBoundingClientRect();
+        return inner.height > 0 && (inner.top < box.top || inner.bottom > box.bottom);
+      }).length;
+    });
+    expect(spills).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  });
+
   test("the approval pages fit the width: 承認待ち with its form, the owner's settings and audit", async ({ page, javaScript }) => {
     await signInThroughBank(page, "owner@demo.example");
     for (const path of ["/approvals", "/settings/approvals", "/settings/approvals/audit"]) {
