@@ -1,4 +1,4 @@
-import listTexts from "~/locales/ja/list.json";
+import listTexts from "~/locales/ja/listIgnored.json";
 
 /** A condition's reader: its value as the API takes it, or null when it cannot be read. */
 export type FilterReader = (value: string) => string | null;

@@ -1,5 +1,5 @@
 import { useTexts } from "~/components/texts";
-import listTexts from "~/locales/ja/list.json";
+import listTexts from "~/locales/ja/listIgnored.json";
 
 /**
  * What a list left out of its address because it could not read it (issue 33): the same words on every list, naming

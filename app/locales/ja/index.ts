@@ -27,6 +27,7 @@ import itemServer from "./itemServer.json";
 import layout from "./layout.json";
 import layoutServiceEnd from "./layoutServiceEnd.json";
 import list from "./list.json";
+import listIgnored from "./listIgnored.json";
 import mail from "./mail.json";
 import mailFields from "./mailFields.json";
 import mailSend from "./mailSend.json";
@@ -93,7 +94,8 @@ export const common = {
   company,
   confirm,
   customer,
-  list,
+  // What a list left out of its address, apart: the item list, which hydrates, shows no such notice.
+  list: { ...list, ...listIgnored },
   // The item list's notices and its delete question are written on the server (the loader words the question), so the page does not carry them.
   item: { ...item, ...itemServer },
   // The export's encoding choice sits on the document lists and the link to a CSV page on the master lists,
