@@ -25,3 +25,28 @@ export const CONVERSIONS: Record<DocumentKind, readonly DocumentKind[]> = {
   invoice: ["receipt"],
   receipt: [],
 };
+
+/**
+ * The fields only some kinds have (SPEC §4): the form shows them, its constraints check them, the preview and the API
+ * keep them for these kinds alone. A field not named here belongs to every kind.
+ */
+export const KIND_FIELDS = {
+  valid_until: ["estimate"],
+  delivery_date: ["delivery_slip"],
+  due_date: ["invoice"],
+  bank_account_id: ["invoice"],
+  withholding: ["estimate", "delivery_slip", "invoice"],
+  received_amount: ["receipt"],
+  proviso: ["receipt"],
+  payment_method: ["receipt"],
+} as const satisfies Record<string, readonly DocumentKind[]>;
+export type KindField = keyof typeof KIND_FIELDS;
+
+export function hasField(kind: DocumentKind, field: KindField): boolean {
+  return (KIND_FIELDS[field] as readonly DocumentKind[]).includes(kind);
+}
+
+/** The date each kind adds to its issue date (有効期限, 納品日, 支払期限); a receipt has none. */
+export function kindDateField(kind: DocumentKind): "valid_until" | "delivery_date" | "due_date" | null {
+  return (["valid_until", "delivery_date", "due_date"] as const).find((field) => hasField(kind, field)) ?? null;
+}

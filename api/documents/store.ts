@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { COMPANY_DEFAULTS, taxCategoryOf } from "../../domain/codes";
-import type { DocumentKind } from "../../domain/document-kinds";
+import { hasField, type DocumentKind } from "../../domain/document-kinds";
 import { documentSettingDefaults, formatDocumentNumber, numberingPeriod } from "../../domain/document-settings";
 import type { DocumentInput } from "../../domain/document-input";
 import { copyModeOf } from "../../domain/documents";
@@ -51,13 +51,13 @@ export function documentColumnsOf(kind: DocumentKind, input: DocumentInput, tota
     notes: input.notes,
     taxTypeId: input.tax_type_id,
     withholding: input.withholding,
-    validUntil: kind === "estimate" ? input.valid_until : null,
-    deliveryDate: kind === "delivery_slip" ? input.delivery_date : null,
-    dueDate: kind === "invoice" ? input.due_date : null,
-    bankAccountId: kind === "invoice" ? input.bank_account_id : null,
-    receivedAmount: kind === "receipt" ? (input.received_amount ?? totals.amountDue) : null,
-    proviso: kind === "receipt" ? input.proviso : null,
-    paymentMethod: kind === "receipt" ? input.payment_method : null,
+    validUntil: hasField(kind, "valid_until") ? input.valid_until : null,
+    deliveryDate: hasField(kind, "delivery_date") ? input.delivery_date : null,
+    dueDate: hasField(kind, "due_date") ? input.due_date : null,
+    bankAccountId: hasField(kind, "bank_account_id") ? input.bank_account_id : null,
+    receivedAmount: hasField(kind, "received_amount") ? (input.received_amount ?? totals.amountDue) : null,
+    proviso: hasField(kind, "proviso") ? input.proviso : null,
+    paymentMethod: hasField(kind, "payment_method") ? input.payment_method : null,
     taxExcluded: totals.taxExcluded,
     tax: totals.tax,
     taxIncluded: totals.taxIncluded,

@@ -8,7 +8,7 @@ import documentsFormTexts from "~/locales/ja/documentsForm.json";
 import documentsSharedTexts from "~/locales/ja/documentsShared.json";
 import type { Code } from "@domain/codes";
 import { formatDecimal } from "@domain/decimal-display";
-import type { DocumentKind } from "@domain/document-kinds";
+import { hasField, type DocumentKind } from "@domain/document-kinds";
 import { refreshedDueDate, type DueDateRules, type HolidayCalendar } from "@domain/due-date";
 import type { RoundingIds } from "@domain/totals";
 import { CodeSelect, checkboxProps, hiddenProps, selectProps, TextAreaField, TextField } from "~/components/forms/fields";
@@ -240,10 +240,10 @@ export function DocumentForm({
           <h2 id="document-heading">{t("documents.sections.document")}</h2>
           <div className="document-form__grid">
             <TextField meta={field("issue_date")} label={label("issue_date")} type="date" />
-            {kind === "estimate" ? <TextField meta={field("valid_until")} label={label("valid_until")} type="date" /> : null}
-            {kind === "delivery_slip" ? <TextField meta={field("delivery_date")} label={label("delivery_date")} type="date" /> : null}
-            {kind === "invoice" ? <TextField meta={field("due_date")} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
-            {kind === "invoice" ? <input {...hiddenProps(field("due_date_basis"))} /> : null}
+            {hasField(kind, "valid_until") ? <TextField meta={field("valid_until")} label={label("valid_until")} type="date" /> : null}
+            {hasField(kind, "delivery_date") ? <TextField meta={field("delivery_date")} label={label("delivery_date")} type="date" /> : null}
+            {hasField(kind, "due_date") ? <TextField meta={field("due_date")} label={label("due_date")} type="date" hint={t("documents.dueDateHint")} /> : null}
+            {hasField(kind, "due_date") ? <input {...hiddenProps(field("due_date_basis"))} /> : null}
           </div>
           <MasterSearch name="customer_query" label={t("documents.findCustomer")} defaultValue={choices.customerQuery} />
           <div className="document-form__grid">
@@ -282,15 +282,15 @@ export function DocumentForm({
             <TextField meta={field("person_in_charge")} label={label("person_in_charge")} />
             <CodeSelect meta={field("tax_type_id")} label={label("tax_type_id")} codes={codes.taxTypes} />
           </div>
-          {kind !== "receipt" ? (
+          {hasField(kind, "withholding") ? (
             <div className="field">
               <label>
                 <input {...checkboxProps(field("withholding"))} /> {label("withholding")}
               </label>
             </div>
           ) : null}
-          {kind === "invoice" ? <CodeSelect meta={field("bank_account_id")} label={label("bank_account_id")} codes={[none, ...preview.bankAccounts.map((account) => ({ id: account.id, label: `${account.bankName} ${account.branchName} ${account.accountNo}` }))]} /> : null}
-          {kind === "receipt" ? (
+          {hasField(kind, "bank_account_id") ? <CodeSelect meta={field("bank_account_id")} label={label("bank_account_id")} codes={[none, ...preview.bankAccounts.map((account) => ({ id: account.id, label: `${account.bankName} ${account.branchName} ${account.accountNo}` }))]} /> : null}
+          {hasField(kind, "received_amount") ? (
             <div className="document-form__grid">
               <TextField meta={field("received_amount")} label={label("received_amount")} hint={t("documents.receivedAmountHint")} inputMode="decimal" />
               <TextField meta={field("proviso")} label={label("proviso")} />

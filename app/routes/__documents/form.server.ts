@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { COMPANY_DEFAULTS, TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { todayJst } from "@domain/datetime";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_KINDS, KIND_FIELDS, type DocumentKind } from "@domain/document-kinds";
 import { documentFieldsSchema, documentInputSchema, type DocumentInput } from "@domain/document-input";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { dueDateBasis, proposeDueDate } from "@domain/due-date";
@@ -37,19 +37,9 @@ import { choicesOf, documentIdOf, dueDateRulesOf, filledFromChosen, pageDueDateR
 const documentConstraint = getZodConstraint(documentInputSchema);
 
 /** The fields only some kinds' forms have: the others' constraints are left out of their pages' data. */
-const KIND_FIELDS: Record<string, readonly DocumentKind[]> = {
-  valid_until: ["estimate"],
-  delivery_date: ["delivery_slip"],
-  due_date: ["invoice"],
-  bank_account_id: ["invoice"],
-  withholding: ["estimate", "delivery_slip", "invoice"],
-  received_amount: ["receipt"],
-  proviso: ["receipt"],
-  payment_method: ["receipt"],
-  // The API's own field for imported lines; the form chooses a tax category.
-  "lines[].tax_rate": [],
-};
-const constraintOf = (kind: DocumentKind) => Object.fromEntries(Object.entries(documentConstraint).filter(([name]) => KIND_FIELDS[name]?.includes(kind) ?? true));
+/** The API's own field for imported lines stays out: the form chooses a tax category. */
+const FORM_FIELDS: Record<string, readonly DocumentKind[]> = { ...KIND_FIELDS, "lines[].tax_rate": [] };
+const constraintOf = (kind: DocumentKind) => Object.fromEntries(Object.entries(documentConstraint).filter(([name]) => FORM_FIELDS[name]?.includes(kind) ?? true));
 
 /** The code lists the form offers, as choices (what a select shows): the page's JavaScript then carries no code tables. */
 const FORM_CODES = {

@@ -1,6 +1,6 @@
 import { taxCategoryOf, TAX_CATEGORIES, type TaxCategoryId } from "@domain/codes";
 import { canonicalDecimal, parseDecimalInput } from "@domain/decimal";
-import type { DocumentKind } from "@domain/document-kinds";
+import { hasField, kindDateField, type DocumentKind } from "@domain/document-kinds";
 import { contentFrom, type BankAccountFacts, type IssuerFacts, type RecipientFacts } from "@domain/snapshot-content";
 import type { SnapshotContent, SnapshotImage } from "@domain/snapshot";
 import type { FormTotals } from "./document-form-live";
@@ -19,13 +19,6 @@ export type PreviewFacts = {
 
 /** A customer of the form's choices, with what the recipient block prints of it. */
 export type PreviewCustomer = { id: number; department: string | null; person_in_charge: string | null; postal_code: string | null; address1: string | null; address2: string | null };
-
-const KIND_DATE_FIELDS: Record<DocumentKind, "valid_until" | "delivery_date" | "due_date" | null> = {
-  estimate: "valid_until",
-  delivery_slip: "delivery_date",
-  invoice: "due_date",
-  receipt: null,
-};
 
 const text = (value: unknown) => (value === undefined || value === null ? "" : String(value).trim());
 const orNull = (value: unknown) => text(value) || null;
@@ -65,7 +58,7 @@ export function previewContentOf(
   const recipient: RecipientFacts | null = customer
     ? { department: customer.department, personInCharge: customer.person_in_charge, postalCode: customer.postal_code, address1: customer.address1, address2: customer.address2 }
     : null;
-  const dateField = KIND_DATE_FIELDS[kind];
+  const dateField = kindDateField(kind);
   const bankAccountId = Number(text(values.bank_account_id));
   return contentFrom({
     kind,
@@ -74,9 +67,9 @@ export function previewContentOf(
     kindDate: dateField ? orNull(values[dateField]) : null,
     subject: orNull(values.subject),
     notes: orNull(values.notes),
-    proviso: kind === "receipt" ? orNull(values.proviso) : null,
-    paymentMethod: kind === "receipt" ? orNull(values.payment_method) : null,
-    receivedAmount: kind === "receipt" && text(values.received_amount) ? decimalText(values.received_amount, "0") : null,
+    proviso: hasField(kind, "proviso") ? orNull(values.proviso) : null,
+    paymentMethod: hasField(kind, "payment_method") ? orNull(values.payment_method) : null,
+    receivedAmount: hasField(kind, "received_amount") && text(values.received_amount) ? decimalText(values.received_amount, "0") : null,
     customerName: text(values.customer_name),
     customerHonorific: text(values.customer_honorific),
     customer: recipient,
@@ -85,7 +78,7 @@ export function previewContentOf(
     images: { ...facts.images, unreadable: [] },
     lines,
     taxTypeId: Number(text(values.tax_type_id)) || 1,
-    withholding: kind !== "receipt" && values.withholding === "on",
+    withholding: hasField(kind, "withholding") && values.withholding === "on",
     totals: printedTotals,
     bankAccounts: facts.bankAccounts,
     settingAccountIds: facts.settingAccountIds,
