@@ -10,6 +10,11 @@ export const DOCUMENT_KINDS = [
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number]["id"];
 export const DOCUMENT_KIND_IDS = DOCUMENT_KINDS.map((kind) => kind.id) as [DocumentKind, ...DocumentKind[]];
 
+/** The kind's name as documents print it (見積書, 納品書, 請求書, 領収書). */
+export function kindLabel(kind: DocumentKind): string {
+  return DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
+}
+
 /** Where each kind lives in the web app (SPEC §2): receipts have no /list segment. */
 export const DOCUMENT_PATHS: Record<DocumentKind, { base: string; list: string }> = {
   estimate: { base: "/estimates", list: "/estimates/list" },

@@ -2,7 +2,7 @@ import { Router, type Response } from "express";
 import { z } from "zod";
 import { attachmentDisposition } from "../../domain/attachment";
 import { todayJst } from "../../domain/datetime";
-import { DOCUMENT_KINDS } from "../../domain/document-kinds";
+import { kindLabel } from "../../domain/document-kinds";
 import { csvContentType, encodeCp932, unencodableInCp932, unencodableMessage, type CsvEncoding } from "../csv/encoding";
 import type { Database } from "../db/client";
 import { documentCsvPages, exportTextsFit, unencodableInExport } from "../documents/export";
@@ -43,9 +43,8 @@ export function documentExportRoutes(db: Database): Router {
           return;
         }
       }
-      const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === query.kind)!.label;
       const stamp = todayJst().replace(/-/g, "");
-      const name = `${kindLabel}${query.content === "lines" ? "_明細" : ""}_${stamp}.csv`;
+      const name = `${kindLabel(query.kind)}${query.content === "lines" ? "_明細" : ""}_${stamp}.csv`;
       res.setHeader("Content-Type", csvContentType(encoding));
       res.setHeader("Content-Disposition", attachmentDisposition(`${query.kind}-${query.content}-${stamp}.csv`, name));
       res.setHeader("Cache-Control", "no-store");

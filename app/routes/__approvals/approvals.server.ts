@@ -13,7 +13,7 @@ import { APPROVAL_EVENTS, type RecurringApprovalMode } from "@domain/approvals";
 import { formatDateTimeJst } from "@domain/datetime";
 import { formatYen } from "@domain/decimal-display";
 import { documentAnswer } from "@domain/document-answers";
-import { DOCUMENT_KINDS, DOCUMENT_PATHS, type DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_PATHS, kindLabel, type DocumentKind } from "@domain/document-kinds";
 import type { TFunction } from "~/components/texts";
 import type approvalTexts from "~/locales/ja/approvals.json";
 import { askPaymentApi, asJsonPost, PaymentApiValidationError, sendToPaymentApi, type PaymentApiCaller } from "../../services/payment-api.server";
@@ -45,7 +45,6 @@ export const approvalAuditPage = (caller: PaymentApiCaller, page: number) => ask
 const decideApproval = (caller: PaymentApiCaller, id: number, decision: "approve" | "return", text: string | null) =>
   askPaymentApi(caller, `/approvals/${id}/${decision}`, approvalRequestAnswer, asJsonPost(decision === "approve" ? { comment: text } : { reason: text }));
 
-const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
 
 type Subject = Pick<ApprovalsWaitingAnswer["items"][number], "document" | "schedule">;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { COMPANY_DEFAULTS, TAX_CATEGORIES, TAX_TYPES } from "@domain/codes";
 import { todayJst } from "@domain/datetime";
-import { DOCUMENT_KINDS, KIND_FIELDS, type DocumentKind } from "@domain/document-kinds";
+import { KIND_FIELDS, kindLabel, type DocumentKind } from "@domain/document-kinds";
 import { documentFieldsSchema, documentInputSchema, type DocumentInput } from "@domain/document-input";
 import { DOCUMENT_PATHS } from "@domain/documents";
 import { dueDateBasis, proposeDueDate } from "@domain/due-date";
@@ -62,10 +62,10 @@ type T = TFunction<Pick<typeof common, "documents">>;
  * route's meta reads it), the heading, where 「キャンセル」 goes, the form's constraints and code lists.
  */
 function pageOf(t: T, kind: DocumentKind, edited: { id: number; number: string } | null) {
-  const kindLabel = DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
+  const name = kindLabel(kind);
   return {
     title: FORM_TITLES[kind][edited ? "edit" : "create"],
-    heading: edited ? t("documents.editTitle", { kind: kindLabel, number: edited.number }) : t("documents.createTitle", { kind: kindLabel }),
+    heading: edited ? t("documents.editTitle", { kind: name, number: edited.number }) : t("documents.createTitle", { kind: name }),
     cancelTo: edited ? `${DOCUMENT_PATHS[kind].base}/detail/${edited.id}` : DOCUMENT_PATHS[kind].list,
     constraint: constraintOf(kind),
     codes: FORM_CODES,

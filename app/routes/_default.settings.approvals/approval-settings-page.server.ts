@@ -3,7 +3,7 @@ import type { ApprovalSettingsAnswer } from "@domain/approval-answers";
 import { AMOUNT_BASES, AMOUNT_BASIS_LABELS, MAX_APPROVAL_STEPS, RECURRING_APPROVAL_MODES, type AmountBasis, type RecurringApprovalMode } from "@domain/approvals";
 import { parseDecimalInput } from "@domain/decimal";
 import { formatYen } from "@domain/decimal-display";
-import { DOCUMENT_KINDS, type DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_KINDS, kindLabel, type DocumentKind } from "@domain/document-kinds";
 import { PAYMENT_ROLE } from "@domain/roles";
 import type { TFunction } from "~/components/texts";
 import type approvalSettingsTexts from "~/locales/ja/approvalSettings.json";
@@ -28,7 +28,6 @@ export type RuleValues = { threshold: string; amount_basis: AmountBasis; step_co
 
 const STEP_NUMBERS = Array.from({ length: MAX_APPROVAL_STEPS }, (_, index) => index + 1);
 
-const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
 
 const kindOf = (value: unknown): DocumentKind | null => DOCUMENT_KINDS.find((entry) => entry.id === value)?.id ?? null;
 

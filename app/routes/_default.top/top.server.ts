@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formatDateTimeJst, formatJapaneseDate, formatJapaneseDateTime } from "@domain/datetime";
 import { formatYen } from "@domain/decimal-display";
-import { DOCUMENT_KINDS, DOCUMENT_PATHS, type DocumentKind } from "@domain/document-kinds";
+import { DOCUMENT_PATHS, kindLabel } from "@domain/document-kinds";
 import { statusLabel } from "@domain/documents";
 import { stageOf } from "@domain/lifecycle";
 import { topAnswer } from "@domain/top-answers";
@@ -11,7 +11,6 @@ import { myRowsOf, waitingRowsOf, type ApprovalTexts } from "../__approvals/appr
 import { askPaymentApi } from "../../services/payment-api.server";
 import { requireTopPageAccess } from "../../services/route-checks.server";
 
-const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS.find((entry) => entry.id === kind)!.label;
 
 /** What TOP shows, as text ready to print: the page carries no code lists or formatting rules to the browser. */
 export async function topLoader({ request, context }: LoaderFunctionArgs) {
