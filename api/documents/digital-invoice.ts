@@ -7,12 +7,12 @@ import type { DocumentSnapshot } from "../../domain/snapshot";
 import { requireApproval } from "../approvals/gate";
 import { slipDate } from "../billing/closing";
 import type { Database } from "../db/client";
-import { closingInvoiceSlips, companies, companyBankAccounts, customers, documents } from "../db/schema";
+import { closingInvoiceSlips, companies, type companyBankAccounts, customers, documents } from "../db/schema";
 import { conflict, validationFailed } from "../errors";
 import type { FileStorage } from "../storage/storage";
 import { ownDocument, type DocumentRow } from "./presenters";
 import type { DocumentScope } from "./scope";
-import { snapshotOf, type Actor } from "./snapshots";
+import { bankAccountRowsOf, snapshotOf, type Actor } from "./snapshots";
 
 /*
  * An issued invoice as a JP PINT digital invoice (issue 36, decision 043): what it states comes from the issued
@@ -32,35 +32,19 @@ async function slipSpanOf(db: Database, invoiceId: number) {
   return span?.first && span.last ? { first: span.first, last: span.last } : null;
 }
 
-/** The company's account the snapshot names (by bank, branch and number), for the codes the snapshot does not keep. */
 type AccountRow = typeof companyBankAccounts.$inferSelect;
 type PrintedAccount = { bankName: string; branchName: string; accountNo: string; accountName: string };
 
-/** The printed account's bank and branch codes, from the company's account of the same bank, branch and number (the first, by id). */
-async function payeeOf(db: Database, tenant: string, account: PrintedAccount | undefined, accounts?: AccountRow[]): Promise<JpPintPayee | null> {
+/** The printed account's bank and branch codes, which the snapshot does not keep: the company's first account (by id) of the same bank, branch and number. */
+function payeeOf(account: PrintedAccount | undefined, accounts: AccountRow[]): JpPintPayee | null {
   if (!account) return null;
-  const same = (row: AccountRow) => row.bankName === account.bankName && row.bankBranchName === account.branchName && row.bankAccountNo === account.accountNo;
-  const [row] = accounts
-    ? accounts.filter(same).sort((a, b) => a.id - b.id)
-    : await db
-        .select()
-        .from(companyBankAccounts)
-        .where(
-          and(
-            eq(companyBankAccounts.companyUniqueCode, tenant),
-            eq(companyBankAccounts.bankName, account.bankName),
-            eq(companyBankAccounts.bankBranchName, account.branchName),
-            eq(companyBankAccounts.bankAccountNo, account.accountNo),
-          ),
-        )
-        .orderBy(asc(companyBankAccounts.id))
-        .limit(1);
+  const row = accounts.find((candidate) => candidate.bankName === account.bankName && candidate.bankBranchName === account.branchName && candidate.bankAccountNo === account.accountNo);
   return { bankCode: row?.bankCode ?? null, branchCode: row?.bankBranchCode ?? null, accountTypeId: row?.bankAccountTypeId ?? 1, accountNo: account.accountNo, accountName: account.accountName };
 }
 
 /**
  * The check's source from the issued revision's snapshot and the company's and customer's Peppol IDs (`customer`
- * undefined when the invoice names none, or one since deleted); `accounts`, the company's bank accounts when read already.
+ * undefined when the invoice names none, or one since deleted); `accounts`, the company's bank accounts ordered by id.
  */
 export async function jpPintSourceOf(
   db: Database,
@@ -68,7 +52,7 @@ export async function jpPintSourceOf(
   snapshot: DocumentSnapshot,
   sellerPeppolId: string | null,
   customer: { peppolId: string | null } | undefined,
-  accounts?: AccountRow[],
+  accounts: AccountRow[],
 ): Promise<JpPintSource> {
   const { content } = snapshot;
   const span = await slipSpanOf(db, document.id);
@@ -79,7 +63,7 @@ export async function jpPintSourceOf(
     buyer: storedPeppolId(customer?.peppolId ?? null),
     hasCustomer: customer !== undefined,
     period: span ? billedPeriod(content.issueDate, span) : singleDayPeriod(content.issueDate),
-    payee: await payeeOf(db, document.companyUniqueCode, content.bankAccounts[0], accounts),
+    payee: payeeOf(content.bankAccounts[0], accounts),
   };
 }
 
@@ -99,7 +83,7 @@ export async function digitalInvoiceOf(
   if (refusal) throw conflict(refusal);
   const snapshot = await snapshotOf(db, storage, document, "send", actor);
   const tenant = document.companyUniqueCode;
-  const [[company], [customer]] = await Promise.all([
+  const [[company], [customer], accounts] = await Promise.all([
     db.select({ peppolId: companies.peppolId }).from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
     document.customerId === null
       ? Promise.resolve([])
@@ -108,8 +92,9 @@ export async function digitalInvoiceOf(
           .from(customers)
           .where(and(eq(customers.id, document.customerId), eq(customers.companyUniqueCode, tenant)))
           .limit(1),
+    bankAccountRowsOf(db, tenant),
   ]);
-  const source = await jpPintSourceOf(db, document, snapshot, company?.peppolId ?? null, customer);
+  const source = await jpPintSourceOf(db, document, snapshot, company?.peppolId ?? null, customer, accounts);
   return { document, snapshotId: snapshot.id, source, problems: checkJpPint(source) };
 }
 
