@@ -1,4 +1,4 @@
-import { and, asc, eq, max, min } from "drizzle-orm";
+import { asc, eq, max, min } from "drizzle-orm";
 import { billedPeriod } from "../../domain/closing";
 import { checkJpPint, jpPintFileName, jpPintInvoice, singleDayPeriod, type JpPintPayee, type JpPintSource } from "../../domain/jp-pint";
 import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
@@ -7,12 +7,12 @@ import type { DocumentSnapshot } from "../../domain/snapshot";
 import { requireApproval } from "../approvals/gate";
 import { slipDate } from "../billing/closing";
 import type { Database } from "../db/client";
-import { closingInvoiceSlips, companies, type companyBankAccounts, customers, documents } from "../db/schema";
+import { closingInvoiceSlips, companies, type companyBankAccounts, documents } from "../db/schema";
 import { conflict, validationFailed } from "../errors";
 import type { FileStorage } from "../storage/storage";
 import { ownDocument, type DocumentRow } from "./presenters";
 import type { DocumentScope } from "./scope";
-import { bankAccountRowsOf, snapshotOf, type Actor } from "./snapshots";
+import { bankAccountRowsOf, customerRowOf, snapshotOf, type Actor } from "./snapshots";
 
 /*
  * An issued invoice as a JP PINT digital invoice (issue 36, decision 043): what it states comes from the issued
@@ -83,18 +83,12 @@ export async function digitalInvoiceOf(
   if (refusal) throw conflict(refusal);
   const snapshot = await snapshotOf(db, storage, document, "send", actor);
   const tenant = document.companyUniqueCode;
-  const [[company], [customer], accounts] = await Promise.all([
+  const [[company], customer, accounts] = await Promise.all([
     db.select({ peppolId: companies.peppolId }).from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
-    document.customerId === null
-      ? Promise.resolve([])
-      : db
-          .select({ peppolId: customers.peppolId })
-          .from(customers)
-          .where(and(eq(customers.id, document.customerId), eq(customers.companyUniqueCode, tenant)))
-          .limit(1),
+    customerRowOf(db, document),
     bankAccountRowsOf(db, tenant),
   ]);
-  const source = await jpPintSourceOf(db, document, snapshot, company?.peppolId ?? null, customer, accounts);
+  const source = await jpPintSourceOf(db, document, snapshot, company?.peppolId ?? null, customer ?? undefined, accounts);
   return { document, snapshotId: snapshot.id, source, problems: checkJpPint(source) };
 }
 
