@@ -30,6 +30,14 @@ test.describe("unmatched URLs", () => {
     const menu = page.getByTestId("drawer").getByRole("navigation", { name: "メインメニュー" });
     await expect(menu.locator(".side-nav__user")).toHaveText("山田 太郎 様");
     await expect(menu.getByRole("link", { name: "アカウント設定" })).toBeVisible();
+    if (javaScript) {
+      // The menu's code is a chunk of its own: until it has come React keeps the server's HTML, and a click on it is a
+      // full load (DefaultShell). Wait until the links are React's.
+      await page.waitForFunction(() => {
+        const link = document.querySelector('[data-testid="drawer"] nav a');
+        return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps$"));
+      });
+    }
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await menu.getByRole("link", { name: "サポート" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("よくある質問");
