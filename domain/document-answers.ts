@@ -175,6 +175,8 @@ export const documentDetailPageAnswer = z.object({
   mail_template: z.object({ subject: z.string(), body: z.string() }),
   customer: z.object({ department: z.string().nullable(), person_in_charge: z.string().nullable(), emails: z.array(z.string()) }).nullable(),
   digital_invoice: digitalInvoiceCheckAnswer.nullable(),
+  /** Whether the caller may decide the document's pending approval request now (false when none is pending). */
+  decides: z.boolean(),
 });
 export type DocumentDetailPageAnswer = z.output<typeof documentDetailPageAnswer>;
 

@@ -235,6 +235,13 @@ async function requestsWithSubjects(db: Database, where: SQL, order: SQL | typeo
   return rows.map(({ request, ...subject }) => ({ request, subject: subjectOf(subject), decisions: decisions.filter((decision) => decision.requestId === request.id) }));
 }
 
+/** Whether this person may decide the pending request's current step now: the rule 承認待ち lists by (waitingFor). */
+export async function mayDecide(db: Writer, request: RequestRow, approver: Approver): Promise<boolean> {
+  if (request.status !== "pending") return false;
+  const decided = await db.select({ decidedBy: approvalDecisions.decidedBy }).from(approvalDecisions).where(eq(approvalDecisions.requestId, request.id));
+  return approvalRefusalOf({ rule: request.rule, step: request.step, requestedBy: request.requestedBy, decidedBy: decided.map((row) => row.decidedBy) }, approver) === null;
+}
+
 /** 承認待ち: the pending requests whose current step this person may decide, oldest first (at most 200). */
 export async function waitingFor(db: Database, tenant: string, approver: Approver) {
   const rows = await requestsWithSubjects(db, and(eq(approvalRequests.companyUniqueCode, tenant), eq(approvalRequests.status, "pending"))!, approvalRequests.id, 200);

@@ -14,7 +14,7 @@ import { detailPageOf } from "../documents/detail-page";
 import { fullDocument, NOT_FOUND, ownDocument, presentListRow, sendPdf } from "../documents/presenters";
 import { copyOf, earlierRevision, issuedMarkOf, snapshotPdf } from "../documents/snapshots";
 import { badRequest } from "../errors";
-import { requireDocumentScope } from "../membership";
+import { requireDocumentScope, requireScopeAndApprover } from "../membership";
 import type { FileStorage } from "../storage/storage";
 import { parseBody } from "../validation";
 import { handler } from "./handler";
@@ -88,9 +88,9 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
   router.get(
     "/documents/:id/page",
     handler(async (req, res) => {
-      const scope = await requireDocumentScope(db, req, { write: false });
+      const { scope, approver } = await requireScopeAndApprover(db, req, { write: false });
       const row = await ownDocument(db, scope, documentId(req), expectedKind(req));
-      res.json(await detailPageOf(db, storage, scope, row, actorOf(req)));
+      res.json(await detailPageOf(db, storage, scope, approver, row, actorOf(req)));
     }),
   );
 

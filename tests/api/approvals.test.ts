@@ -5,7 +5,7 @@ import { AWAITING_APPROVAL as AWAITING } from "../../api/approvals/held-runs";
 import { approvalDecisions, approvalMails, documentMails, paymentServiceUsers, recurringRuns } from "../../api/db/schema";
 import { approvalAuditAnswer, approvalRequestAnswer, approvalSettingsAnswer, approvalsWaitingAnswer, myApprovalRequestsAnswer } from "../../domain/approval-answers";
 import { closingMergeAnswer, recurringScheduleAnswer } from "../../domain/billing-answers";
-import { documentAnswer, documentCopyAnswer } from "../../domain/document-answers";
+import { documentAnswer, documentCopyAnswer, documentDetailPageAnswer } from "../../domain/document-answers";
 import { useTenantTestApi } from "../support/api";
 import { createCustomer, createDocument } from "../support/factories";
 import { linesOf, ok, post } from "../support/issued";
@@ -106,17 +106,23 @@ describe("the approval flow", () => {
     expect(waiting.items.find((item) => item.id === id)).toMatchObject({ step: 1, steps: 2, comment: "今月分です。", document: { id: document.id, number: document.number, tax_included: "96999" } });
     expect(approvalsWaitingAnswer.parse(await ok(await api.call("/approvals/waiting", { as: "owner" }))).items.map((item) => item.id)).not.toContain(id);
 
+    // The detail page's one call says the same of each caller who may read the document.
+    const decides = async (as: "owner" | "staff") => documentDetailPageAnswer.parse(await ok(await api.call(`/documents/${document.id}/page?kind=invoice`, { as }))).decides;
+    expect([await decides("owner"), await decides("staff")]).toEqual([false, false]);
+
     // A crafted approval by someone who is not the step's approver is refused.
     await refused(await approve(id, "owner"), 403, "第1段階の承認者ではないため、承認・差戻しできません。");
     await refused(await approve(id, "staff"), 403, "第1段階の承認者ではないため、承認・差戻しできません。");
     const first = approvalRequestAnswer.parse(await ok(await approve(id, "user", "確認しました。")));
     expect(first).toMatchObject({ status: "pending", step: 2 });
     expect((await issue(document.id)).status).toBe(409);
+    expect([await decides("owner"), await decides("staff")]).toEqual([true, false]);
 
     const last = approvalRequestAnswer.parse(await ok(await approve(id, "owner")));
     expect(last).toMatchObject({ status: "approved", step: 2 });
     await refused(await approve(id, "owner"), 409, "この申請はすでに承認されています。");
     expect((await read(document.id)).approval).toMatchObject({ state: "approved", request: { id, status: "approved" } });
+    expect(await decides("owner")).toBe(false);
     expect((await issue(document.id)).status).toBe(200);
     expect((await send(document.id)).status).toBe(202);
 

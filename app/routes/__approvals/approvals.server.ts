@@ -139,16 +139,16 @@ type ReturnEntry = { event: string; changed_by: string; changed_by_name: string 
 
 /**
  * The detail page's 承認 section (decision 049): what the document needs, its request, the last return's reason, and
- * whether this person decides its current step (one more question to the API, only while it waits). Null when the
- * document needs no approval and never had one.
+ * whether this person decides its current step (`mayDecide`, the detail page's answer). Null when the document needs
+ * no approval and never had one.
  */
-export async function approvalSectionOf(t: ApprovalTexts, caller: PaymentApiCaller, approval: DocumentApproval, history: readonly ReturnEntry[], editable: boolean) {
+export function approvalSectionOf(t: ApprovalTexts, approval: DocumentApproval, mayDecide: boolean, history: readonly ReturnEntry[], editable: boolean) {
   const { state, request } = approval;
   if (state === "not_needed" && !request) return null;
   // A draft sent back says why, until it is asked for again: the last approval event of its history is the return.
   const lastEvent = history.findLast((entry) => (APPROVAL_EVENTS as readonly string[]).includes(entry.event));
   const returned = state === "needed" && lastEvent?.event === "approval_returned" ? lastEvent : undefined;
-  const decides = state === "pending" && request ? (await waitingApprovals(caller)).items.some((item) => item.id === request.id) : false;
+  const decides = state === "pending" && request !== null && mayDecide;
   return {
     state,
     awaiting: state === "needed" || state === "pending",

@@ -122,7 +122,7 @@ export const documentDetailLoader = async ({ request, params, context }: LoaderF
   const url = new URL(request.url);
   const asked = confirmedActionOf(url.searchParams.get("confirm"));
   // Until it is approved the document is neither issued nor sent (decision 049): the page offers 申請 instead.
-  const approval = await approvalSectionOf(t, caller, document.approval, document.history, editModeOf(facts) !== null);
+  const approval = approvalSectionOf(t, document.approval, page.decides, document.history, editModeOf(facts) !== null);
   const awaiting = approval?.awaiting ?? false;
   // The names of a mail's fields, which the send history shows too, come with the form rather than as a dictionary file of both pages.
   const words = t as (key: string) => string;
