@@ -29,6 +29,15 @@ const present = (row: SnapshotRow): DocumentSnapshot => ({
 });
 
 /**
+ * What a draft's preview shows of the company's logo or stamp, by tenant and file id: a file is only ever added and
+ * removed, never changed, so an id names the same bytes for good, and the company row that names it changes in the
+ * transaction that removes it (api/master-data/company.ts). Reading the bytes was most of a preview's cost on PGlite,
+ * which hands a bytea over as hex text (ADR 020).
+ */
+const previewImages = new Map<string, SnapshotImage | "unreadable">();
+const PREVIEW_IMAGES_LIMIT = 1_000;
+
+/**
  * A copy of the company's logo or stamp owned by snapshots: the company may
  * replace or delete its file later. Snapshots that show the same image share
  * one copy, found by its digest. A draft's preview is not kept, so it shows
@@ -36,10 +45,17 @@ const present = (row: SnapshotRow): DocumentSnapshot => ({
  */
 async function frozenImage(db: Database, storage: FileStorage, tenant: string, purpose: "logo" | "stamp", fileId: string | null, freeze: boolean): Promise<SnapshotImage | null | "unreadable"> {
   if (!fileId) return null;
+  const previewKey = `${tenant}/${fileId}`;
+  if (!freeze) {
+    const known = previewImages.get(previewKey);
+    if (known) return known;
+  }
   const { file, bytes } = await storage.read(tenant, fileId);
   // An image kept before uploads were decoded may not decode: the copy goes without it (and says so) rather than fail.
-  if (!storedImageDecodes(bytes, file.contentType)) return "unreadable";
-  if (!freeze) return { fileId, sha256: file.sha256 };
+  const image = storedImageDecodes(bytes, file.contentType) ? { fileId, sha256: file.sha256 } : "unreadable";
+  if (previewImages.size >= PREVIEW_IMAGES_LIMIT) previewImages.delete(previewImages.keys().next().value!);
+  previewImages.set(previewKey, image);
+  if (!freeze || image === "unreadable") return image;
   const [shared] = await db
     .select({ fileId: sql<string>`${documentSnapshots.content} -> 'issuer' -> ${purpose} ->> 'fileId'` })
     .from(documentSnapshots)

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formatJapaneseDate, todayJst } from "@domain/datetime";
 import type { TFunction } from "~/components/texts";
 import type { ServiceEnd } from "~/components/layout/ServiceEndBanner";
-import { menuHtml } from "~/components/navigation/menu-html.server";
-import { buildNavigation, menuOf, type NavTexts } from "~/components/navigation/navigation";
+import { companyMenuHtml } from "~/components/navigation/menu-html.server";
+import type { NavTexts } from "~/components/navigation/navigation";
 import type { common } from "~/locales/ja";
 import { fixedTextsFor } from "./fixed-texts.server";
 import { htmlOnce } from "./html-once.server";
@@ -27,6 +27,6 @@ export async function defaultLayoutLoader({ request, context }: LoaderFunctionAr
   ]);
   const user = { ...session, receiveEnabled };
   // The menu as HTML, sent once (ADR 020): a page's JavaScript carries neither its rules, nor its texts, nor its entries.
-  const menu = htmlOnce(context, "menu", menuHtml(menuOf(buildNavigation({ user }), navTexts), new URL(request.url).pathname));
+  const menu = htmlOnce(context, "menu", companyMenuHtml(user, navTexts, new URL(request.url).pathname));
   return { user, menu, service: serviceEndOf(t, user, todayJst()) };
 }

@@ -4,7 +4,7 @@ import { fixtureUsers, type FixtureUserName } from "../../../tests/support/users
 import { translate } from "~/components/texts";
 import navTexts from "~/locales/ja/nav.json";
 import { markCurrent } from "./menu";
-import { menuHtml } from "./menu-html.server";
+import { companyMenuHtml, menuHtml } from "./menu-html.server";
 import { buildNavigation, menuOf, type NavTexts } from "./navigation";
 
 /** The menu's HTML as the layout's loader sends it, in a page. */
@@ -29,6 +29,27 @@ describe("SideNav", () => {
     expect(texts).toContain("見積書 /estimates/list");
     expect(texts).toContain("アカウント設定 /accounts/settings");
     expect(texts).toContain("Cookieポリシー /cookie-policy");
+  });
+
+  it("is the same HTML when the layout asks again, for each user and page, with the user's own name and entries", () => {
+    const t = ((key: string, values?: object) => translate({ nav: navTexts }, key, values)) as NavTexts;
+    const cases = [
+      ["owner", "/invoices/detail/1"],
+      ["owner", "/invoices/detail/2"],
+      ["owner", "/accounts/settings"],
+      ["user", "/invoices/detail/1"],
+      ["newcomer", "/support/faq"],
+      ["owner", "/top"],
+    ] as const;
+    for (let round = 0; round < 2; round++) {
+      for (const [name, pathname] of cases) {
+        expect(companyMenuHtml(fixtureUsers[name], t, pathname)).toBe(menuHtml(menuOf(buildNavigation({ user: fixtureUsers[name] }), t), pathname));
+      }
+    }
+    const renamed = { ...fixtureUsers.owner, lastName: "鈴木" };
+    expect(companyMenuHtml(renamed, t, "/top")).toContain("鈴木 太郎 様");
+    expect(companyMenuHtml(renamed, t, "/top")).toContain("/receive/");
+    expect(companyMenuHtml({ ...renamed, receiveEnabled: false }, t, "/top")).not.toContain("/receive/");
   });
 
   it("marks the current page with aria-current", () => {
