@@ -1,15 +1,17 @@
 import type { Response } from "express";
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import { approvalOf, presentRequest, type DocumentApproval } from "../approvals/gate";
-import { closingInvoiceSlips, type documentLines, documentMails, documents, documentStatusHistory, payments } from "../db/schema";
+import { rowsOf, type Database } from "../db/client";
+import { closingInvoiceSlips, type documentLines, documentMails, documents, documentSnapshots, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
 import { clearedSum, notCancelled } from "../payments/cleared";
 import { inScope, type DocumentScope } from "./scope";
-import { linesOf, revisionsOf } from "./snapshots";
+import { linesOf } from "./snapshots";
 import type { Writer } from "./store";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -76,11 +78,87 @@ export function presentListRow(row: ListRow) {
 
 const linkColumns = { id: documents.id, kind: documents.kind, number: documents.number };
 
+/** A JSON object of the columns under the keys given (constants of this module), for a statement that reads several tables at once. */
+function jsonOf(columns: Record<string, AnyPgColumn>): SQL {
+  return sql`json_build_object(${sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )})`;
+}
+
+/** The rows of a subquery as one JSON array, in `order`; an empty array when it has none. */
+const jsonRows = (columns: Record<string, AnyPgColumn>, order: SQL) => sql`coalesce(json_agg(${jsonOf(columns)} order by ${order}), '[]'::json)`;
+
+type Link = { id: number; kind: DocumentKind; number: string };
+/** Timestamps come out of JSON as text. */
+type Dated<Row, Key extends keyof Row> = Omit<Row, Key> & { [K in Key]: string };
+
+const historyColumns = {
+  id: documentStatusHistory.id,
+  fromStatus: documentStatusHistory.fromStatus,
+  toStatus: documentStatusHistory.toStatus,
+  event: documentStatusHistory.event,
+  revision: documentStatusHistory.revision,
+  changedBy: documentStatusHistory.changedBy,
+  changedByName: documentStatusHistory.changedByName,
+  comment: documentStatusHistory.comment,
+  approvalStep: documentStatusHistory.approvalStep,
+  changedAt: documentStatusHistory.changedAt,
+};
+const mailColumns = { id: documentMails.id, snapshotId: documentMails.snapshotId, status: documentMails.status, createdAt: documentMails.createdAt };
+const revisionColumns = {
+  id: documentSnapshots.id,
+  revision: documentSnapshots.revision,
+  reason: documentSnapshots.reason,
+  createdAt: documentSnapshots.createdAt,
+  createdBy: documentSnapshots.createdBy,
+  createdByName: documentSnapshots.createdByName,
+};
+type Columns<C extends Record<string, AnyPgColumn>> = { [K in keyof C]: C[K]["_"]["data"] };
+
+type Relations = {
+  history: Array<Dated<Columns<typeof historyColumns>, "changedAt">>;
+  derived: Array<Link & { creditNoteOf: number | null }>;
+  source: Link | null;
+  creditNoteOf: Link | null;
+  sent: Array<Dated<Columns<typeof mailColumns>, "createdAt">>;
+  revisions: Array<Dated<Columns<typeof revisionColumns>, "createdAt">>;
+  paid: boolean;
+  closing: Link[];
+};
+
 /**
- * One document with its lines, its history, its revisions (the version
- * history of what was issued), where it came from and what was made from it
- * — those links only as far as the caller's scope reaches.
+ * What the document's answer shows beside its own row, in one statement (issue 39: a statement was most of a detail
+ * page's cost on PGlite): its history, the documents made from it or crediting it, the one it was made from and the
+ * one it credits, its sends, its revisions, whether a payment not cancelled is recorded, and 合算請求's links both
+ * ways (decision 030: the slips a closing invoice bills, or the closing invoice that bills a slip). Linked documents
+ * only as far as the caller's scope reaches.
  */
+async function relationsOf(db: Writer, row: DocumentRow, scope: DocumentScope): Promise<Relations> {
+  const closing =
+    row.kind === "invoice"
+      ? sql`(select ${jsonRows(linkColumns, sql`${documents.number}`)} from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.slipId} where ${closingInvoiceSlips.invoiceId} = ${row.id} and ${inScope(scope)})`
+      : row.kind === "delivery_slip"
+        ? sql`(select ${jsonRows(linkColumns, sql`${documents.id}`)} from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.invoiceId} where ${closingInvoiceSlips.slipId} = ${row.id} and ${inScope(scope)})`
+        : sql`'[]'::json`;
+  const linked = (id: number | null) =>
+    id === null ? sql`null::json` : sql`(select ${jsonOf(linkColumns)} from ${documents} where ${documents.id} = ${id} and ${inScope(scope)})`;
+  const [relations] = await rowsOf<Relations>(
+    db as Database,
+    sql`select
+      (select ${jsonRows(historyColumns, sql`${documentStatusHistory.changedAt}, ${documentStatusHistory.id}`)} from ${documentStatusHistory} where ${documentStatusHistory.documentId} = ${row.id}) as "history",
+      (select ${jsonRows({ ...linkColumns, creditNoteOf: documents.creditNoteOf }, sql`${documents.id}`)} from ${documents}
+        where (${documents.sourceDocumentId} = ${row.id} or ${documents.creditNoteOf} = ${row.id}) and ${inScope(scope)}) as "derived",
+      ${linked(row.sourceDocumentId)} as "source",
+      ${linked(row.creditNoteOf)} as "creditNoteOf",
+      (select ${jsonRows(mailColumns, sql`${documentMails.id}`)} from ${documentMails} where ${documentMails.documentId} = ${row.id}) as "sent",
+      (select ${jsonRows(revisionColumns, sql`${documentSnapshots.revision}`)} from ${documentSnapshots} where ${documentSnapshots.documentId} = ${row.id}) as "revisions",
+      exists (select 1 from ${payments} where ${payments.documentId} = ${row.id} and ${notCancelled}) as "paid",
+      ${closing} as "closing"`,
+  );
+  return relations!;
+}
+
 /** One payment of the document not cancelled, if any: an invoice with one is not voided (decision 033). */
 export const activePayment = (db: Writer, documentId: number) =>
   db
@@ -98,25 +176,14 @@ export async function clearedOf(db: Writer, documentId: number): Promise<number>
   return Number(row!.cleared);
 }
 
-/** The document as the API answers it, with its lines, history, links and approval; `known` holds rows the caller read already. */
+/**
+ * One document as the API answers it, with its lines, its history, its revisions (the version history of what was
+ * issued), where it came from and what was made from it — those links only as far as the caller's scope reaches —
+ * and its approval; `known` holds rows the caller read already.
+ */
 export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope, known: { lines?: LineRow[]; approval?: DocumentApproval } = {}) {
-  const linked = (id: number) => and(eq(documents.id, id), inScope(scope));
-  const [lines, history, derived, source, creditNoteOf, sent, revisions, payment, closing, approval] = await Promise.all([
-    known.lines ?? linesOf(db, row.id),
-    db.select().from(documentStatusHistory).where(eq(documentStatusHistory.documentId, row.id)).orderBy(asc(documentStatusHistory.changedAt), asc(documentStatusHistory.id)),
-    db
-      .select({ ...linkColumns, creditNoteOf: documents.creditNoteOf })
-      .from(documents)
-      .where(and(or(eq(documents.sourceDocumentId, row.id), eq(documents.creditNoteOf, row.id)), inScope(scope)))
-      .orderBy(asc(documents.id)),
-    row.sourceDocumentId === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(linked(row.sourceDocumentId)),
-    row.creditNoteOf === null ? Promise.resolve([]) : db.select(linkColumns).from(documents).where(linked(row.creditNoteOf)),
-    db.select({ id: documentMails.id, snapshotId: documentMails.snapshotId, status: documentMails.status, createdAt: documentMails.createdAt }).from(documentMails).where(eq(documentMails.documentId, row.id)).orderBy(asc(documentMails.id)),
-    revisionsOf(db, row.id),
-    activePayment(db, row.id),
-    closingLinksOf(db, row, scope),
-    known.approval ?? approvalOf(db, row),
-  ]);
+  const [lines, relations, approval] = await Promise.all([known.lines ?? linesOf(db, row.id), relationsOf(db, row, scope), known.approval ?? approvalOf(db, row)]);
+  const { history, derived, source, creditNoteOf, sent, revisions, paid, closing } = relations;
   return {
     ...presentRow(row),
     lines: lines.map(({ documentId: _document, ...line }) => ({
@@ -125,42 +192,23 @@ export async function fullDocument(db: Writer, row: DocumentRow, scope: Document
       unitPrice: canonicalDecimal(line.unitPrice),
       amount: canonicalDecimal(line.amount),
     })),
-    history: history.map(({ documentId: _document, ...entry }) => entry),
+    history: history.map((entry) => ({ ...entry, changedAt: new Date(entry.changedAt) })),
     // Each revision with the mails that sent it: an earlier version's sends stay reachable after a correction.
-    revisions: revisions.map((revision) => ({ ...revision, mails: sent.filter((mail) => mail.snapshotId === revision.id).map(({ snapshotId: _snapshot, ...mail }) => mail) })),
-    source: source[0] ?? null,
-    creditNoteOf: creditNoteOf[0] ?? null,
+    revisions: revisions.map((revision) => ({
+      ...revision,
+      createdAt: new Date(revision.createdAt),
+      mails: sent.filter((mail) => mail.snapshotId === revision.id).map(({ snapshotId: _snapshot, createdAt, ...mail }) => ({ ...mail, createdAt: new Date(createdAt) })),
+    })),
+    source,
+    creditNoteOf,
     derived: derived.filter((link) => link.creditNoteOf !== row.id).map(({ creditNoteOf: _of, ...link }) => link),
     creditNotes: derived.filter((link) => link.creditNoteOf === row.id).map(({ creditNoteOf: _of, ...link }) => link),
     sent: sent.length > 0,
-    paid: payment.length > 0,
+    paid,
     closing,
     // Decision 049: whether it needs approval now, and the request of its current revision.
     approval: { state: approval.state, request: approval.request && presentRequest(approval.request) },
   };
-}
-
-/**
- * 合算請求's link both ways (decision 030): the delivery slips a closing invoice bills, or the closing invoice
- * that bills a slip; empty for other kinds and documents no closing touched.
- */
-function closingLinksOf(db: Writer, row: DocumentRow, scope: DocumentScope) {
-  if (row.kind === "invoice") {
-    return db
-      .select(linkColumns)
-      .from(closingInvoiceSlips)
-      .innerJoin(documents, eq(documents.id, closingInvoiceSlips.slipId))
-      .where(and(eq(closingInvoiceSlips.invoiceId, row.id), inScope(scope)))
-      .orderBy(asc(documents.number));
-  }
-  if (row.kind === "delivery_slip") {
-    return db
-      .select(linkColumns)
-      .from(closingInvoiceSlips)
-      .innerJoin(documents, eq(documents.id, closingInvoiceSlips.invoiceId))
-      .where(and(eq(closingInvoiceSlips.slipId, row.id), inScope(scope)));
-  }
-  return Promise.resolve([]);
 }
 
 /** A PDF download named by kind, number and customer; the ASCII name is for browsers that ignore filename*. */

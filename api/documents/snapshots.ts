@@ -217,16 +217,6 @@ export async function snapshotOfRevision(db: Writer, documentId: number, revisio
   return row ? present(row) : null;
 }
 
-/** Every revision's snapshot, oldest first: the version history of an issued document. */
-export async function revisionsOf(db: Writer, documentId: number) {
-  const rows = await db
-    .select({ id: documentSnapshots.id, revision: documentSnapshots.revision, reason: documentSnapshots.reason, createdAt: documentSnapshots.createdAt, createdBy: documentSnapshots.createdBy, createdByName: documentSnapshots.createdByName })
-    .from(documentSnapshots)
-    .where(eq(documentSnapshots.documentId, documentId))
-    .orderBy(asc(documentSnapshots.revision));
-  return rows;
-}
-
 /** Stores the content as the document's current revision, inside the caller's transaction. */
 export async function insertSnapshot(tx: Writer, document: DocumentRow, content: SnapshotContent, reason: SnapshotReason, actor: Actor): Promise<DocumentSnapshot> {
   const [inserted] = await tx

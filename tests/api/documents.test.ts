@@ -5,7 +5,7 @@ import { fixtureUsers } from "../support/users";
 import { createDocument } from "../support/factories";
 import { documentAnswer, documentDetailPageAnswer, documentPageAnswer, statusChangesAnswer } from "../../domain/document-answers";
 
-const api = useTenantTestApi();
+const api = useTenantTestApi(["staff"]);
 
 afterEach(async () => {
   await api.database.db.delete(documents);
@@ -14,7 +14,7 @@ afterEach(async () => {
   await api.database.db.delete(customers);
 });
 
-type As = "owner" | "shinkinOwner";
+type As = "owner" | "shinkinOwner" | "staff";
 const post = (path: string, body: unknown, as: As = "owner") => api.call(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" }, as });
 
 const LINES = [
@@ -132,6 +132,17 @@ describe("documents", () => {
       { id: invoice.id, ok: false, message: `${invoice.number}：「未入金」から「未請求」には変更できません。` },
       { id: other.id, ok: false, message: `${other.number}：「未入金」から「未請求」には変更できません。` },
     ]);
+  });
+
+  it("links other documents only as far as the caller's scope reaches", async () => {
+    // A company user who sees only their own documents (SPEC §4): the owner's invoice made from theirs is not linked for them.
+    const estimate = await create("estimate", {}, "staff");
+    const invoice = await create("invoice", { source_document_id: estimate.id });
+    const read = async (id: number, as: As) => documentAnswer.parse(await (await api.call(`/documents/${id}`, { as })).json());
+    expect((await read(estimate.id, "staff")).derived).toEqual([]);
+    expect((await read(estimate.id, "owner")).derived).toEqual([{ id: invoice.id, kind: "invoice", number: invoice.number }]);
+    expect((await read(invoice.id, "owner")).source).toEqual({ id: estimate.id, kind: "estimate", number: estimate.number });
+    expect((await read(invoice.id, "owner")).history.map((entry) => entry.event)).toEqual(["created"]);
   });
 
   it("converts an estimate into an invoice and shows the link both ways; refuses paths SPEC §4 does not have", async () => {
