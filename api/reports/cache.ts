@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { documentListVersions } from "../db/schema";
 
@@ -29,15 +29,11 @@ export class ReportCache {
   }
 }
 
+/** The kinds' list versions in one statement, in the order given. */
 async function versionOf(db: Database, tenant: string, kinds: readonly string[]): Promise<string> {
-  const versions = await Promise.all(
-    kinds.map((kind) =>
-      db
-        .select({ version: documentListVersions.version })
-        .from(documentListVersions)
-        .where(and(eq(documentListVersions.companyUniqueCode, tenant), eq(documentListVersions.kind, kind)))
-        .then(([row]) => String(row?.version ?? 0)),
-    ),
-  );
-  return versions.join(":");
+  const rows = await db
+    .select({ kind: documentListVersions.kind, version: documentListVersions.version })
+    .from(documentListVersions)
+    .where(and(eq(documentListVersions.companyUniqueCode, tenant), inArray(documentListVersions.kind, [...kinds])));
+  return kinds.map((kind) => String(rows.find((row) => row.kind === kind)?.version ?? 0)).join(":");
 }

@@ -70,6 +70,18 @@ describe("GET /top", () => {
     expect(JSON.stringify(top)).not.toContain("他社の取引先");
   });
 
+  it("counts again after a change of either kind, though both kinds' figures are kept together", async () => {
+    const before = topAnswer.parse(await ok(await api.call("/top")));
+    await issued(api, { kind: "estimate", issue_date: firstOfMonth(0), customer_name: "株式会社青空商事", amount: 500 });
+    const estimated = topAnswer.parse(await ok(await api.call("/top")));
+    expect(estimated.awaiting_estimates.count).toBe(before.awaiting_estimates.count + 1);
+    expect(estimated.sales).toEqual(before.sales);
+    await issued(api, { issue_date: firstOfMonth(0), customer_name: "株式会社青空商事", amount: 1_000, due_date: days(30) });
+    const invoiced = topAnswer.parse(await ok(await api.call("/top")));
+    expect(invoiced.sales.this_month.count).toBe(before.sales.this_month.count + 1);
+    expect(invoiced.awaiting_estimates).toEqual(estimated.awaiting_estimates);
+  });
+
   it("shows a send that failed until the document is sent again", async () => {
     const invoice = await issued(api, { issue_date: firstOfMonth(0), customer_name: "株式会社メール失敗", amount: 1_000, due_date: days(30) });
     const queued = await ok(await api.call(`/documents/${invoice.id}/mails`, post({ to: ["keiri@example.com"], subject: "請求書", body: "ご確認ください", delivery: "attachment" })));
