@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { parseDecimalInput } from "../../domain/decimal";
 import { DOCUMENT_KIND_IDS } from "../../domain/document-kinds";
 import { DOCUMENT_SORTS, VOIDED_FILTERS } from "../../domain/documents";
-import { mailDisplayStatus, type MailDisplayStatus } from "../../domain/mail-status";
+import { mailDisplayStatus } from "../../domain/mail-status";
 import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
 import { documentListVersions, documentMails, documents, documentTotals } from "../db/schema";
@@ -187,31 +187,40 @@ export async function summaryOf(db: Database, summaries: ListSummaries, scope: D
   return summary;
 }
 
-/** A page of the filtered list, each row with the state of its latest send, and the count and sums of the whole filter. */
+/** The listed row's id, named with its table: a one-table subquery names its columns bare, so a bare "id" there is document_mails' own. */
+const listedId = sql`${documents}.${sql.identifier(documents.id.name)}`;
+
+/** Each listed row's latest send, joined in the list's statement (an index walk per row: document_mails_document_idx). */
+const latestMail = (db: Database) =>
+  db
+    .select({ status: documentMails.status, firstOpenedAt: documentMails.firstOpenedAt })
+    .from(documentMails)
+    .where(sql`${documentMails.documentId} = ${listedId}`)
+    .orderBy(desc(documentMails.id))
+    .limit(1)
+    .as("latest_mail");
+
+/** A page of the filtered list, each row with the state of its latest send (SPEC §4: blank, 送信済, 閲覧済, 送信エラー), and the count and sums of the whole filter. */
 export async function listDocuments(db: Database, summaries: ListSummaries, scope: DocumentScope, query: ListQuery) {
   const where = listConditions(scope, query);
   const direction = query.order === "asc" ? asc : desc;
+  const mail = latestMail(db);
   const [rows, summary] = await Promise.all([
     db
-      .select(LIST_COLUMNS)
+      .select({ ...LIST_COLUMNS, mailStatus: mail.status, mailOpenedAt: mail.firstOpenedAt })
       .from(documents)
+      .leftJoinLateral(mail, sql`true`)
       .where(where)
       .orderBy(direction(SORT_COLUMNS[query.sort]), direction(documents.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
     summaryOf(db, summaries, scope, query, where),
   ]);
-  const mails = await latestMailStatuses(db, rows.map((row) => row.id));
-  return { rows: rows.map((row) => ({ ...row, mailStatus: mails.get(row.id) ?? null })), summary };
-}
-
-/** The latest send of each listed document, as the list's mail column shows it (SPEC §4: blank, 送信済, 閲覧済, 送信エラー). */
-export async function latestMailStatuses(db: Database, ids: number[]): Promise<Map<number, MailDisplayStatus>> {
-  if (ids.length === 0) return new Map();
-  const latest = await db
-    .selectDistinctOn([documentMails.documentId], { documentId: documentMails.documentId, status: documentMails.status, firstOpenedAt: documentMails.firstOpenedAt })
-    .from(documentMails)
-    .where(inArray(documentMails.documentId, ids))
-    .orderBy(documentMails.documentId, desc(documentMails.id));
-  return new Map(latest.map((mail) => [mail.documentId, mailDisplayStatus({ status: mail.status, first_opened_at: mail.firstOpenedAt?.toISOString() ?? null })]));
+  return {
+    rows: rows.map(({ mailStatus, mailOpenedAt, ...row }) => ({
+      ...row,
+      mailStatus: mailStatus === null ? null : mailDisplayStatus({ status: mailStatus, first_opened_at: mailOpenedAt?.toISOString() ?? null }),
+    })),
+    summary,
+  };
 }
