@@ -32,13 +32,16 @@ const membershipRead = new WeakMap<Request, MembershipRow>();
  * call a page makes; both are read as they are at that moment, as before.
  */
 export function revocationAndMembershipCheck(db: Database) {
+  // Built once (a prepared statement: on PostgreSQL each connection parses it once too); each call gives its two values.
+  const check = db
+    .select({ revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenHash} = ${sql.placeholder("tokenHash")})`, ...MEMBERSHIP_COLUMNS })
+    .from(sql`(select 1) as caller`)
+    .leftJoin(paymentServiceUsers, eq(paymentServiceUsers.userUniqueCode, sql.placeholder("userUniqueCode")))
+    .leftJoin(companyPlans, eq(companyPlans.companyUniqueCode, paymentServiceUsers.companyUniqueCode))
+    .limit(1)
+    .prepare("revocation_and_membership");
   return async (caller: Caller, req: Request): Promise<boolean> => {
-    const [row] = await db
-      .select({ revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenHash} = ${caller.tokenHash})`, ...MEMBERSHIP_COLUMNS })
-      .from(sql`(select 1) as caller`)
-      .leftJoin(paymentServiceUsers, eq(paymentServiceUsers.userUniqueCode, caller.userUniqueCode))
-      .leftJoin(companyPlans, eq(companyPlans.companyUniqueCode, paymentServiceUsers.companyUniqueCode))
-      .limit(1);
+    const [row] = await check.execute({ tokenHash: caller.tokenHash, userUniqueCode: caller.userUniqueCode });
     const { revoked, ...membership } = row!;
     membershipRead.set(req, membership);
     return revoked;
