@@ -45,7 +45,8 @@
  * build: 合算請求 of 1,000 delivery slips into 100 invoices, and 入金消込 of a 10,000-line 全銀
  * statement against 10,000 open invoices (upload, proposals, 1,000 matches confirmed), each within
  * 60 s, on a fresh embedded database and on PostgreSQL (scripts/bench-billing.ts).
- * --profile=DIR keeps each server's CPU profile (node --cpu-prof) in DIR.
+ * --profile=DIR keeps each server's CPU profile (node --cpu-prof) in DIR; with --only=floor, each floor page is then
+ * loaded alone once more at the end, and the run prints where in the profile (scripts/cpu-profile-summary.ts --window).
  * --lighthouse-reports=DIR keeps each Lighthouse run's full report (NAME-RUN.json) and its trace
  * (NAME-RUN.trace.json) in DIR, to read what blocks and what costs the points (scripts/lighthouse-summary.ts).
  */
@@ -1177,6 +1178,26 @@ async function compareWithFloor(origin: string, server: ChildProcess, floorOrigi
     });
     emptyBefore = emptyAfter;
   }
+  if (profileDirectory) await profileTail(origin, server, run, database, detailId);
+}
+
+/**
+ * With --profile, each floor page under load once more, one after the other, at the end of the server's run: the
+ * profile's last seconds then hold each page alone (`cpu-profile-summary.ts --window=`), where the comparison above
+ * interleaves them with the empty page. Prints each window and its request count, to read milliseconds per request.
+ */
+async function profileTail(origin: string, server: ChildProcess, run: Run, database: string, detailId: number): Promise<void> {
+  const loads: Array<{ name: string; requests: number }> = [];
+  for (const { name, path } of FLOOR_PAGES) {
+    const page: Page = { name, path: path(detailId), as: API_USER };
+    const load = await measureLoad(name, loopbackUrl(page.path, origin), await cookieHeaderFor(page, run.token), server, run.options);
+    loads.push({ name, requests: load.requests });
+  }
+  loads.forEach(({ name, requests }, index) => {
+    const from = (loads.length - index) * run.options.duration;
+    // Seconds before the profile's end, which is here when floor is the server's last part (--only=floor).
+    console.log(`profile (${database}): ${name} alone in --window=${from},${from - run.options.duration}, ${requests} requests`);
+  });
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;

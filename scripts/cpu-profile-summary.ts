@@ -4,10 +4,11 @@
  * A bundle of this project with its source map beside it (dist/server.js always; build/index.js after
  * `npx remix build --sourcemap`) is attributed to the source files it was bundled from; a package's code to the package.
  *
- *   npx tsx scripts/cpu-profile-summary.ts FILE.cpuprofile… [--top=25] [--last=SECONDS]
+ *   npx tsx scripts/cpu-profile-summary.ts FILE.cpuprofile… [--top=25] [--last=SECONDS] [--window=FROM,TO]
  *
  * --last keeps the profile's last seconds only: a server put under load for that long just before it was stopped,
- * without its start (module loading, migrations) before.
+ * without its start (module loading, migrations) before. --window=FROM,TO keeps the span from FROM to TO seconds
+ * before the end (`npm run bench -- --only=floor --profile=DIR` prints each floor page's window).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -106,7 +107,10 @@ function moduleOf({ url, lineNumber, columnNumber, functionName }: CallFrame): s
 type Totals = Map<string, number>;
 const add = (totals: Totals, key: string, ms: number) => totals.set(key, (totals.get(key) ?? 0) + ms);
 
-function summarise(file: string, top: number, lastSeconds: number | null): void {
+/** A span of the profile in seconds before its end: [from, to], from the larger. */
+type Window = { from: number; to: number };
+
+function summarise(file: string, top: number, window: Window | null): void {
   const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map<number, number>();
@@ -122,9 +126,10 @@ function summarise(file: string, top: number, lastSeconds: number | null): void 
   // Each sample's time in µs from the first: a delta is the time since the sample before.
   const times: number[] = [];
   profile.timeDeltas.reduce((at, delta, index) => (times[index] = at + delta), 0);
-  const from = lastSeconds === null ? -Infinity : times[times.length - 1]! - lastSeconds * 1e6;
+  const end = times[times.length - 1]!;
+  const [from, to] = window === null ? [-Infinity, Infinity] : [end - window.from * 1e6, end - window.to * 1e6];
   profile.samples.forEach((id, index) => {
-    if (times[index]! < from) return;
+    if (times[index]! < from || times[index]! > to) return;
     // The time to the next sample is this sample's own duration.
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
     const node = nodes.get(id)!;
@@ -152,6 +157,10 @@ function summarise(file: string, top: number, lastSeconds: number | null): void 
   print("inclusive time by module (samples whose stack passes through it)", inclusiveByModule);
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "25" }, last: { type: "string" } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "25" }, last: { type: "string" }, window: { type: "string" } } });
 if (positionals.length === 0) throw new Error("name one or more .cpuprofile files");
-for (const file of positionals) summarise(file, Number(values.top), values.last === undefined ? null : Number(values.last));
+const [windowFrom, windowTo] = (values.window ?? "").split(",").map(Number);
+const window: Window | null =
+  values.window !== undefined ? { from: windowFrom!, to: windowTo! } : values.last !== undefined ? { from: Number(values.last), to: 0 } : null;
+if (window && !(window.from > window.to && window.to >= 0)) throw new Error("--window=FROM,TO needs FROM > TO ≥ 0 seconds before the end");
+for (const file of positionals) summarise(file, Number(values.top), window);
