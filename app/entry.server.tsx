@@ -3,11 +3,13 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { RenderedHtmlProvider } from "~/components/server-html";
 import { ServerTextsProvider } from "~/components/texts";
 import { i18nConfig, type Locale } from "~/i18n";
+import { pageHydrates } from "~/route-handle";
 import { withoutFizzPadding } from "~/services/fizz-padding.server";
 import { remixI18next, resources } from "~/services/i18n.server";
 import { getLogger } from "~/services/logger.server";
@@ -44,10 +46,23 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const i18n = await i18nFor((await remixI18next.getLocale(request)) as Locale);
+  const nonce = loadContext.cspNonce;
+  const page = (
+    <NonceProvider value={nonce}>
+      <ServerTextsProvider t={i18n.getFixedT(i18n.language)}>
+        <RenderedHtmlProvider value={loadContext.renderedHtml ?? null}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </RenderedHtmlProvider>
+      </ServerTextsProvider>
+    </NonceProvider>
+  );
+  const { matches } = remixContext.staticHandlerContext;
+  if (!pageHydrates(matches.map((match) => ({ handle: remixContext.routeModules[match.route.id]?.handle })))) {
+    return wholePage(page, responseStatusCode, responseHeaders);
+  }
 
   // Bots and no-JavaScript clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
-  const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -55,13 +70,7 @@ export default async function handleRequest(
     // timer keeps the request's render, data and response alive until it fires (under load, most of the heap's growth).
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerTextsProvider t={i18n.getFixedT(i18n.language)}>
-          <RenderedHtmlProvider value={loadContext.renderedHtml ?? null}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </RenderedHtmlProvider>
-        </ServerTextsProvider>
-      </NonceProvider>,
+      page,
       {
         nonce,
         [readyEvent]() {
@@ -88,6 +97,17 @@ export default async function handleRequest(
       },
     );
   });
+}
+
+/**
+ * A page served without scripts (ADR 020) as one string: nothing of it could come later (no deferred data, no script
+ * to receive it), and rendering to a string spares the stream's encoding of each chunk, about a third of the render of
+ * a 50-row list (ADR 020, "Server cost per page"). Such pages have no Suspense boundary; an error in the render is the
+ * whole response's error, as a shell error is.
+ */
+function wholePage(page: ReactElement, status: number, headers: Headers): Response {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${renderToString(page)}`, { headers, status });
 }
 
 /** Logs and reports what a loader or action threw, unless the client simply went away. (Thrown responses — 401, 404, maintenance — never come here.) */

@@ -47,6 +47,8 @@ test.describe("what the browser loads", () => {
       expect([...scripts.keys()], path).toEqual([]);
       // Neither a module nor an inline script: no hydration data, no route manifest.
       await expect(page.locator("script"), path).toHaveCount(0);
+      // Served as one string, still a standards-mode document in Japanese with what it shows.
+      expect(await page.evaluate(() => [document.compatMode, document.documentElement.lang]), path).toEqual(["CSS1Compat", "ja"]);
     }
     for (const [path, module] of [
       ["/invoices/create", "/_default.invoices.create-"],
