@@ -6,6 +6,7 @@ import { receivePlanSubscribedOn } from "../domain/plans";
 import { PAYMENT_ROLE, REFERENCE } from "../domain/roles";
 import { tenantOf, type Caller } from "./auth";
 import type { Database } from "./db/client";
+import { preparedPerHandle } from "./db/prepared";
 import { planStateOf } from "./accounts/store";
 import { banks, companyPlans, paymentServiceUsers, plans, revokedTokens } from "./db/schema";
 import type { DocumentScope } from "./documents/scope";
@@ -26,22 +27,23 @@ type MembershipRow = { role: number | null; referenceId: number | null; companyU
 /** The caller's payment user and plan as the token check read them, for the request's membership checks. */
 const membershipRead = new WeakMap<Request, MembershipRow>();
 
+const revocationAndMembership = preparedPerHandle((db: Database) =>
+  db
+    .select({ revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenHash} = ${sql.placeholder("tokenHash")})`, ...MEMBERSHIP_COLUMNS })
+    .from(sql`(select 1) as caller`)
+    .leftJoin(paymentServiceUsers, eq(paymentServiceUsers.userUniqueCode, sql.placeholder("userUniqueCode")))
+    .leftJoin(companyPlans, eq(companyPlans.companyUniqueCode, paymentServiceUsers.companyUniqueCode))
+    .limit(1),
+);
+
 /**
  * The token check of every call (AuthOptions.isRevoked): whether sign-out ended the token, and in the same statement the
  * caller's payment user and plan, which the route's membership check reads next. One statement instead of two on every
  * call a page makes; both are read as they are at that moment, as before.
  */
 export function revocationAndMembershipCheck(db: Database) {
-  // Built once (a prepared statement: on PostgreSQL each connection parses it once too); each call gives its two values.
-  const check = db
-    .select({ revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenHash} = ${sql.placeholder("tokenHash")})`, ...MEMBERSHIP_COLUMNS })
-    .from(sql`(select 1) as caller`)
-    .leftJoin(paymentServiceUsers, eq(paymentServiceUsers.userUniqueCode, sql.placeholder("userUniqueCode")))
-    .leftJoin(companyPlans, eq(companyPlans.companyUniqueCode, paymentServiceUsers.companyUniqueCode))
-    .limit(1)
-    .prepare("revocation_and_membership");
   return async (caller: Caller, req: Request): Promise<boolean> => {
-    const [row] = await check.execute({ tokenHash: caller.tokenHash, userUniqueCode: caller.userUniqueCode });
+    const [row] = await revocationAndMembership(db).execute({ tokenHash: caller.tokenHash, userUniqueCode: caller.userUniqueCode });
     const { revoked, ...membership } = row!;
     membershipRead.set(req, membership);
     return revoked;

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { approvalRefusalOf, ruleApplies, type Approver, type FrozenRule } from "../../domain/approvals";
 import { canonicalDecimal } from "../../domain/decimal";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { scheduleAmounts, SCHEDULE_NOT_FOUND } from "../billing/recurring";
 import type { Database } from "../db/client";
+import { preparedPerHandle } from "../db/prepared";
 import { approvalDecisions, approvalEvents, approvalRequests, documents, recurringSchedules } from "../db/schema";
 import { ownDocument, type DocumentRow } from "../documents/presenters";
 import { wholeCompany, type DocumentScope } from "../documents/scope";
@@ -235,10 +236,14 @@ async function requestsWithSubjects(db: Database, where: SQL, order: SQL | typeo
   return rows.map(({ request, ...subject }) => ({ request, subject: subjectOf(subject), decisions: decisions.filter((decision) => decision.requestId === request.id) }));
 }
 
+const decidersStatement = preparedPerHandle((db: Writer) =>
+  db.select({ decidedBy: approvalDecisions.decidedBy }).from(approvalDecisions).where(eq(approvalDecisions.requestId, sql.placeholder("requestId"))),
+);
+
 /** Whether this person may decide the pending request's current step now: the rule 承認待ち lists by (waitingFor). */
 export async function mayDecide(db: Writer, request: RequestRow, approver: Approver): Promise<boolean> {
   if (request.status !== "pending") return false;
-  const decided = await db.select({ decidedBy: approvalDecisions.decidedBy }).from(approvalDecisions).where(eq(approvalDecisions.requestId, request.id));
+  const decided = await decidersStatement(db).execute({ requestId: request.id });
   return approvalRefusalOf({ rule: request.rule, step: request.step, requestedBy: request.requestedBy, decidedBy: decided.map((row) => row.decidedBy) }, approver) === null;
 }
 

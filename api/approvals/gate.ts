@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ruleApplies, unapprovedRefusal, type ApprovalEvent, type ApprovalRequestStatus, type ApprovalState } from "../../domain/approvals";
+import { preparedPerHandle } from "../db/prepared";
 import { approvalCorrections, approvalEvents, approvalRequests, documents, documentStatusHistory } from "../db/schema";
 import type { Actor } from "../documents/snapshots";
 import type { Writer } from "../documents/store";
@@ -43,12 +44,16 @@ export async function holdCorrectionForApproval(tx: Writer, corrected: DocumentR
   if (rule && ruleApplies(rule, corrected)) await tx.insert(approvalCorrections).values({ documentId: corrected.id, revision: corrected.revision });
 }
 
-export async function approvalOf(db: Writer, row: DocumentRow): Promise<DocumentApproval> {
-  const [live] = await db
+const liveRequestStatement = preparedPerHandle((db: Writer) =>
+  db
     .select()
     .from(approvalRequests)
-    .where(and(eq(approvalRequests.documentId, row.id), eq(approvalRequests.revision, row.revision), inArray(approvalRequests.status, LIVE)))
-    .limit(1);
+    .where(and(eq(approvalRequests.documentId, sql.placeholder("documentId")), eq(approvalRequests.revision, sql.placeholder("revision")), inArray(approvalRequests.status, LIVE)))
+    .limit(1),
+);
+
+export async function approvalOf(db: Writer, row: DocumentRow): Promise<DocumentApproval> {
+  const [live] = await liveRequestStatement(db).execute({ documentId: row.id, revision: row.revision });
   if (live && !row.voidedAt) return { state: live.status === "approved" ? "approved" : "pending", request: live };
   return { state: (await needsApproval(db, row)) ? "needed" : "not_needed", request: null };
 }

@@ -7,6 +7,7 @@ import type { DocumentKind } from "../../domain/document-kinds";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import { approvalOf, presentRequest, type DocumentApproval } from "../approvals/gate";
 import { rowsOf, type Database } from "../db/client";
+import { preparedPerHandle } from "../db/prepared";
 import { closingInvoiceSlips, type documentLines, documentMails, documents, documentSnapshots, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
 import { clearedSum, notCancelled } from "../payments/cleared";
@@ -27,14 +28,33 @@ export const ownedBy = (tenant: string, id: number) => and(eq(documents.id, id),
  * names one (a page never shows another kind's document); 404 otherwise.
  */
 export async function ownDocument(db: Writer, scope: DocumentScope, id: number, kind?: DocumentKind): Promise<DocumentRow> {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), inScope(scope), kind ? eq(documents.kind, kind) : undefined))
-    .limit(1);
+  const statement = ownDocumentStatements[scope.createdBy === null ? "company" : "own"][kind ? "ofKind" : "anyKind"](db);
+  const [row] = await statement.execute({ id, tenant: scope.tenant, createdBy: scope.createdBy, kind });
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
+
+/** ownDocument's statement: over the whole company's or the caller's own documents, of a kind or of any. */
+const ownDocumentStatement = (reach: "company" | "own", kinds: "ofKind" | "anyKind") =>
+  preparedPerHandle((db: Writer) =>
+    db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.id, sql.placeholder("id")),
+          eq(documents.companyUniqueCode, sql.placeholder("tenant")),
+          reach === "own" ? eq(documents.createdBy, sql.placeholder("createdBy")) : undefined,
+          kinds === "ofKind" ? eq(documents.kind, sql.placeholder("kind")) : undefined,
+        ),
+      )
+      .limit(1),
+  );
+
+const ownDocumentStatements = {
+  company: { ofKind: ownDocumentStatement("company", "ofKind"), anyKind: ownDocumentStatement("company", "anyKind") },
+  own: { ofKind: ownDocumentStatement("own", "ofKind"), anyKind: ownDocumentStatement("own", "anyKind") },
+};
 
 /** A document row as the API answers it: decimals in canonical form, internal columns left out. */
 export function presentRow(row: DocumentRow) {

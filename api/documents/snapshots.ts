@@ -5,6 +5,7 @@ import { type CopyMark, type DocumentSnapshot, type SnapshotContent, type Snapsh
 import { computeTotals, totalsRulesOf } from "../../domain/totals";
 import { approvalOf, awaitsApproval, type DocumentApproval } from "../approvals/gate";
 import type { Database } from "../db/client";
+import { preparedPerHandle } from "../db/prepared";
 import { companies, companyBankAccounts, customers, documentLines, documentSettings, documentSnapshots, type documents } from "../db/schema";
 import { notFound } from "../errors";
 import { storedImageDecodes } from "../storage/images";
@@ -69,21 +70,33 @@ async function frozenImage(db: Database, storage: FileStorage, tenant: string, p
 
 export type IssuerImages = { logo: SnapshotImage | null; stamp: SnapshotImage | null; unreadable: Array<"logo" | "stamp"> };
 
-export const linesOf = (db: Writer, documentId: number) => db.select().from(documentLines).where(eq(documentLines.documentId, documentId)).orderBy(asc(documentLines.position));
+const linesStatement = preparedPerHandle((db: Writer) =>
+  db.select().from(documentLines).where(eq(documentLines.documentId, sql.placeholder("documentId"))).orderBy(asc(documentLines.position)),
+);
+
+export const linesOf = (db: Writer, documentId: number) => linesStatement(db).execute({ documentId });
 
 /** The document's customer as the master holds it now; null for a document without one (or one deleted since). */
 export async function customerRowOf(db: Writer, document: Pick<DocumentRow, "companyUniqueCode" | "customerId">) {
   if (document.customerId === null) return null;
-  const [customer] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.id, document.customerId), eq(customers.companyUniqueCode, document.companyUniqueCode)))
-    .limit(1);
+  const [customer] = await customerStatement(db).execute({ id: document.customerId, tenant: document.companyUniqueCode });
   return customer ?? null;
 }
 
+const customerStatement = preparedPerHandle((db: Writer) =>
+  db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, sql.placeholder("id")), eq(customers.companyUniqueCode, sql.placeholder("tenant"))))
+    .limit(1),
+);
+
+const bankAccountsStatement = preparedPerHandle((db: Writer) =>
+  db.select().from(companyBankAccounts).where(eq(companyBankAccounts.companyUniqueCode, sql.placeholder("tenant"))).orderBy(asc(companyBankAccounts.id)),
+);
+
 /** The company's bank accounts, in the order the company profile lists them. */
-export const bankAccountRowsOf = (db: Writer, tenant: string) => db.select().from(companyBankAccounts).where(eq(companyBankAccounts.companyUniqueCode, tenant)).orderBy(asc(companyBankAccounts.id));
+export const bankAccountRowsOf = (db: Writer, tenant: string) => bankAccountsStatement(db).execute({ tenant });
 
 /** The company's profile and the kind's settings, which both the images and the content of a copy read. */
 export type IssuerRows = { company: typeof companies.$inferSelect | undefined; settingRow: typeof documentSettings.$inferSelect | undefined };
@@ -101,16 +114,21 @@ export type KnownRows = {
 
 export async function issuerRowsOf(db: Writer, document: Pick<DocumentRow, "companyUniqueCode" | "kind">): Promise<IssuerRows> {
   const tenant = document.companyUniqueCode;
-  const [[company], [settingRow]] = await Promise.all([
-    db.select().from(companies).where(eq(companies.companyUniqueCode, tenant)).orderBy(asc(companies.id)).limit(1),
-    db
-      .select()
-      .from(documentSettings)
-      .where(and(eq(documentSettings.companyUniqueCode, tenant), eq(documentSettings.kind, document.kind)))
-      .limit(1),
-  ]);
+  const [[company], [settingRow]] = await Promise.all([companyStatement(db).execute({ tenant }), settingStatement(db).execute({ tenant, kind: document.kind })]);
   return { company, settingRow };
 }
+
+const companyStatement = preparedPerHandle((db: Writer) =>
+  db.select().from(companies).where(eq(companies.companyUniqueCode, sql.placeholder("tenant"))).orderBy(asc(companies.id)).limit(1),
+);
+
+const settingStatement = preparedPerHandle((db: Writer) =>
+  db
+    .select()
+    .from(documentSettings)
+    .where(and(eq(documentSettings.companyUniqueCode, sql.placeholder("tenant")), eq(documentSettings.kind, sql.placeholder("kind"))))
+    .limit(1),
+);
 
 async function imagesOf(db: Database, storage: FileStorage, document: Pick<DocumentRow, "companyUniqueCode" | "kind">, { company, settingRow }: IssuerRows, freeze: boolean): Promise<IssuerImages> {
   const tenant = document.companyUniqueCode;
