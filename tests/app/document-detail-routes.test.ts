@@ -38,6 +38,22 @@ describe("the invoice detail page's loader", () => {
     expect((await load(draft.id, "?confirm=void")).confirm).toBeNull();
   });
 
+  it("writes the copy anew after the draft changes, and the same copy again when nothing did", async () => {
+    const draft = await createDocument(api, { issue_date: "2026-11-22", customer_name: "株式会社青空商事" });
+    const first = (await load(draft.id)).sheet;
+    expect(first).toContain("株式会社青空商事 御中");
+    expect((await load(draft.id)).sheet).toBe(first);
+    const edited = await api.call(`/documents/${draft.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ _method: "PATCH", version: 1, issue_date: "2026-11-22", customer_name: "株式会社みどり商事", lines: [{ description: "設計作業", quantity: "1", unit_price: "1000", tax_rate: "10" }] }),
+    });
+    expect(edited.status).toBe(200);
+    const after = (await load(draft.id)).sheet;
+    expect(after).toContain("株式会社みどり商事 御中");
+    expect(after).not.toContain("青空");
+  });
+
   it("sends the page's words with its data: of the actions, the versions, payments and mail only what the page shows (decision 020)", async () => {
     const draft = await createDocument(api);
     const drafted = await load(draft.id);
