@@ -6,6 +6,7 @@ import { DOCUMENT_SORTS, VOIDED_FILTERS } from "../../domain/documents";
 import { mailDisplayStatus } from "../../domain/mail-status";
 import { searchKey } from "../../domain/normalize";
 import type { Database } from "../db/client";
+import { preparedPerHandle } from "../db/prepared";
 import { documentListVersions, documentMails, documents, documentTotals } from "../db/schema";
 import { escapeLike } from "../db/like";
 import { LIST_COLUMNS } from "./presenters";
@@ -136,6 +137,27 @@ function filterKey(scope: DocumentScope, query: ListQuery): string {
   return JSON.stringify([scope.tenant, scope.createdBy, query.kind, query.q, query.status, query.customer_id, query.issued_from, query.issued_to, query.amount_min, query.amount_max, query.voided]);
 }
 
+/** The kept totals of the company's documents of a kind, of one status or of any (the list unfiltered but by status). */
+const totalsStatement = (statuses: "ofStatus" | "anyStatus") =>
+  preparedPerHandle((db: Database) =>
+    db
+      .select({
+        total: sql<string>`coalesce(sum(${documentTotals.documentCount}), 0)`,
+        taxIncluded: sql<string>`coalesce(sum(${documentTotals.taxIncluded}), 0)`,
+        amountDue: sql<string>`coalesce(sum(${documentTotals.amountDue}), 0)`,
+      })
+      .from(documentTotals)
+      .where(
+        and(
+          eq(documentTotals.companyUniqueCode, sql.placeholder("tenant")),
+          eq(documentTotals.kind, sql.placeholder("kind")),
+          statuses === "ofStatus" ? eq(documentTotals.status, sql.placeholder("status")) : undefined,
+        ),
+      ),
+  );
+
+const totalsStatements = { ofStatus: totalsStatement("ofStatus"), anyStatus: totalsStatement("anyStatus") };
+
 /**
  * Count and sums of the filtered set, always exact. A view of the whole
  * company filtered by status at most is read from document_totals (kept by a
@@ -149,20 +171,8 @@ export async function summaryOf(db: Database, summaries: ListSummaries, scope: D
   const { tenant } = scope;
   const byStatusOnly = scope.createdBy === null && !searchKey(query.q) && query.customer_id === undefined && !query.issued_from && !query.issued_to && !query.amount_min && !query.amount_max && query.voided === "exclude";
   if (byStatusOnly) {
-    const [summary] = await db
-      .select({
-        total: sql<string>`coalesce(sum(${documentTotals.documentCount}), 0)`,
-        taxIncluded: sql<string>`coalesce(sum(${documentTotals.taxIncluded}), 0)`,
-        amountDue: sql<string>`coalesce(sum(${documentTotals.amountDue}), 0)`,
-      })
-      .from(documentTotals)
-      .where(
-        and(
-          eq(documentTotals.companyUniqueCode, tenant),
-          eq(documentTotals.kind, query.kind),
-          query.status === undefined ? undefined : eq(documentTotals.status, query.status),
-        ),
-      );
+    const statement = query.status === undefined ? totalsStatements.anyStatus : totalsStatements.ofStatus;
+    const [summary] = await statement(db).execute({ tenant, kind: query.kind, status: query.status });
     return { total: Number(summary!.total), taxIncluded: String(summary!.taxIncluded), amountDue: String(summary!.amountDue) };
   }
   const [listVersion] = await db
