@@ -17,9 +17,9 @@ import { documentSettingOf } from "./store";
  * copy as POST …/snapshots does, an issued invoice's payments as GET …/payments, the company's profile as GET
  * /companies, what the mail form starts from (the kind's mail template, the customer's addresses), and, for an issued
  * invoice that waits for no approval, GET …/jp-pint/check's answer; and whether the caller may decide its pending
- * approval request now (what the page would otherwise learn from 承認待ち's whole list). The parts share the rows they all read (the
- * document, its lines, its approval, the company, the kind's settings, the bank accounts, the customer), each read
- * once instead of once per call. `row` is in the caller's scope already.
+ * approval request now (what the page would otherwise learn from 承認待ち's whole list). The parts share the rows they
+ * all read (the document, its lines, its approval, the company, the kind's settings, the bank accounts, the customer),
+ * each read once instead of once per call. `row` is in the caller's scope already.
  */
 export async function detailPageOf(db: Database, storage: FileStorage, scope: DocumentScope, approver: Approver, row: DocumentRow, actor: Actor) {
   const [issuer, lines, customer, accounts, approval] = await Promise.all([
