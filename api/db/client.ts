@@ -71,7 +71,7 @@ const STALE_STATISTICS = sql`
     AND (c.reltuples < 0 OR pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8)`;
 
 /** A raw statement's rows. Both engines answer execute with { rows }; Database is a union whose execute types differ. */
-export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+export async function rowsOf<Row>(db: Pick<Database, "execute">, query: SQL): Promise<Row[]> {
   const result = await (db as { execute: (query: SQL) => Promise<{ rows: unknown[] }> }).execute(query);
   return result.rows as Row[];
 }

@@ -6,7 +6,7 @@ import { canonicalDecimal } from "../../domain/decimal";
 import type { DocumentKind } from "../../domain/document-kinds";
 import { snapshotFileName, type SnapshotContent } from "../../domain/snapshot";
 import { approvalOf, presentRequest, type DocumentApproval } from "../approvals/gate";
-import { rowsOf, type Database } from "../db/client";
+import { rowsOf } from "../db/client";
 import { preparedPerHandle } from "../db/prepared";
 import { closingInvoiceSlips, type documentLines, documentMails, documents, documentSnapshots, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
@@ -164,7 +164,7 @@ async function relationsOf(db: Writer, row: DocumentRow, scope: DocumentScope): 
   const linked = (id: number | null) =>
     id === null ? sql`null::json` : sql`(select ${jsonOf(linkColumns)} from ${documents} where ${documents.id} = ${id} and ${inScope(scope)})`;
   const [relations] = await rowsOf<Relations>(
-    db as Database,
+    db,
     sql`select
       (select ${jsonRows(historyColumns, sql`${documentStatusHistory.changedAt}, ${documentStatusHistory.id}`)} from ${documentStatusHistory} where ${documentStatusHistory.documentId} = ${row.id}) as "history",
       (select ${jsonRows({ ...linkColumns, creditNoteOf: documents.creditNoteOf }, sql`${documents.id}`)} from ${documents}
