@@ -70,7 +70,8 @@ const envSchema = z.object({
 export type NtaSettings = { mode: "api" | "offline" | null; baseUrl: string | null; applicationId: string | null; timeoutMs: number };
 
 export type ApiConfig = {
-  database: { databaseUrl: string; poolSize: number } | { dataDir: string };
+  /** PGlite runs in a thread of its own (decision 051). */
+  database: { databaseUrl: string; poolSize: number } | { dataDir: string; ownThread: true };
   /** The data folder (embedded database, sandbox keys), also when the database is PostgreSQL. */
   dataDir: string;
   clientId: string;
@@ -121,7 +122,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new Error("Invalid Payment API configuration: PEPPOL_AP_URL needs PEPPOL_AP_TOKEN (the access point's credentials).");
   }
   return {
-    database: e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { dataDir: e.DATA_DIR },
+    database: e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { dataDir: e.DATA_DIR, ownThread: true },
     dataDir: e.DATA_DIR,
     clientId: e.OIDC_CLIENT_ID,
     issuers: e.ID_TOKEN_ISSUERS,

@@ -30,7 +30,7 @@ const company = env("FLOOR_COMPANY");
 const user = env("FLOOR_USER");
 const bank = env("FLOOR_BANK");
 const port = Number(env("FLOOR_PORT"));
-const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: env("DATA_DIR") });
+const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: env("DATA_DIR"), ownThread: true });
 // The driver under Drizzle: pg's Pool, or the PGlite instance; both answer query(text, params) with rows.
 const query = (database.db as unknown as { $client: { query: Query } }).$client.query.bind((database.db as unknown as { $client: object }).$client) as Query;
 const tokenHash = createHash("sha256").update("floor").digest("hex");

@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 
 await build({
-  // pdf-worker is started by file from the server bundle (api/received-documents/pdf-text.ts), so it sits beside it.
+  // The workers are started by file from the server bundle (api/received-documents/pdf-text.ts, api/db/pglite-thread.ts), so they sit beside it.
   entryPoints: {
     server: "server.ts",
     "api-server": "api/server.ts",
@@ -11,6 +11,7 @@ await build({
     "db-backup": "scripts/db-backup.ts",
     "db-restore": "scripts/db-restore.ts",
     "pdf-worker": "api/received-documents/pdf-worker.ts",
+    "pglite-worker": "api/db/pglite-worker.ts",
   },
   outdir: "dist",
   bundle: true,

@@ -1,5 +1,3 @@
-import { PGlite, types } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -7,6 +5,8 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { asPglite, PgliteThread } from "./pglite-thread";
+import { startPglite, type EmbeddedOptions } from "./pglite-setup";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,24 +39,11 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   /** PostgreSQL through a connection pool: the scale-out path. */
   | { databaseUrl: string; poolSize?: number; onConnectionLost?: (error: Error) => void }
-  /** Embedded PGlite: in a folder, or in memory when none is given (tests); `loadDataDir` fills a new one from a backup's dump. */
-  | { dataDir?: string; loadDataDir?: Blob };
-
-/**
- * PostgreSQL's default of 128 MB of shared buffers is allocated in PGlite's
- * WebAssembly memory up front, most of the embedded server's idle memory;
- * a small company's working set fits in a quarter of it, and reads beyond it
- * come from the operating system's file cache (README: "Memory").
- */
-const PGLITE_CONF = ["shared_buffers = 32MB"];
-
-/**
- * bytea parameters as hex written by Node: PGlite's own serializer makes a string of every byte and joins
- * them, which held the event loop for a second per 2 MB written (a bank statement, a received document).
- */
-const PGLITE_SERIALIZERS = {
-  [types.BYTEA]: (bytes: Uint8Array) => `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex")}`,
-};
+  /**
+   * Embedded PGlite: in a folder, or in memory when none is given (tests); `loadDataDir` fills a new one from a backup's dump.
+   * `ownThread` runs it in a worker thread (decision 051), as the server does: its statements then leave the event loop free.
+   */
+  | (EmbeddedOptions & { ownThread?: boolean });
 
 /**
  * Tables whose planner statistics are missing or older than a fifth of their
@@ -176,10 +163,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  // pg_trgm serves the document list's search index (migration 0016); PostgreSQL has it in contrib.
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm }, serializers: PGLITE_SERIALIZERS });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const { ownThread, ...embedded } = options;
+  const client = ownThread ? await PgliteThread.start(embedded) : await startPglite(embedded);
+  const db = drizzlePglite(client instanceof PgliteThread ? asPglite(client) : client, { schema });
   let analyzer: NodeJS.Timeout | undefined;
   return {
     db,

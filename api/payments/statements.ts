@@ -19,7 +19,7 @@ const STATEMENT_NOT_FOUND = "入出金明細が見つかりません。";
 /** Whole yen from the database's numeric text (amount due is a yen amount with a zero fraction). */
 const yenOf = (text: string): number => Math.trunc(Number(text));
 
-/** Lines per insert: PGlite runs each on this thread, 10–20 ms for 250 lines. */
+/** Lines per insert: PGlite runs each in 10–20 ms for 250 lines, and other requests' statements wait meanwhile. */
 const LINES_PER_INSERT = 250;
 
 /**
@@ -58,8 +58,8 @@ const CONTENT_PART_BYTES = 128 * 1024;
 
 /**
  * Stages the file's bytes in parts in a temporary table, for the statement's insert to join (STAGED_CONTENT).
- * PGlite takes a parameter on this thread at about 50–100 ms per MB, so 5 MB as one parameter held every other
- * request for a quarter to half a second; joined by the database, the file is one stretch of a few dozen ms.
+ * PGlite takes a parameter at about 50–100 ms per MB, so 5 MB as one parameter held every other request's
+ * statements for a quarter to half a second; joined by the database, the file is one stretch of a few dozen ms.
  */
 async function stageContent(tx: Writer, bytes: Uint8Array, pause: () => Promise<void>) {
   await tx.execute(sql`create temporary table statement_content_parts (part integer not null, bytes bytea not null) on commit drop`);
@@ -250,7 +250,7 @@ async function openInvoices(db: Database, scope: DocumentScope): Promise<OpenInv
     .filter((invoice) => invoice.balance > 0);
 }
 
-/** Lines per read: PGlite runs a query and decodes its rows on this thread, about 25 ms for 1,000 lines. */
+/** Lines per read: PGlite runs a query and decodes its rows in about 25 ms for 1,000 lines. */
 const LINES_PER_READ = 1_000;
 
 /** The statement's lines in order, read a page at a time (after the last line and id read), pausing between pages. */

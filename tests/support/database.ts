@@ -47,7 +47,7 @@ export function createMigratedPostgresDatabase(): Promise<{ url: string; name: s
 export async function openTestDatabase(migrationsFolder = MIGRATIONS_FOLDER): Promise<DatabaseHandle & { label: string; url?: string }> {
   const fromTemplate = path.resolve(migrationsFolder) === MIGRATIONS_FOLDER;
   if (!process.env.TEST_DATABASE_URL) {
-    if (fromTemplate) return { ...(await openDatabase({ loadDataDir: new Blob([await readFile(inject("pgliteTemplate"))]) })), label: "PGlite" };
+    if (fromTemplate) return { ...(await openDatabase({ loadDataDir: new Blob([await readFile(inject("pgliteTemplate"))]), ownThread: true })), label: "PGlite" };
     const handle = await openDatabase({});
     await handle.migrate(migrationsFolder);
     return { ...handle, label: "PGlite" };

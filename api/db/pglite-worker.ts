@@ -1,0 +1,132 @@
+/**
+ * The embedded database in a thread of its own (decision 051): PGlite runs PostgreSQL in WebAssembly on the
+ * thread that calls it, so in the server's thread every statement held every other request for its 1–1.5 ms.
+ * This worker owns the PGlite instance; pglite-thread.ts forwards Drizzle's calls to it.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { startPglite } from "./pglite-setup";
+
+export type WorkerStart = { dataDir?: string; loadDataDir?: ArrayBuffer };
+
+export type WorkerRequest = { id: number } & (
+  | {
+      op: "query";
+      /** The open transaction the statement belongs to; none for a statement of its own. */
+      tx?: number;
+      text: string;
+      params: unknown[];
+      rowMode?: "array" | "object";
+      /** Types whose values come back as PostgreSQL's text, as Drizzle asks for dates and intervals. */
+      textTypes: number[];
+    }
+  | { op: "begin" }
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "dump" }
+  | { op: "close" }
+);
+
+/** A failure as fields a message can carry: PostgreSQL's (code, constraint, detail…) are what callers read. */
+export type WorkerFailure = { name: string; message: string; fields: Record<string, string | number | boolean> };
+
+export type WorkerAnswer = { id: number } & ({ ok: true; value: unknown } | { ok: false; failure: WorkerFailure });
+
+export type WorkerReady = { ready: true } | { ready: false; failure: WorkerFailure };
+
+const port = parentPort!;
+const start = workerData as WorkerStart;
+
+function failureOf(error: unknown): WorkerFailure {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error), fields: {} };
+  const fields: WorkerFailure["fields"] = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") fields[key] = value;
+  }
+  return { name: error.name, message: error.message, fields };
+}
+
+/** Thrown inside PGlite's transaction to have it roll back; never leaves this file. */
+const ROLL_BACK = Symbol("roll back");
+
+type OpenTransaction = { tx: Transaction; decide: (commit: boolean) => void; finished: Promise<void> };
+
+/** Parsers that keep a type's value as PostgreSQL's text, one object per set of types asked for (Drizzle asks for two). */
+const textParsers = new Map<string, Record<number, (text: string) => string>>();
+function keepingText(types: number[]): Record<number, (text: string) => string> {
+  const key = types.join(",");
+  let parsers = textParsers.get(key);
+  if (!parsers) textParsers.set(key, (parsers = Object.fromEntries(types.map((type) => [type, (text: string) => text]))));
+  return parsers;
+}
+
+function serve(pg: PGlite) {
+  const transactions = new Map<number, OpenTransaction>();
+  let nextTransaction = 1;
+
+  /** Opens a transaction with PGlite's own, which holds its lock (statements outside wait) until `end`. */
+  const begin = () =>
+    new Promise<number>((opened, failed) => {
+      const id = nextTransaction++;
+      let decide!: (commit: boolean) => void;
+      const decided = new Promise<boolean>((resolve) => (decide = resolve));
+      const finished = pg
+        .transaction(async (tx) => {
+          transactions.set(id, { tx, decide, finished });
+          opened(id);
+          if (!(await decided)) throw ROLL_BACK;
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            if (error !== ROLL_BACK) throw error;
+          },
+        )
+        .finally(() => transactions.delete(id));
+      // A BEGIN that failed never opened: its failure is the answer.
+      finished.catch(failed);
+    });
+
+  const end = async (id: number, commit: boolean) => {
+    const open = transactions.get(id);
+    if (!open) throw new Error(`No open transaction ${id}`);
+    open.decide(commit);
+    await open.finished;
+  };
+
+  const run = async (request: WorkerRequest): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> => {
+    switch (request.op) {
+      case "query": {
+        const target = request.tx === undefined ? pg : transactions.get(request.tx)?.tx;
+        if (!target) throw new Error(`No open transaction ${request.tx}`);
+        const options = { rowMode: request.rowMode, parsers: keepingText(request.textTypes) };
+        const { rows, fields, affectedRows } = await target.query(request.text, request.params, options);
+        return { value: { rows, fields, affectedRows } };
+      }
+      case "begin":
+        return { value: await begin() };
+      case "end":
+        return { value: await end(request.tx, request.commit) };
+      case "dump": {
+        const buffer = await (await pg.dumpDataDir("none")).arrayBuffer();
+        return { value: buffer, transfer: [buffer] };
+      }
+      case "close":
+        return { value: await pg.close() };
+    }
+  };
+
+  port.on("message", (request: WorkerRequest) => {
+    run(request).then(
+      ({ value, transfer }) => port.postMessage({ id: request.id, ok: true, value } satisfies WorkerAnswer, transfer),
+      (error: unknown) => port.postMessage({ id: request.id, ok: false, failure: failureOf(error) } satisfies WorkerAnswer),
+    );
+  });
+}
+
+startPglite({ dataDir: start.dataDir, loadDataDir: start.loadDataDir ? new Blob([start.loadDataDir]) : undefined }).then(
+  (pg) => {
+    serve(pg);
+    port.postMessage({ ready: true } satisfies WorkerReady);
+  },
+  (error: unknown) => port.postMessage({ ready: false, failure: failureOf(error) } satisfies WorkerReady),
+);
