@@ -1,42 +1,23 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { RenderedHtmlProvider } from "~/components/server-html";
 import { ServerTextsProvider } from "~/components/texts";
-import { i18nConfig, type Locale } from "~/i18n";
+import type { Locale } from "~/i18n";
 import { pageHydrates } from "~/route-handle";
 import { withoutFizzPadding } from "~/services/fizz-padding.server";
-import { remixI18next, resources } from "~/services/i18n.server";
+import { textsForLocale } from "~/services/fixed-texts.server";
+import { remixI18next } from "~/services/i18n.server";
 import { getLogger } from "~/services/logger.server";
 import { getUser } from "~/services/session.server";
 import { errorReporter } from "../server/error-reporting";
 
 /** How long a streamed response may wait for deferred data. */
 export const streamTimeout = 5000;
-
-/**
- * One i18next instance per language, made once: every text is bundled, so
- * nothing differs between requests of the same language, and initialising
- * per request cost a noticeable share of each page's render time.
- */
-const i18nByLocale = new Map<string, Promise<I18n>>();
-
-function i18nFor(locale: Locale): Promise<I18n> {
-  let instance = i18nByLocale.get(locale);
-  if (!instance) {
-    const i18n = createInstance();
-    instance = i18n
-      .init({ ...i18nConfig, lng: locale, ns: Object.keys(resources[locale]), resources })
-      .then(() => i18n);
-    i18nByLocale.set(locale, instance);
-  }
-  return instance;
-}
 
 export default async function handleRequest(
   request: Request,
@@ -45,11 +26,11 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = await i18nFor((await remixI18next.getLocale(request)) as Locale);
+  const texts = textsForLocale((await remixI18next.getLocale(request)) as Locale);
   const nonce = loadContext.cspNonce;
   const page = (
     <NonceProvider value={nonce}>
-      <ServerTextsProvider t={i18n.getFixedT(i18n.language)}>
+      <ServerTextsProvider t={texts}>
         <RenderedHtmlProvider value={loadContext.renderedHtml ?? null}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </RenderedHtmlProvider>

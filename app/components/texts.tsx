@@ -1,16 +1,16 @@
 import { createContext, useContext, type ReactNode } from "react";
 
 /**
- * Interface texts for components, without i18next in the browser.
+ * Interface texts for components: i18next's behaviour for this dictionary, without i18next.
  *
  * A component names the dictionary sections it uses —
  * `const { t } = useTexts({ documents, list })` with the sections imported from
  * `~/locales/ja/*.json` — and calls `t("documents.saved")` as with i18next.
  *
- * - On the server, entry.server.tsx provides i18next's own `t` (remix-i18next
- *   picks the language), so every page is rendered by i18next as before.
+ * - On the server, entry.server.tsx provides `translate` over the language's
+ *   whole dictionary (remix-i18next picks the language; fixed-texts.server.ts).
  * - In the browser there is no provider: `t` reads the sections the component
- *   imported. Those are the same JSON the server's i18next was given, so
+ *   imported. Those are the same JSON the server reads, so
  *   hydration sees the same words, and a page's JavaScript carries only the
  *   sections its own components use (decision 004). That also holds after a
  *   client-side navigation: the new route's chunk brings its sections.
@@ -36,7 +36,7 @@ export type TFunction<S extends Sections = Sections> = {
   (key: TextKey<S>, options: { returnObjects: true }): unknown;
 };
 
-/** What the server provides: i18next's `t` for the request's language (its key type is i18next's own). */
+/** What the server provides: the request's language's `t`, over its whole dictionary (keys of any section). */
 type AnyT = (key: never, options?: never) => unknown;
 
 const ServerTexts = createContext<AnyT | null>(null);

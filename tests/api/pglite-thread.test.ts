@@ -78,7 +78,7 @@ describe("PGlite in a thread of its own", () => {
 
   it("copies its data folder, which opens as a database with the same rows", async () => {
     const copy = await database.dumpDataDir!(async (query) => query("select count(*)::int as n from notes"));
-    const opened = await openDatabase({ loadDataDir: new Blob([copy.tarball]), ownThread: true });
+    const opened = await openDatabase({ loadDataDir: new Blob([copy.tarball as Uint8Array<ArrayBuffer>]), ownThread: true });
     try {
       expect(await countOf(opened)).toBe(copy.read[0]!.n);
     } finally {
