@@ -26,7 +26,8 @@ function stoppedError(cause?: unknown): Error {
  * PGlite in a worker thread of its own (pglite-worker.ts, decision 051), answering what Drizzle's PGlite driver
  * and this project ask of a PGlite instance: query, transaction, dumpDataDir and close. Statements and
  * transactions keep PGlite's semantics, since the worker runs them on PGlite's own: a statement outside a
- * transaction waits until the open one ends.
+ * transaction waits until the open one ends. Dates, timestamps and intervals come back as PostgreSQL's text in
+ * every statement, as Drizzle asks of each (pglite-worker.ts).
  */
 export class PgliteThread implements Queryable {
   readonly #worker: Worker;
@@ -102,9 +103,15 @@ export class PgliteThread implements Queryable {
     return new Blob([(await this.#call({ op: "dump" })) as ArrayBuffer]);
   }
 
+  /** Closes the database; the worker then ends of itself. */
   async close(): Promise<void> {
-    if (!this.#stopped) await this.#call({ op: "close" });
-    await this.#worker.terminate();
+    if (this.#stopped) return;
+    const ended = new Promise((resolve) => this.#worker.once("exit", resolve));
+    await this.#call({ op: "close" });
+    // Should anything keep the thread alive, it is ended after a moment.
+    const stopper = setTimeout(() => void this.#worker.terminate(), 5_000);
+    await ended;
+    clearTimeout(stopper);
   }
 
   #query<Row>(text: string, params: unknown[], options: QueryOptions | undefined, tx?: number): Promise<Results<Row>> {
