@@ -9,7 +9,7 @@ import { RenderedHtmlProvider } from "~/components/server-html";
 import { ServerTextsProvider } from "~/components/texts";
 import type { Locale } from "~/i18n";
 import { pageHydrates } from "~/route-handle";
-import { withoutFizzPadding } from "~/services/fizz-padding.server";
+import { fizzBody } from "~/services/fizz-body.server";
 import { textsForLocale } from "~/services/fixed-texts.server";
 import { remixI18next } from "~/services/i18n.server";
 import { getLogger } from "~/services/logger.server";
@@ -56,7 +56,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = withoutFizzPadding();
+          const body = fizzBody();
           body.once("finish", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
