@@ -93,8 +93,15 @@ export function getSessionState(request: Request): Promise<SessionState> {
   return state;
 }
 
-/** What a session cookie says, once verified and checked; null for a cookie that does not hold a signed-in session. */
-type CookieReading = { user: SessionUser; idToken: string; tokenHash: string; expiresAt: number; signedInAt: unknown; seenAt: unknown } | null;
+/**
+ * What a session cookie says, once verified and checked: the signed-in session it holds (null when it holds none),
+ * when the user was last seen, and whether a notice waits to be shown.
+ */
+type CookieReading = {
+  signedIn: { user: SessionUser; idToken: string; tokenHash: string; expiresAt: number; signedInAt: unknown } | null;
+  seenAt: unknown;
+  hasNotice: boolean;
+};
 
 /**
  * Readings by the Cookie header they came from: a browser sends the same header on every request until its session
@@ -106,15 +113,19 @@ const READINGS_KEPT = 1_000;
 
 async function readCookie(header: string | null): Promise<CookieReading> {
   const known = header === null ? undefined : readingsByCookie.get(header);
-  if (known !== undefined) return known;
+  if (known) return known;
   const session = await getSessionStorage().getSession(header);
   const parsed = sessionUserSchema.safeParse(session.get("user"));
   const idToken = session.get("idToken");
   const expiresAt = session.get("idTokenExpiresAt");
-  const reading =
-    !parsed.success || typeof idToken !== "string" || typeof expiresAt !== "number"
-      ? null
-      : { user: parsed.data, idToken, tokenHash: tokenHashOf(idToken), expiresAt, signedInAt: session.get("signedInAt"), seenAt: session.get("seenAt") };
+  const reading: CookieReading = {
+    signedIn:
+      !parsed.success || typeof idToken !== "string" || typeof expiresAt !== "number"
+        ? null
+        : { user: parsed.data, idToken, tokenHash: tokenHashOf(idToken), expiresAt, signedInAt: session.get("signedInAt") },
+    seenAt: session.get("seenAt"),
+    hasNotice: session.has("notice"),
+  };
   if (header !== null) {
     if (readingsByCookie.size >= READINGS_KEPT) readingsByCookie.delete(readingsByCookie.keys().next().value!);
     readingsByCookie.set(header, reading);
@@ -123,9 +134,9 @@ async function readCookie(header: string | null): Promise<CookieReading> {
 }
 
 async function readSessionState(request: Request): Promise<SessionState> {
-  const reading = await readCookie(request.headers.get("Cookie"));
-  if (!reading || endedTokens.has(reading.tokenHash)) return { status: "signedOut" };
-  const { user, idToken, expiresAt, signedInAt, seenAt } = reading;
+  const { signedIn, seenAt } = await readCookie(request.headers.get("Cookie"));
+  if (!signedIn || endedTokens.has(signedIn.tokenHash)) return { status: "signedOut" };
+  const { user, idToken, expiresAt, signedInAt } = signedIn;
   const now = nowSeconds();
   const { idleSeconds, maxSeconds } = getConfig().session;
   const outlived = typeof signedInAt !== "number" || now - signedInAt > maxSeconds;
@@ -189,13 +200,14 @@ export async function redirectWithNotice(request: Request, to: string, type: Not
  * again) and keeps the new time; null when nothing changed.
  */
 export async function sessionOnPageLoad(request: Request): Promise<{ notice: Notice | null; setCookie: string | null }> {
-  const session = await getSession(request);
-  const notice = session.get("notice") ?? null;
+  const { seenAt, hasNotice } = await readCookie(request.headers.get("Cookie"));
   // A page load is activity: the idle clock restarts (written at most once a minute, to spare the cookie).
   const live = (await getSessionState(request)).status === "signedIn";
-  const seenAt = session.get("seenAt");
   const stale = live && (typeof seenAt !== "number" || nowSeconds() - seenAt >= SEEN_RESOLUTION_SECONDS);
+  // Most loads change nothing in the cookie: no session object to make, nothing to write.
+  if (!hasNotice && !stale) return { notice: null, setCookie: null };
+  const session = await getSession(request);
+  const notice = session.get("notice") ?? null;
   if (stale) session.set("seenAt", nowSeconds());
-  if (!notice && !stale) return { notice: null, setCookie: null };
   return { notice, setCookie: await getSessionStorage().commitSession(session) };
 }
