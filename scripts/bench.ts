@@ -31,7 +31,7 @@
  * request is printed beside it, and the floor's throughput as information.
  *
  *   npm run bench -- [--no-build] [--duration=5] [--connections=10] [--json] [--only=PART,…] [--lighthouse-runs=N]
- *                    [--lighthouse-reports=DIR] [--profile=DIR]
+ *                    [--floor-rounds=3] [--lighthouse-reports=DIR] [--profile=DIR]
  *
  * --only=weight measures the pages' JavaScript and CSS alone (on the demo data,
  * without load, exports, PDF, memory or Lighthouse) and prints the budgets:
@@ -45,6 +45,8 @@
  * build: 合算請求 of 1,000 delivery slips into 100 invoices, and 入金消込 of a 10,000-line 全銀
  * statement against 10,000 open invoices (upload, proposals, 1,000 matches confirmed), each within
  * 60 s, on a fresh embedded database and on PostgreSQL (scripts/bench-billing.ts).
+ * --floor-rounds=N measures each floor page N times (3 unless given), each between two runs of the empty page, and
+ * judges the median share: one 5-second run of the empty page moved by up to a fifth from the next on this machine.
  * --profile=DIR keeps each server's CPU profile (node --cpu-prof) in DIR; with --only=floor, each floor page is then
  * loaded alone once more at the end, and the run prints where in the profile (scripts/cpu-profile-summary.ts --window).
  * --lighthouse-reports=DIR keeps each Lighthouse run's full report (NAME-RUN.json) and its trace
@@ -337,6 +339,7 @@ type Options = {
   profile: string | null;
   /** Lighthouse runs of each page: its score and TBT are read as the median. */
   lighthouseRuns: number;
+  floorRounds: number;
   /** Where each Lighthouse run's report and trace are kept, or null. */
   lighthouseReports: string | null;
 };
@@ -357,8 +360,10 @@ type MemoryRow = { name: string; idleRss: number; afterRss: number };
 
 type FloorRow = {
   name: string;
+  /** Which of --floor-rounds this is (1…); the floor and the hydration data are measured in the first only. */
+  round: number;
   pageRequestsPerSecond: number;
-  floorRequestsPerSecond: number;
+  floorRequestsPerSecond: number | null;
   hydrationGzipBytes: number;
   /**
    * The same server's page with no loader data and no SQL (EMPTY_REMIX_PAGE), the most a page of this stack reaches:
@@ -405,6 +410,7 @@ function parseOptions(argv: string[]): Options {
       only: { type: "string" },
       profile: { type: "string" },
       "lighthouse-runs": { type: "string", default: "1" },
+      "floor-rounds": { type: "string", default: "3" },
       "lighthouse-reports": { type: "string" },
     },
   });
@@ -420,6 +426,7 @@ function parseOptions(argv: string[]): Options {
     duration: positiveInteger("--duration", values.duration, 300),
     connections: positiveInteger("--connections", values.connections, 1000),
     lighthouseRuns: positiveInteger("--lighthouse-runs", values["lighthouse-runs"], 9),
+    floorRounds: positiveInteger("--floor-rounds", values["floor-rounds"], 9),
     lighthouseReports: values["lighthouse-reports"] === undefined ? null : path.resolve(values["lighthouse-reports"]),
   };
 }
@@ -1158,25 +1165,31 @@ async function compareWithFloor(origin: string, server: ChildProcess, floorOrigi
   const detailId = items[0]!.id;
   const emptyUrl = loopbackUrl(EMPTY_REMIX_PAGE, origin);
   let emptyBefore = await measureLoad(EMPTY_REMIX_PAGE, emptyUrl, {}, server, run.options);
-  for (const { name, path } of FLOOR_PAGES) {
-    const page: Page = { name, path: path(detailId), as: API_USER };
-    const headers = await cookieHeaderFor(page, run.token);
-    await checkStatuses(origin, [{ name, path: page.path, headers, expectedStatus: 200, assets: null }]);
-    await checkStatuses(floorOrigin, [{ name: `floor ${name}`, path: page.path, headers: {}, expectedStatus: 200, assets: null }]);
-    const hydration = await hydrationGzipBytes(loopbackUrl(page.path, origin), headers);
-    const measured = await measureLoad(name, loopbackUrl(page.path, origin), headers, server, run.options);
-    const emptyAfter = await measureLoad(EMPTY_REMIX_PAGE, emptyUrl, {}, server, run.options);
-    const floor = await measureThroughput(`floor ${name}`, loopbackUrl(page.path, floorOrigin), {}, 200, run.options);
-    run.floors.push({
-      name: `${name} (${database})`,
-      pageRequestsPerSecond: measured.requestsPerSecond,
-      floorRequestsPerSecond: floor.requestsPerSecond,
-      hydrationGzipBytes: hydration,
-      emptyPageRequestsPerSecond: [emptyBefore.requestsPerSecond, emptyAfter.requestsPerSecond],
-      pageCpuMsPerRequest: measured.cpuMsPerRequest,
-      emptyPageCpuMsPerRequest: [emptyBefore.cpuMsPerRequest, emptyAfter.cpuMsPerRequest],
-    });
-    emptyBefore = emptyAfter;
+  for (let round = 1; round <= run.options.floorRounds; round += 1) {
+    for (const { name, path } of FLOOR_PAGES) {
+      const page: Page = { name, path: path(detailId), as: API_USER };
+      const headers = await cookieHeaderFor(page, run.token);
+      const first = round === 1;
+      if (first) {
+        await checkStatuses(origin, [{ name, path: page.path, headers, expectedStatus: 200, assets: null }]);
+        await checkStatuses(floorOrigin, [{ name: `floor ${name}`, path: page.path, headers: {}, expectedStatus: 200, assets: null }]);
+      }
+      const hydration = first ? await hydrationGzipBytes(loopbackUrl(page.path, origin), headers) : 0;
+      const measured = await measureLoad(name, loopbackUrl(page.path, origin), headers, server, run.options);
+      const emptyAfter = await measureLoad(EMPTY_REMIX_PAGE, emptyUrl, {}, server, run.options);
+      const floor = first ? await measureThroughput(`floor ${name}`, loopbackUrl(page.path, floorOrigin), {}, 200, run.options) : null;
+      run.floors.push({
+        name: `${name} (${database})`,
+        round,
+        pageRequestsPerSecond: measured.requestsPerSecond,
+        floorRequestsPerSecond: floor?.requestsPerSecond ?? null,
+        hydrationGzipBytes: hydration,
+        emptyPageRequestsPerSecond: [emptyBefore.requestsPerSecond, emptyAfter.requestsPerSecond],
+        pageCpuMsPerRequest: measured.cpuMsPerRequest,
+        emptyPageCpuMsPerRequest: [emptyBefore.cpuMsPerRequest, emptyAfter.cpuMsPerRequest],
+      });
+      emptyBefore = emptyAfter;
+    }
   }
   if (profileDirectory) await profileTail(origin, server, run, database, detailId);
 }
@@ -1202,27 +1215,38 @@ async function profileTail(origin: string, server: ChildProcess, run: Run, datab
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
+/** A round's share of the empty page: its requests per second against the mean of the empty page's runs beside it. */
+const shareOf = (row: FloorRow) => row.pageRequestsPerSecond / mean(row.emptyPageRequestsPerSecond);
+
+/** Each floor page's median share over its rounds, its verdict, and each round below it. */
 function printFloors(rows: FloorRow[]): void {
-  for (const row of rows) {
-    const [before, after] = row.emptyPageRequestsPerSecond;
-    const empty = mean([before, after]);
-    const share = row.pageRequestsPerSecond / empty;
+  const byPage = new Map<string, FloorRow[]>();
+  for (const row of rows) byPage.set(row.name, [...(byPage.get(row.name) ?? []), row]);
+  for (const [name, rounds] of byPage) {
+    const share = median(rounds.map(shareOf));
     const verdict = share >= EMPTY_PAGE_SHARE_BUDGET ? "within" : "OVER";
-    console.log(
-      `${row.name}: ${row.pageRequestsPerSecond.toFixed(0)} req/s, ${share.toFixed(2)} of the empty page's ${empty.toFixed(0)} (${before.toFixed(0)} before, ${after.toFixed(0)} after): ${verdict} the budget of ${EMPTY_PAGE_SHARE_BUDGET.toFixed(2)}`,
-    );
-    const emptyCpu = row.emptyPageCpuMsPerRequest.every((ms) => ms !== null) ? mean(row.emptyPageCpuMsPerRequest as number[]) : null;
-    if (row.pageCpuMsPerRequest !== null && emptyCpu !== null) {
+    console.log(`${name}: ${share.toFixed(2)} of the empty page's requests per second (median of ${rounds.length}): ${verdict} the budget of ${EMPTY_PAGE_SHARE_BUDGET.toFixed(2)}`);
+    for (const row of rounds) {
+      const [before, after] = row.emptyPageRequestsPerSecond;
+      const emptyCpu = row.emptyPageCpuMsPerRequest.every((ms) => ms !== null) ? mean(row.emptyPageCpuMsPerRequest as number[]) : null;
+      const cpu =
+        row.pageCpuMsPerRequest !== null && emptyCpu !== null
+          ? `; server CPU ${row.pageCpuMsPerRequest.toFixed(1)} ms a request, the empty page ${emptyCpu.toFixed(1)} ms (${(row.pageCpuMsPerRequest - emptyCpu).toFixed(1)} ms of its own)`
+          : "";
       console.log(
-        `  server CPU per request: ${row.pageCpuMsPerRequest.toFixed(1)} ms, the empty page ${emptyCpu.toFixed(1)} ms: ${(emptyCpu / row.pageCpuMsPerRequest).toFixed(2)} of the page's, ${(row.pageCpuMsPerRequest - emptyCpu).toFixed(1)} ms of its own`,
+        `  round ${row.round}: ${row.pageRequestsPerSecond.toFixed(0)} req/s, ${shareOf(row).toFixed(2)} of the empty page's ${mean([before, after]).toFixed(0)} (${before.toFixed(0)} before, ${after.toFixed(0)} after)${cpu}`,
       );
     }
-    console.log(
-      `  floor (the same SQL without the framework): ${row.floorRequestsPerSecond.toFixed(0)} req/s; the page ${(row.pageRequestsPerSecond / row.floorRequestsPerSecond).toFixed(2)} of it, the empty page ${(empty / row.floorRequestsPerSecond).toFixed(2)}`,
-    );
-    if (row.name.startsWith("invoice list")) {
-      const fits = row.hydrationGzipBytes <= LIST_HYDRATION_BUDGET_BYTES ? "within" : "OVER";
-      console.log(`  50-row list hydration data: ${kib(row.hydrationGzipBytes)} KiB gzip, ${fits} the ${kib(LIST_HYDRATION_BUDGET_BYTES)} KiB budget`);
+    const first = rounds[0]!;
+    if (first.floorRequestsPerSecond !== null) {
+      const empty = mean(first.emptyPageRequestsPerSecond);
+      console.log(
+        `  floor (the same SQL without the framework): ${first.floorRequestsPerSecond.toFixed(0)} req/s; the page ${(first.pageRequestsPerSecond / first.floorRequestsPerSecond).toFixed(2)} of it, the empty page ${(empty / first.floorRequestsPerSecond).toFixed(2)} (round 1)`,
+      );
+    }
+    if (name.startsWith("invoice list")) {
+      const fits = first.hydrationGzipBytes <= LIST_HYDRATION_BUDGET_BYTES ? "within" : "OVER";
+      console.log(`  50-row list hydration data: ${kib(first.hydrationGzipBytes)} KiB gzip, ${fits} the ${kib(LIST_HYDRATION_BUDGET_BYTES)} KiB budget`);
     }
   }
 }
