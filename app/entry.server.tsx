@@ -47,6 +47,21 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let markAllReady!: () => void;
+    const allReady = new Promise<void>((resolveAllReady) => (markAllReady = resolveAllReady));
+    const respond = () => {
+      shellRendered = true;
+      const body = fizzBody(allReady);
+      body.once("finish", () => clearTimeout(abortTimer));
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     // Aborts a render still waiting for deferred data; cleared once React has written the whole page, since a pending
     // timer keeps the request's render, data and response alive until it fires (under load, most of the heap's growth).
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
@@ -54,18 +69,12 @@ export default async function handleRequest(
       page,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = fizzBody();
-          body.once("finish", () => clearTimeout(abortTimer));
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (readyEvent === "onShellReady") respond();
+        },
+        onAllReady() {
+          markAllReady();
+          if (readyEvent === "onAllReady") respond();
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);
