@@ -18,7 +18,8 @@ type DocumentRow = typeof documents.$inferSelect;
 export type RequestRow = typeof approvalRequests.$inferSelect;
 export type DocumentApproval = { state: ApprovalState; request: RequestRow | null };
 
-const LIVE: ApprovalRequestStatus[] = ["pending", "approved"];
+/** The statuses of a revision's live request: at most one per revision (approval_requests_live_document_idx). */
+export const LIVE: ApprovalRequestStatus[] = ["pending", "approved"];
 
 /**
  * A draft needs approval when the kind's rule applies to its amounts now; an issued document when a correction made
@@ -54,6 +55,11 @@ const liveRequestStatement = preparedPerHandle((db: Writer) =>
 
 export async function approvalOf(db: Writer, row: DocumentRow): Promise<DocumentApproval> {
   const [live] = await liveRequestStatement(db).execute({ documentId: row.id, revision: row.revision });
+  return approvalWith(db, row, live);
+}
+
+/** approvalOf, given the revision's live request as its caller read it (none: undefined). */
+export async function approvalWith(db: Writer, row: DocumentRow, live: RequestRow | undefined): Promise<DocumentApproval> {
   if (live && !row.voidedAt) return { state: live.status === "approved" ? "approved" : "pending", request: live };
   return { state: (await needsApproval(db, row)) ? "needed" : "not_needed", request: null };
 }

@@ -1,15 +1,18 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
 import type { Approver } from "../../domain/approvals";
 import { mayDecide } from "../approvals/flow";
-import { approvalOf, awaitsApproval } from "../approvals/gate";
+import { approvalWith, awaitsApproval, LIVE } from "../approvals/gate";
 import type { Database } from "../db/client";
+import { preparedPerHandle } from "../db/prepared";
+import { approvalRequests, companies, customers, documentSettings } from "../db/schema";
 import { presentCompany } from "../master-data/company";
 import { paymentSummary } from "../payments/store";
 import type { FileStorage } from "../storage/storage";
 import { checkAnswerOf, jpPintSourceOf } from "./digital-invoice";
 import { fullDocument, type DocumentRow } from "./presenters";
 import type { DocumentScope } from "./scope";
-import { bankAccountRowsOf, copyOf, customerRowOf, issuerRowsOf, linesOf, type Actor } from "./snapshots";
+import { bankAccountRowsOf, copyOf, linesOf, type Actor } from "./snapshots";
 import { documentSettingOf } from "./store";
 
 /**
@@ -22,13 +25,14 @@ import { documentSettingOf } from "./store";
  * each read once instead of once per call. `row` is in the caller's scope already.
  */
 export async function detailPageOf(db: Database, storage: FileStorage, scope: DocumentScope, approver: Approver, row: DocumentRow, actor: Actor) {
-  const [issuer, lines, customer, accounts, approval] = await Promise.all([
-    issuerRowsOf(db, row),
+  const [[single], lines, accounts] = await Promise.all([
+    singleRowsStatement(db).execute({ tenant: row.companyUniqueCode, kind: row.kind, customerId: row.customerId, documentId: row.id, revision: row.revision }),
     linesOf(db, row.id),
-    customerRowOf(db, row),
     bankAccountRowsOf(db, row.companyUniqueCode),
-    approvalOf(db, row),
   ]);
+  const issuer = { company: single!.company ?? undefined, settingRow: single!.settingRow ?? undefined };
+  const customer = single!.customer;
+  const approval = await approvalWith(db, row, single!.live ?? undefined);
   const known = { issuer, lines, customer, accounts, approval };
   const [document, copy, payments, decides] = await Promise.all([
     fullDocument(db, row, scope, known),
@@ -55,3 +59,21 @@ export async function detailPageOf(db: Database, storage: FileStorage, scope: Do
     decides,
   };
 }
+
+/**
+ * The page's rows that are one or none each, in one statement: the company's profile (its first, as issuerRowsOf
+ * reads it), the kind's settings, the customer and the revision's live approval request, each unique by its
+ * condition. Each of them alone was a statement, and on PGlite the smallest statement costs 0.2–0.3 ms.
+ */
+const singleRowsStatement = preparedPerHandle((db: Database) =>
+  db
+    .select({ company: companies, settingRow: documentSettings, customer: customers, live: approvalRequests })
+    .from(sql`(select 1) as page`)
+    .leftJoin(companies, eq(companies.id, sql`(select min(c.id) from ${companies} c where c.company_unique_code = ${sql.placeholder("tenant")})`))
+    .leftJoin(documentSettings, and(eq(documentSettings.companyUniqueCode, sql.placeholder("tenant")), eq(documentSettings.kind, sql.placeholder("kind"))))
+    .leftJoin(customers, and(eq(customers.id, sql.placeholder("customerId")), eq(customers.companyUniqueCode, sql.placeholder("tenant"))))
+    .leftJoin(
+      approvalRequests,
+      and(eq(approvalRequests.documentId, sql.placeholder("documentId")), eq(approvalRequests.revision, sql.placeholder("revision")), inArray(approvalRequests.status, LIVE)),
+    ),
+);
