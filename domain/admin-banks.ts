@@ -167,5 +167,7 @@ export type NoticeFormInput = {
   publish_until?: string;
 };
 export type ReservationFormInput = { version?: number; branch_code?: string; free_months: number; start_date: string; finish_date: string };
+/** What the notice form's check gives once it passes. */
+export type NoticeFormValue = z.output<typeof bankNoticeInput>;
 /** What the reservation form's check gives once it passes. */
 export type ReservationFormValue = z.output<typeof reservationFormSchema>;

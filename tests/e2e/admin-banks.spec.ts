@@ -84,8 +84,14 @@ test.describe("bank settings and free-trial reservations", () => {
     await expect(page.getByLabel("件名")).toBeVisible();
     await page.getByLabel("件名").fill(noticeTitle);
     await page.getByLabel("掲載開始日").fill(todayJst());
-    await page.getByRole("button", { name: "お知らせを登録する" }).click();
+    // The same slow line and the same press as for the settings above: leaving the date for the button must not lose it.
+    await page.route(/\.data$/, async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "お知らせを登録する" }).click({ delay: 150 });
     await expect(page.getByTestId("notice")).toHaveText(/お知らせを登録しました。/);
+    await page.unroute(/\.data$/);
     const noticeRow = page.getByTestId("bank-notices").locator("tr", { hasText: noticeTitle });
     await expect(noticeRow).toContainText("掲載中");
     await settled(page, javaScript);

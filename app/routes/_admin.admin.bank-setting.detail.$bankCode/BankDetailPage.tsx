@@ -12,7 +12,7 @@ import type { BankDetail, BankNotice } from "~/routes/__admin-banks/admin-banks.
 import { AuditTrail } from "../__admin-banks/AuditTrail";
 import { OnOffBadge } from "../__admin-banks/BankListPage";
 import { ReservationTable } from "../__admin-banks/ReservationTable";
-import { NOTICE_KINDS, type BankSettingsFormInput, type NoticeFormInput } from "@domain/admin-banks";
+import { NOTICE_KINDS, type BankSettingsFormInput, type NoticeFormInput, type NoticeFormValue } from "@domain/admin-banks";
 import { ScrollBox } from "../__admin-banks/ScrollBox";
 
 type Constraint = ReturnType<typeof getZodConstraint>;
@@ -182,11 +182,15 @@ const withdrawWords = (t: TFunction<{ adminBanks: typeof adminBanksTexts }>, not
 
 function NoticeForm({ lastResult, constraint }: { lastResult: SubmissionResult<string[]> | undefined; constraint: Constraint }) {
   const { t } = useTexts({ adminBanks: adminBanksTexts });
-  const [form, fields] = useForm<NoticeFormInput>({
+  // As the settings form: without a check of its own, conform would send each blur to the action, and the loading
+  // overlay of that round trip could take the release of a press on 「お知らせを登録する」 (ADR 041, a lost press).
+  const { onValidate, formProps } = useLiveValidation(() => import("./notice-form-live"));
+  const [form, fields] = useForm<NoticeFormInput, NoticeFormValue>({
     id: "bank-notice",
     lastResult,
     defaultValue: { kind: "info" },
     constraint,
+    onValidate,
     shouldValidate: "onBlur",
   });
   const label = (name: keyof typeof adminBanksTexts.notices.fields) => t(`adminBanks.notices.fields.${name}`);
@@ -194,7 +198,7 @@ function NoticeForm({ lastResult, constraint }: { lastResult: SubmissionResult<s
   return (
     <details className="admin-notice-form" open={lastResult !== undefined}>
       <summary>{t("adminBanks.notices.add")}</summary>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...getFormProps(form)} {...formProps}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="notice" />
         <FieldFrame controlId={fields.kind.id} label={label("kind")} errorId={fields.kind.errorId} errors={fields.kind.errors}>
