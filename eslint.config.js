@@ -20,6 +20,20 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  // A conform form that validates on blur or input checks in the browser (ADR 041): without onValidate, conform sends
+  // each such event to the action as a navigation, whose loading overlay can take the release of a press (a lost press).
+  {
+    files: ["app/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='useForm'] > ObjectExpression:has(> Property[key.name=/^shouldRevalidate$|^shouldValidate$/]):not(:has(> Property[key.name='onValidate']))",
+          message: "A form that validates as the user types or leaves a field checks in the browser: give useForm an onValidate (useLiveValidation, ADR 041).",
+        },
+      ],
+    },
+  },
   // Who may import whom (ARCHITECTURE.md): the web app reaches the Payment API and the sandbox only over
   // HTTP, and domain/ is pure rules that both sides share, so it depends on libraries alone. Tests may import anything.
   {

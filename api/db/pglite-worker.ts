@@ -17,7 +17,7 @@ export type WorkerRequest = { id: number } & (
       text: string;
       params: unknown[];
       rowMode?: "array" | "object";
-      /** Types whose values come back as PostgreSQL's text, as Drizzle asks for dates and intervals. */
+      /** Types the caller asks back as PostgreSQL's text: Drizzle's dates and intervals (DRIZZLE_TEXT_TYPES), kept so for every statement. */
       textTypes: number[];
     }
   | { op: "begin" }
@@ -62,15 +62,6 @@ function keepDrizzleTypesAsText(pg: PGlite) {
   for (const type of DRIZZLE_TEXT_TYPES) pg.parsers[type] = (text: string) => text;
 }
 
-/** Parsers that keep a type's value as PostgreSQL's text, for a statement asking for types beyond Drizzle's. */
-const textParsers = new Map<string, Record<number, (text: string) => string>>();
-function keepingText(types: number[]): Record<number, (text: string) => string> {
-  const key = types.join(",");
-  let parsers = textParsers.get(key);
-  if (!parsers) textParsers.set(key, (parsers = Object.fromEntries(types.map((type) => [type, (text: string) => text]))));
-  return parsers;
-}
-
 function serve(pg: PGlite) {
   const transactions = new Map<number, OpenTransaction>();
   let nextTransaction = 1;
@@ -110,9 +101,10 @@ function serve(pg: PGlite) {
       case "query": {
         const target = request.tx === undefined ? pg : transactions.get(request.tx)?.tx;
         if (!target) throw new Error(`No open transaction ${request.tx}`);
-        const ownParsers = request.textTypes.some((type) => !DRIZZLE_TEXT_TYPES.has(type));
-        const options = { rowMode: request.rowMode, ...(ownParsers ? { parsers: keepingText(request.textTypes) } : {}) };
-        const { rows, fields, affectedRows } = await target.query(request.text, request.params, options);
+        // Only Drizzle's driver asks for text, and only for these; anything else would come back parsed.
+        const other = request.textTypes.find((type) => !DRIZZLE_TEXT_TYPES.has(type));
+        if (other !== undefined) throw new Error(`The embedded database's thread keeps only Drizzle's types as text, not type ${other}`);
+        const { rows, fields, affectedRows } = await target.query(request.text, request.params, { rowMode: request.rowMode });
         return { value: { rows, fields, affectedRows } };
       }
       case "begin":
