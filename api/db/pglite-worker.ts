@@ -6,6 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { types, type PGlite, type Transaction } from "@electric-sql/pglite";
 import { startPglite } from "./pglite-setup";
+import { NamedStatements } from "./pglite-statements";
 
 export type WorkerStart = { dataDir?: string; loadDataDir?: ArrayBuffer };
 
@@ -96,15 +97,22 @@ function serve(pg: PGlite) {
     await open.finished;
   };
 
+  // Statements on their own (the pages' reads) run as named statements; a transaction's as PGlite runs them.
+  const named = new NamedStatements(pg);
+  const queryOf = (tx: number | undefined): Transaction["query"] => {
+    if (tx === undefined) return (text, params, options) => named.query(text, params ?? [], options?.rowMode);
+    const open = transactions.get(tx);
+    if (!open) throw new Error(`No open transaction ${tx}`);
+    return (text, params, options) => open.tx.query(text, params, options);
+  };
+
   const run = async (request: WorkerRequest): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> => {
     switch (request.op) {
       case "query": {
-        const target = request.tx === undefined ? pg : transactions.get(request.tx)?.tx;
-        if (!target) throw new Error(`No open transaction ${request.tx}`);
         // Only Drizzle's driver asks for text, and only for these; anything else would come back parsed.
         const other = request.textTypes.find((type) => !DRIZZLE_TEXT_TYPES.has(type));
         if (other !== undefined) throw new Error(`The embedded database's thread keeps only Drizzle's types as text, not type ${other}`);
-        const { rows, fields, affectedRows } = await target.query(request.text, request.params, { rowMode: request.rowMode });
+        const { rows, fields, affectedRows } = await queryOf(request.tx)(request.text, request.params, { rowMode: request.rowMode });
         return { value: { rows, fields, affectedRows } };
       }
       case "begin":

@@ -76,6 +76,36 @@ describe("PGlite in a thread of its own", () => {
     expect(await countOf()).toBe(before + 1);
   });
 
+  describe("statements on their own, kept parsed (decision 052)", () => {
+    const preparedCount = async () => (await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from pg_prepared_statements`))[0]!.n;
+
+    it("answers a statement again after its table gained a column, with the column", async () => {
+      await database.db.execute(sql`create table shapes (id int primary key)`);
+      await database.db.execute(sql`insert into shapes values (1)`);
+      const all = () => rowsOf(database.db, sql`select * from shapes`);
+      expect(await all()).toEqual([{ id: 1 }]);
+      await database.db.execute(sql`alter table shapes add column name text default '丸'`);
+      expect(await all()).toEqual([{ id: 1, name: "丸" }]);
+    });
+
+    it("reports a failed statement's code, and the next statements run", async () => {
+      const insert = (id: number) => database.db.execute(sql`insert into notes (id, body) values (${id}, 'x')`);
+      await insert(40);
+      const failure = await insert(40).catch((error: unknown) => error);
+      expect((failure as Error & { cause: { code: string } }).cause).toMatchObject({ code: "23505", constraint: "notes_pkey" });
+      await insert(41);
+      expect(await rowsOf(database.db, sql`select id from notes where id in (40, 41) order by id`)).toEqual([{ id: 40 }, { id: 41 }]);
+    });
+
+    it("keeps a bounded number of them however many texts it is given", async () => {
+      for (let columns = 1; columns <= 320; columns += 1) {
+        await database.db.execute(sql.raw(`select ${Array.from({ length: columns }, (_, index) => index).join(", ")}`));
+      }
+      expect(await preparedCount()).toBeLessThanOrEqual(300);
+      expect(await preparedCount()).toBeGreaterThan(200);
+    });
+  });
+
   it("copies its data folder, which opens as a database with the same rows", async () => {
     const copy = await database.dumpDataDir!(async (query) => query("select count(*)::int as n from notes"));
     const opened = await openDatabase({ loadDataDir: new Blob([copy.tarball as Uint8Array<ArrayBuffer>]), ownThread: true });
