@@ -3,6 +3,7 @@ import { requireCaller, type TrustedIssuer } from "./auth";
 import type { Database } from "./db/client";
 import { apiErrorHandler, notFound } from "./errors";
 import { refuseUnreadableInput } from "./input-guard";
+import { enteredBySegment } from "./route-segments";
 import { maintenanceGate, type MaintenanceWindow } from "./maintenance";
 import { revocationAndMembershipCheck } from "./membership";
 import { accountRoutes } from "./routes/accounts";
@@ -66,46 +67,46 @@ export function createPaymentApi(deps: PaymentApiDeps): Router {
   api.use(maintenanceGate(deps.maintenance, deps.now));
   // A recipient's link needs no sign-in: these routes come before the token check.
   const storage = deps.storage ?? createDatabaseFileStorage(deps.db);
-  api.use(publicMailRoutes(deps.db, storage, deps.mail));
+  api.use(enteredBySegment(publicMailRoutes(deps.db, storage, deps.mail)));
   // Terms are read before signing in (the /legal pages): also before the token check.
-  api.use(publicTermsRoutes(deps.db));
+  api.use(enteredBySegment(publicTermsRoutes(deps.db)));
   api.use(requireCaller({ issuers: deps.issuers, clientId: deps.clientId, isRevoked: revocationAndMembershipCheck(deps.db) }));
   api.use(express.json({ limit: "1mb" }));
   // Forms without files; `extended` reads indexed fields such as company_bank_accounts[0][bank_name].
   api.use(express.urlencoded({ extended: true, limit: "1mb", parameterLimit: 500 }));
   api.use(refuseUnreadableInput);
-  api.use(sessionRoutes(deps.db));
+  api.use(enteredBySegment(sessionRoutes(deps.db)));
   // Bank staff's endpoints: a router of its own, with its own check first (decision 027).
-  api.use(adminRoutes(deps.db));
-  api.use(referenceRoutes(deps.db));
-  api.use(bankConfigRoutes(deps.db));
-  api.use(userServiceRoutes(deps.db, deps.now));
-  api.use(accountRoutes(deps.db, deps.bankService, deps.now));
-  api.use(accountUserRoutes(deps.db, deps.bankService));
-  api.use(companyRoutes(deps.db, storage));
-  api.use(fileRoutes(deps.db, storage));
+  api.use(enteredBySegment(adminRoutes(deps.db)));
+  api.use(enteredBySegment(referenceRoutes(deps.db)));
+  api.use(enteredBySegment(bankConfigRoutes(deps.db)));
+  api.use(enteredBySegment(userServiceRoutes(deps.db, deps.now)));
+  api.use(enteredBySegment(accountRoutes(deps.db, deps.bankService, deps.now)));
+  api.use(enteredBySegment(accountUserRoutes(deps.db, deps.bankService)));
+  api.use(enteredBySegment(companyRoutes(deps.db, storage)));
+  api.use(enteredBySegment(fileRoutes(deps.db, storage)));
   // Before the id routes, which would read "export" as an id.
-  api.use(csvRoutes(deps.db));
-  api.use(customerRoutes(deps.db));
-  api.use(itemRoutes(deps.db));
-  api.use(documentSettingRoutes(deps.db));
-  api.use(officeProcessRuleRoutes(deps.db));
+  api.use(enteredBySegment(csvRoutes(deps.db)));
+  api.use(enteredBySegment(customerRoutes(deps.db)));
+  api.use(enteredBySegment(itemRoutes(deps.db)));
+  api.use(enteredBySegment(documentSettingRoutes(deps.db)));
+  api.use(enteredBySegment(officeProcessRuleRoutes(deps.db)));
   const registrationLookup = deps.registrationLookup ?? createOfflineLookup(deps.db);
-  api.use(registrationNumberRoutes(deps.db, registrationLookup));
-  api.use(receivedDocumentRoutes(deps.db, storage, registrationLookup, deps.accessPoint ?? null));
-  api.use(reportRoutes(deps.db));
-  api.use(topRoutes(deps.db));
+  api.use(enteredBySegment(registrationNumberRoutes(deps.db, registrationLookup)));
+  api.use(enteredBySegment(receivedDocumentRoutes(deps.db, storage, registrationLookup, deps.accessPoint ?? null)));
+  api.use(enteredBySegment(reportRoutes(deps.db)));
+  api.use(enteredBySegment(topRoutes(deps.db)));
   // Before the id routes, which would read "export" as an id.
-  api.use(documentExportRoutes(deps.db));
-  api.use(mailRoutes(deps.db, storage, deps.mail));
-  api.use(paymentRoutes(deps.db));
-  api.use(bankStatementRoutes(deps.db));
-  api.use(recurringRoutes(deps.db, deps.now));
-  api.use(reminderRoutes(deps.db, deps.mail.outbox, deps.now));
-  api.use(closingRoutes(deps.db));
-  api.use(digitalInvoiceRoutes(deps.db, storage, deps.mail));
-  api.use(approvalRoutes(deps.db));
-  api.use(documentRoutes(deps.db, storage));
+  api.use(enteredBySegment(documentExportRoutes(deps.db)));
+  api.use(enteredBySegment(mailRoutes(deps.db, storage, deps.mail)));
+  api.use(enteredBySegment(paymentRoutes(deps.db)));
+  api.use(enteredBySegment(bankStatementRoutes(deps.db)));
+  api.use(enteredBySegment(recurringRoutes(deps.db, deps.now)));
+  api.use(enteredBySegment(reminderRoutes(deps.db, deps.mail.outbox, deps.now)));
+  api.use(enteredBySegment(closingRoutes(deps.db)));
+  api.use(enteredBySegment(digitalInvoiceRoutes(deps.db, storage, deps.mail)));
+  api.use(enteredBySegment(approvalRoutes(deps.db)));
+  api.use(enteredBySegment(documentRoutes(deps.db, storage)));
   api.use((_req, _res, next) => next(notFound("該当するAPIがありません。")));
   api.use(apiErrorHandler);
 

@@ -1195,8 +1195,8 @@ async function compareWithFloor(origin: string, server: ChildProcess, floorOrigi
 }
 
 /**
- * With --profile, each floor page under load once more, one after the other, at the end of the server's run: the
- * profile's last seconds then hold each page alone (`cpu-profile-summary.ts --window=`), where the comparison above
+ * With --profile, each floor page under load once more, one after the other, then the empty page, at the end of the
+ * server's run: the profile's last seconds then hold each page alone (`cpu-profile-summary.ts --window=`), where the comparison above
  * interleaves them with the empty page. Prints each window and its request count, to read milliseconds per request.
  */
 async function profileTail(origin: string, server: ChildProcess, run: Run, database: string, detailId: number): Promise<void> {
@@ -1206,6 +1206,9 @@ async function profileTail(origin: string, server: ChildProcess, run: Run, datab
     const load = await measureLoad(name, loopbackUrl(page.path, origin), await cookieHeaderFor(page, run.token), server, run.options);
     loads.push({ name, requests: load.requests });
   }
+  // The empty page last, to set each page's profile beside what the framework alone costs.
+  const empty = await measureLoad(EMPTY_REMIX_PAGE, loopbackUrl(EMPTY_REMIX_PAGE, origin), {}, server, run.options);
+  loads.push({ name: "the empty page", requests: empty.requests });
   loads.forEach(({ name, requests }, index) => {
     const from = (loads.length - index) * run.options.duration;
     // Seconds before the profile's end, which is here when floor is the server's last part (--only=floor).

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { ruleApplies, unapprovedRefusal, type ApprovalEvent, type ApprovalRequestStatus, type ApprovalState } from "../../domain/approvals";
 import { preparedPerHandle } from "../db/prepared";
 import { approvalCorrections, approvalEvents, approvalRequests, documents, documentStatusHistory } from "../db/schema";
@@ -25,19 +25,25 @@ export const LIVE: ApprovalRequestStatus[] = ["pending", "approved"];
  * A draft needs approval when the kind's rule applies to its amounts now; an issued document when a correction made
  * its current revision while a rule applied. A voided document needs nothing more.
  */
-async function needsApproval(db: Writer, row: DocumentRow): Promise<boolean> {
+async function needsApproval(db: Writer, row: DocumentRow, corrected?: boolean): Promise<boolean> {
   if (row.voidedAt) return false;
-  if (row.issuedAt) {
-    const [correction] = await db
-      .select({ revision: approvalCorrections.revision })
-      .from(approvalCorrections)
-      .where(and(eq(approvalCorrections.documentId, row.id), eq(approvalCorrections.revision, row.revision)));
-    if (!correction) return false;
-  }
+  if (row.issuedAt && !(corrected ?? (await isHeldCorrection(db, row)))) return false;
   const rule = await ruleFor(db, row.companyUniqueCode, row.kind);
   if (!rule) return false;
   return row.issuedAt !== null || ruleApplies(rule, row);
 }
+
+async function isHeldCorrection(db: Writer, row: DocumentRow): Promise<boolean> {
+  const [correction] = await db
+    .select({ revision: approvalCorrections.revision })
+    .from(approvalCorrections)
+    .where(and(eq(approvalCorrections.documentId, row.id), eq(approvalCorrections.revision, row.revision)));
+  return correction !== undefined;
+}
+
+/** Whether holdCorrectionForApproval held the document's current revision, as a column of a caller's statement. */
+export const heldCorrection = (documentId: SQL | Placeholder, revision: SQL | Placeholder) =>
+  sql<boolean>`exists (select 1 from ${approvalCorrections} where ${approvalCorrections.documentId} = ${documentId} and ${approvalCorrections.revision} = ${revision})`;
 
 /** A correction the kind's rule applies to is sent or printed with the seal only once approved: noted in its transaction. */
 export async function holdCorrectionForApproval(tx: Writer, corrected: DocumentRow): Promise<void> {
@@ -58,10 +64,10 @@ export async function approvalOf(db: Writer, row: DocumentRow): Promise<Document
   return approvalWith(db, row, live);
 }
 
-/** approvalOf, given the revision's live request as its caller read it (none: undefined). */
-export async function approvalWith(db: Writer, row: DocumentRow, live: RequestRow | undefined): Promise<DocumentApproval> {
+/** approvalOf, given the revision's live request as its caller read it (none: undefined), and whether heldCorrection holds it when it read that too. */
+export async function approvalWith(db: Writer, row: DocumentRow, live: RequestRow | undefined, corrected?: boolean): Promise<DocumentApproval> {
   if (live && !row.voidedAt) return { state: live.status === "approved" ? "approved" : "pending", request: live };
-  return { state: (await needsApproval(db, row)) ? "needed" : "not_needed", request: null };
+  return { state: (await needsApproval(db, row, corrected)) ? "needed" : "not_needed", request: null };
 }
 
 /** Before approval a copy carries no seal and says 承認前. */

@@ -1,4 +1,4 @@
-import { asc, eq, max, min } from "drizzle-orm";
+import { asc, eq, max, min, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { billedPeriod } from "../../domain/closing";
 import { checkJpPint, jpPintFileName, jpPintInvoice, singleDayPeriod, type JpPintPayee, type JpPintSource } from "../../domain/jp-pint";
 import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
@@ -23,7 +23,9 @@ import { bankAccountRowsOf, customerRowOf, snapshotOf, type Actor } from "./snap
 export const JP_PINT_REFUSED = "この請求書はデジタルインボイス（JP PINT）の要件を満たしていません。";
 
 /** The slips a closing invoice bills, first and last by the date they are billed by; null for other invoices. */
-async function slipSpanOf(db: Database, invoiceId: number) {
+export type SlipSpan = { first: string; last: string } | null;
+
+async function slipSpanOf(db: Database, invoiceId: number): Promise<SlipSpan> {
   const [span] = await db
     .select({ first: min(slipDate), last: max(slipDate) })
     .from(closingInvoiceSlips)
@@ -31,6 +33,16 @@ async function slipSpanOf(db: Database, invoiceId: number) {
     .where(eq(closingInvoiceSlips.invoiceId, invoiceId));
   return span?.first && span.last ? { first: span.first, last: span.last } : null;
 }
+
+/** slipSpanOf's two dates as columns of a caller's statement (the detail page's): read them back with spanOf. */
+export const slipSpanColumns = (invoiceId: SQL | Placeholder) => {
+  const bound = (edge: "min" | "max") =>
+    sql<string | null>`(select ${sql.raw(edge)}(${slipDate}) from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.slipId} where ${closingInvoiceSlips.invoiceId} = ${invoiceId})`;
+  return { firstSlip: bound("min"), lastSlip: bound("max") };
+};
+
+export const spanOf = ({ firstSlip, lastSlip }: { firstSlip: string | null; lastSlip: string | null }): SlipSpan =>
+  firstSlip && lastSlip ? { first: firstSlip, last: lastSlip } : null;
 
 type AccountRow = typeof companyBankAccounts.$inferSelect;
 type PrintedAccount = { bankName: string; branchName: string; accountNo: string; accountName: string };
@@ -44,7 +56,8 @@ function payeeOf(account: PrintedAccount | undefined, accounts: AccountRow[]): J
 
 /**
  * The check's source from the issued revision's snapshot and the company's and customer's Peppol IDs (`customer`
- * undefined when the invoice names none, or one since deleted); `accounts`, the company's bank accounts ordered by id.
+ * undefined when the invoice names none, or one since deleted); `accounts`, the company's bank accounts ordered by id;
+ * `knownSpan`, the slips' span when the caller read it already.
  */
 export async function jpPintSourceOf(
   db: Database,
@@ -53,9 +66,10 @@ export async function jpPintSourceOf(
   sellerPeppolId: string | null,
   customer: { peppolId: string | null } | undefined,
   accounts: AccountRow[],
+  knownSpan?: SlipSpan,
 ): Promise<JpPintSource> {
   const { content } = snapshot;
-  const span = await slipSpanOf(db, document.id);
+  const span = knownSpan === undefined ? await slipSpanOf(db, document.id) : knownSpan;
   return {
     content,
     revision: snapshot.revision,
