@@ -215,16 +215,28 @@ const subjectOf = (row: SubjectRow) => ({
   schedule: row.scheduleId === null ? null : { id: row.scheduleId, customerName: row.scheduleCustomer },
 });
 
-/** A tenant's requests with what each is about, and every decision taken on them, step by step. */
-async function requestsWithSubjects(db: Database, where: SQL, order: SQL | typeof approvalRequests.id, limit: number) {
-  const rows = await db
+/**
+ * A tenant's requests with what each is about: 承認待ち's (pending, oldest first, at most 200) or a person's own
+ * (newest first, 20), each statement prepared once, as TOP asks both on every view.
+ */
+const requestsStatements = {
+  waiting: preparedPerHandle((db: Database) => requestsSelect(db, eq(approvalRequests.status, "pending"), approvalRequests.id, 200)),
+  mine: preparedPerHandle((db: Database) => requestsSelect(db, eq(approvalRequests.requestedBy, sql.placeholder("userCode")), desc(approvalRequests.id), 20)),
+};
+
+const requestsSelect = (db: Database, which: SQL, order: SQL | typeof approvalRequests.id, limit: number) =>
+  db
     .select({ request: approvalRequests, ...subjectColumns })
     .from(approvalRequests)
     .leftJoin(documents, eq(documents.id, approvalRequests.documentId))
     .leftJoin(recurringSchedules, eq(recurringSchedules.id, approvalRequests.scheduleId))
-    .where(where)
+    .where(and(eq(approvalRequests.companyUniqueCode, sql.placeholder("tenant")), which))
     .orderBy(order)
     .limit(limit);
+
+/** The requests with what each is about, and every decision taken on them, step by step. */
+async function requestsWithSubjects(db: Database, which: keyof typeof requestsStatements, values: { tenant: string; userCode?: string }) {
+  const rows = await requestsStatements[which](db).execute(values);
   const decisions =
     rows.length === 0
       ? []
@@ -249,7 +261,7 @@ export async function mayDecide(db: Writer, request: RequestRow, approver: Appro
 
 /** 承認待ち: the pending requests whose current step this person may decide, oldest first (at most 200). */
 export async function waitingFor(db: Database, tenant: string, approver: Approver) {
-  const rows = await requestsWithSubjects(db, and(eq(approvalRequests.companyUniqueCode, tenant), eq(approvalRequests.status, "pending"))!, approvalRequests.id, 200);
+  const rows = await requestsWithSubjects(db, "waiting", { tenant });
   const items = rows
     .filter(({ request, decisions }) => approvalRefusalOf({ rule: request.rule, step: request.step, requestedBy: request.requestedBy, decidedBy: decisions.map((decision) => decision.decidedBy) }, approver) === null)
     .map(({ request, subject }) => ({ ...presentRequest(request), ...subject }));
@@ -258,7 +270,7 @@ export async function waitingFor(db: Database, tenant: string, approver: Approve
 
 /** The caller's own requests, newest first, with how each ended: what TOP tells the author (decision 049). */
 export async function requestsBy(db: Database, tenant: string, userCode: string) {
-  const rows = await requestsWithSubjects(db, and(eq(approvalRequests.companyUniqueCode, tenant), eq(approvalRequests.requestedBy, userCode))!, desc(approvalRequests.id), 20);
+  const rows = await requestsWithSubjects(db, "mine", { tenant, userCode });
   return {
     items: rows.map(({ request, subject, decisions }) => {
       const last = decisions.at(-1);

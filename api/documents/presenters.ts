@@ -10,7 +10,7 @@ import { preparedPerHandle } from "../db/prepared";
 import { closingInvoiceSlips, type documentLines, documentMails, documents, documentSnapshots, documentStatusHistory, payments } from "../db/schema";
 import { notFound } from "../errors";
 import { clearedSum, notCancelled } from "../payments/cleared";
-import type { DocumentScope } from "./scope";
+import { inScopePlaceholders, reachOf, scopeValues, type DocumentScope, type Reach } from "./scope";
 import { linesOf } from "./snapshots";
 import type { Writer } from "./store";
 
@@ -27,26 +27,19 @@ export const ownedBy = (tenant: string, id: number) => and(eq(documents.id, id),
  * names one (a page never shows another kind's document); 404 otherwise.
  */
 export async function ownDocument(db: Writer, scope: DocumentScope, id: number, kind?: DocumentKind): Promise<DocumentRow> {
-  const statement = ownDocumentStatements[scope.createdBy === null ? "company" : "own"][kind ? "ofKind" : "anyKind"](db);
-  const [row] = await statement.execute({ id, tenant: scope.tenant, createdBy: scope.createdBy, kind });
+  const statement = ownDocumentStatements[reachOf(scope)][kind ? "ofKind" : "anyKind"](db);
+  const [row] = await statement.execute({ id, ...scopeValues(scope), kind });
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
 
 /** ownDocument's statement: over the whole company's or the caller's own documents, of a kind or of any. */
-const ownDocumentStatement = (reach: "company" | "own", kinds: "ofKind" | "anyKind") =>
+const ownDocumentStatement = (reach: Reach, kinds: "ofKind" | "anyKind") =>
   preparedPerHandle((db: Writer) =>
     db
       .select()
       .from(documents)
-      .where(
-        and(
-          eq(documents.id, sql.placeholder("id")),
-          eq(documents.companyUniqueCode, sql.placeholder("tenant")),
-          reach === "own" ? eq(documents.createdBy, sql.placeholder("createdBy")) : undefined,
-          kinds === "ofKind" ? eq(documents.kind, sql.placeholder("kind")) : undefined,
-        ),
-      )
+      .where(and(eq(documents.id, sql.placeholder("id")), inScopePlaceholders(reach), kinds === "ofKind" ? eq(documents.kind, sql.placeholder("kind")) : undefined))
       .limit(1),
   );
 
@@ -146,10 +139,6 @@ type Relations = {
   closing: Link[];
 };
 
-/** inScope with placeholders, for a prepared statement: the tenant's documents, or only the caller's own of them. */
-const scopeCondition = (reach: "company" | "own") =>
-  and(eq(documents.companyUniqueCode, sql.placeholder("tenant")), reach === "own" ? eq(documents.createdBy, sql.placeholder("createdBy")) : undefined)!;
-
 /** Which way a document's 合算請求 links go (decision 030): an invoice's to the slips it bills, a slip's to its closing invoice. */
 type ClosingSide = "invoice" | "delivery_slip" | "none";
 
@@ -161,10 +150,10 @@ type ClosingSide = "invoice" | "delivery_slip" | "none";
  * only as far as the caller's scope reaches. Prepared once per scope's reach and closing side: building it was a
  * third of a millisecond of every detail page.
  */
-const relationsStatement = (reach: "company" | "own", side: ClosingSide) =>
+const relationsStatement = (reach: Reach, side: ClosingSide) =>
   preparedPerHandle((db: Writer) => {
     const id = sql.placeholder("id");
-    const inReach = scopeCondition(reach);
+    const inReach = inScopePlaceholders(reach);
     const linked = (linkId: "sourceId" | "creditNoteOf") => sql`(select ${jsonOf(linkColumns)} from ${documents} where ${documents.id} = ${sql.placeholder(linkId)} and ${inReach})`;
     const closing =
       side === "invoice"
@@ -190,12 +179,12 @@ const relationsStatement = (reach: "company" | "own", side: ClosingSide) =>
 
 const relationsStatements = Object.fromEntries(
   (["company", "own"] as const).flatMap((reach) => (["invoice", "delivery_slip", "none"] as const).map((side) => [`${reach} ${side}`, relationsStatement(reach, side)])),
-) as Record<`${"company" | "own"} ${ClosingSide}`, ReturnType<typeof relationsStatement>>;
+) as Record<`${Reach} ${ClosingSide}`, ReturnType<typeof relationsStatement>>;
 
 async function relationsOf(db: Writer, row: DocumentRow, scope: DocumentScope): Promise<Relations> {
   const side: ClosingSide = row.kind === "invoice" || row.kind === "delivery_slip" ? row.kind : "none";
-  const statement = relationsStatements[`${scope.createdBy === null ? "company" : "own"} ${side}`](db);
-  const [relations] = await statement.execute({ id: row.id, tenant: scope.tenant, createdBy: scope.createdBy, sourceId: row.sourceDocumentId, creditNoteOf: row.creditNoteOf });
+  const statement = relationsStatements[`${reachOf(scope)} ${side}`](db);
+  const [relations] = await statement.execute({ id: row.id, ...scopeValues(scope), sourceId: row.sourceDocumentId, creditNoteOf: row.creditNoteOf });
   return relations!;
 }
 

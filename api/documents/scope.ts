@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { documents } from "../db/schema";
 
 /**
@@ -16,3 +16,15 @@ export const wholeCompany = (tenant: string): DocumentScope => ({ tenant, create
 export function inScope(scope: DocumentScope): SQL {
   return and(eq(documents.companyUniqueCode, scope.tenant), scope.createdBy === null ? undefined : eq(documents.createdBy, scope.createdBy))!;
 }
+
+/** How far a scope reaches: what a prepared statement is made for, once each way. */
+export type Reach = "company" | "own";
+
+export const reachOf = (scope: DocumentScope): Reach => (scope.createdBy === null ? "company" : "own");
+
+/** inScope for a prepared statement: its values are the placeholders `tenant` and, reaching only the caller's own, `createdBy` (scopeValues). */
+export function inScopePlaceholders(reach: Reach): SQL {
+  return and(eq(documents.companyUniqueCode, sql.placeholder("tenant")), reach === "own" ? eq(documents.createdBy, sql.placeholder("createdBy")) : undefined)!;
+}
+
+export const scopeValues = (scope: DocumentScope) => ({ tenant: scope.tenant, createdBy: scope.createdBy });

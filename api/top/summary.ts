@@ -7,11 +7,15 @@ import { resolvePeriod, type ResolvedPeriod } from "../../domain/reports";
 import { planStateOf } from "../accounts/store";
 import type { Database } from "../db/client";
 import { bankNotices, companyPlans, documentMails, documents, plans } from "../db/schema";
-import { inScope, type DocumentScope } from "../documents/scope";
+import { inScope, inScopePlaceholders, reachOf, scopeValues, type DocumentScope, type Reach } from "../documents/scope";
+import { preparedPerHandle } from "../db/prepared";
 import { type ReportCache } from "../reports/cache";
 import { receivablesDue } from "../reports/receivables";
 import { salesConditions } from "../reports/sales";
 import { decimal, fromUnits, toUnits } from "../reports/money";
+
+/** A prepared statement for each reach of a scope. */
+const byReach = <Statement>(make: (reach: Reach) => Statement): Record<Reach, Statement> => ({ company: make("company"), own: make("own") });
 
 /** Estimates still waiting for the customer's answer: 未受注 and 確認中. */
 const AWAITING_ANSWER = [1, 4];
@@ -44,63 +48,93 @@ async function awaitingEstimates(db: Database, scope: DocumentScope) {
 }
 
 /** The last documents changed, of every kind: a short index walk per kind, merged in one statement. */
-async function latestDocuments(db: Database, scope: DocumentScope) {
-  const [first, second, ...others] = DOCUMENT_KINDS.map((kind) =>
-    db
-      .select({ id: documents.id, kind: documents.kind, number: documents.number, customerName: documents.customerName, status: documents.status, taxIncluded: documents.taxIncluded, issueDate: documents.issueDate, issuedAt: documents.issuedAt, voidedAt: documents.voidedAt, updatedAt: documents.updatedAt })
-      .from(documents)
-      .where(and(inScope(scope), eq(documents.kind, kind.id)))
+const latestStatements = byReach((reach) =>
+  preparedPerHandle((db: Database) => {
+    const [first, second, ...others] = DOCUMENT_KINDS.map((kind) =>
+      db
+        .select({ id: documents.id, kind: documents.kind, number: documents.number, customerName: documents.customerName, status: documents.status, taxIncluded: documents.taxIncluded, issueDate: documents.issueDate, issuedAt: documents.issuedAt, voidedAt: documents.voidedAt, updatedAt: documents.updatedAt })
+        .from(documents)
+        .where(and(inScopePlaceholders(reach), eq(documents.kind, kind.id)))
+        .orderBy(desc(documents.updatedAt), desc(documents.id))
+        .limit(LATEST_DOCUMENTS),
+    );
+    return unionAll(first!, second!, ...others)
       .orderBy(desc(documents.updatedAt), desc(documents.id))
-      .limit(LATEST_DOCUMENTS),
-  );
-  const rows = await unionAll(first!, second!, ...others)
-    .orderBy(desc(documents.updatedAt), desc(documents.id))
-    .limit(LATEST_DOCUMENTS);
+      .limit(LATEST_DOCUMENTS);
+  }),
+);
+
+async function latestDocuments(db: Database, scope: DocumentScope) {
+  const rows = await latestStatements[reachOf(scope)](db).execute(scopeValues(scope));
   return rows.map((row) => ({ ...row, taxIncluded: decimal(row.taxIncluded) }));
 }
 
 /** Sends that failed in the last days and were not followed by another send of the same document. */
+const mailErrorStatements = byReach((reach) =>
+  preparedPerHandle((db: Database) => {
+    const later = aliasedTable(documentMails, "later_mail");
+    const where = and(
+      eq(documentMails.companyUniqueCode, sql.placeholder("tenant")),
+      gte(documentMails.createdAt, sql.placeholder("since")),
+      eq(documentMails.status, "error"),
+      inScopePlaceholders(reach),
+      notExists(
+        db
+          .select({ id: later.id })
+          .from(later)
+          .where(and(eq(later.documentId, documentMails.documentId), gt(later.id, documentMails.id))),
+      ),
+    );
+    // The count of all of them comes with the first few, counted before the limit (a window over the whole selection).
+    return db
+      .select({ mailId: documentMails.id, documentId: documents.id, kind: documents.kind, number: documents.number, customerName: documents.customerName, lastError: documentMails.lastError, at: documentMails.createdAt, total: sql<string>`count(*) over ()` })
+      .from(documentMails)
+      .innerJoin(documents, eq(documents.id, documentMails.documentId))
+      .where(where)
+      .orderBy(desc(documentMails.createdAt))
+      .limit(MAIL_ERRORS_SHOWN);
+  }),
+);
+
 async function mailErrors(db: Database, scope: DocumentScope, now: Date) {
-  const later = aliasedTable(documentMails, "later_mail");
-  const since = new Date(now.getTime() - MAIL_ERROR_DAYS * 86_400_000);
-  const where = and(
-    eq(documentMails.companyUniqueCode, scope.tenant),
-    gte(documentMails.createdAt, since),
-    eq(documentMails.status, "error"),
-    inScope(scope),
-    notExists(
-      db
-        .select({ id: later.id })
-        .from(later)
-        .where(and(eq(later.documentId, documentMails.documentId), gt(later.id, documentMails.id))),
-    ),
-  );
-  // The count of all of them comes with the first few, counted before the limit (a window over the whole selection).
-  const rows = await db
-    .select({ mailId: documentMails.id, documentId: documents.id, kind: documents.kind, number: documents.number, customerName: documents.customerName, lastError: documentMails.lastError, at: documentMails.createdAt, total: sql<string>`count(*) over ()` })
-    .from(documentMails)
-    .innerJoin(documents, eq(documents.id, documentMails.documentId))
-    .where(where)
-    .orderBy(desc(documentMails.createdAt))
-    .limit(MAIL_ERRORS_SHOWN);
+  const since = new Date(now.getTime() - MAIL_ERROR_DAYS * 86_400_000).toISOString();
+  const rows = await mailErrorStatements[reachOf(scope)](db).execute({ ...scopeValues(scope), since });
   return { count: Number(rows[0]?.total ?? 0), items: rows.map(({ total: _total, ...row }) => row) };
 }
 
 /** The bank's notices published today (maintenance windows, terms changes, news), not withdrawn. */
-async function noticesOf(db: Database, bankCode: string, today: string) {
-  return db
+const noticesStatement = preparedPerHandle((db: Database) =>
+  db
     .select({ id: bankNotices.id, kind: bankNotices.kind, title: bankNotices.title, body: bankNotices.body, startsAt: bankNotices.startsAt, endsAt: bankNotices.endsAt, publishFrom: bankNotices.publishFrom })
     .from(bankNotices)
-    .where(and(eq(bankNotices.bankCode, bankCode), lte(bankNotices.publishFrom, today), or(isNull(bankNotices.publishUntil), gte(bankNotices.publishUntil, today)), isNull(bankNotices.withdrawnAt)))
+    .where(
+      and(
+        eq(bankNotices.bankCode, sql.placeholder("bankCode")),
+        lte(bankNotices.publishFrom, sql.placeholder("today")),
+        or(isNull(bankNotices.publishUntil), gte(bankNotices.publishUntil, sql.placeholder("today"))),
+        isNull(bankNotices.withdrawnAt),
+      ),
+    )
     .orderBy(desc(bankNotices.publishFrom), desc(bankNotices.id))
-    .limit(5);
-}
+    .limit(5),
+);
+
+const noticesOf = (db: Database, bankCode: string, today: string) => noticesStatement(db).execute({ bankCode, today });
 
 const DAY_MS = 86_400_000;
 
+const planStatement = preparedPerHandle((db: Database) =>
+  db
+    .select({ plan: companyPlans, planName: plans.planName })
+    .from(companyPlans)
+    .leftJoin(plans, eq(plans.planId, companyPlans.planId))
+    .where(eq(companyPlans.companyUniqueCode, sql.placeholder("tenant")))
+    .limit(1),
+);
+
 /** Where the plan stands: trial days left before the first charged day, or the day a pending cancellation ends the service. */
 async function planOf(db: Database, tenant: string, today: string) {
-  const [row] = await db.select({ plan: companyPlans, planName: plans.planName }).from(companyPlans).leftJoin(plans, eq(plans.planId, companyPlans.planId)).where(eq(companyPlans.companyUniqueCode, tenant)).limit(1);
+  const [row] = await planStatement(db).execute({ tenant });
   if (!row) return null;
   const status = planStatusOn(planStateOf(row.plan), today);
   const trialDaysLeft = (status === "free_term" || status === "campaign") && row.plan.startDate ? Math.round((Date.parse(row.plan.startDate) - Date.parse(today)) / DAY_MS) : null;

@@ -82,13 +82,18 @@ describe("GET /top", () => {
     expect(invoiced.awaiting_estimates).toEqual(estimated.awaiting_estimates);
   });
 
-  it("shows a send that failed until the document is sent again", async () => {
+  it("shows a send that failed in the last 30 days until the document is sent again", async () => {
     const invoice = await issued(api, { issue_date: firstOfMonth(0), customer_name: "株式会社メール失敗", amount: 1_000, due_date: days(30) });
     const queued = await ok(await api.call(`/documents/${invoice.id}/mails`, post({ to: ["keiri@example.com"], subject: "請求書", body: "ご確認ください", delivery: "attachment" })));
     await api.database.db.update(documentMails).set({ status: "error", lastError: "550 mailbox unavailable" }).where(eq(documentMails.id, queued.id));
     const failed = topAnswer.parse(await ok(await api.call("/top")));
     expect(failed.mail_errors.count).toBe(1);
     expect(failed.mail_errors.items[0]).toMatchObject({ document_id: invoice.id, number: invoice.number, last_error: "550 mailbox unavailable" });
+    // Older than 30 days it is history, not something to act on from TOP.
+    await api.database.db.update(documentMails).set({ createdAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(documentMails.id, queued.id));
+    expect((topAnswer.parse(await ok(await api.call("/top")))).mail_errors.count).toBe(0);
+    await api.database.db.update(documentMails).set({ createdAt: new Date(Date.now() - 29 * 86_400_000) }).where(eq(documentMails.id, queued.id));
+    expect((topAnswer.parse(await ok(await api.call("/top")))).mail_errors.count).toBe(1);
     await ok(await api.call(`/documents/${invoice.id}/mails/${queued.id}/resend`, { method: "POST" }));
     expect((topAnswer.parse(await ok(await api.call("/top")))).mail_errors.count).toBe(0);
   });
