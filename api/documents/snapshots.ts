@@ -110,6 +110,8 @@ export type KnownRows = {
   lines?: Array<typeof documentLines.$inferSelect>;
   customer?: typeof customers.$inferSelect | null;
   accounts?: Array<typeof companyBankAccounts.$inferSelect>;
+  /** The current revision's snapshot row; null when it was looked for and not found. */
+  snapshot?: SnapshotRow | null;
 };
 
 export async function issuerRowsOf(db: Writer, document: Pick<DocumentRow, "companyUniqueCode" | "kind">): Promise<IssuerRows> {
@@ -259,8 +261,8 @@ export async function insertSnapshot(tx: Writer, document: DocumentRow, content:
  * snapshots existed gets it here, on its first print or send. Two callers at
  * once both try to insert; the loser reads the winner's.
  */
-export async function snapshotOf(db: Database, storage: FileStorage, document: DocumentRow, reason: SnapshotReason, actor: Actor): Promise<DocumentSnapshot> {
-  const existing = await snapshotOfRevision(db, document.id, document.revision);
+export async function snapshotOf(db: Database, storage: FileStorage, document: DocumentRow, reason: SnapshotReason, actor: Actor, known?: SnapshotRow | null): Promise<DocumentSnapshot> {
+  const existing = known ? present(known) : await snapshotOfRevision(db, document.id, document.revision);
   if (existing) return existing;
   const content = await contentOf(db, document, await issuerImagesOf(db, storage, document, true));
   const [inserted] = await db
@@ -293,7 +295,7 @@ export async function copyOf(
     const content = await contentOf(db, document, unapproved ? { ...images, stamp: null } : images, null, { ...known, issuer });
     return { snapshot: { id: 0, documentId: document.id, revision: document.revision, createdAt: new Date().toISOString(), content }, mark: unapproved ? "unapproved" : "draft" };
   }
-  const snapshot = await snapshotOf(db, storage, document, reason, actor);
+  const snapshot = await snapshotOf(db, storage, document, reason, actor, known.snapshot);
   if (!unapproved) return { snapshot, mark: issuedMarkOf(document) };
   return { snapshot: { ...snapshot, content: { ...snapshot.content, issuer: { ...snapshot.content.issuer, stamp: null } } }, mark: "unapproved" };
 }

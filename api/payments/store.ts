@@ -63,10 +63,11 @@ export function refusalOf(invoice: InvoiceRow): string | null {
 
 /**
  * The invoice's payments and what is left: balance = amount due − Σ(amount + fee), in whole yen as
- * decimal text like every amount the API answers. A negative balance is an over-payment, kept and flagged.
+ * decimal text like every amount the API answers. A negative balance is an over-payment, kept and flagged. `known`:
+ * the invoice's payments, in the order of paid_on and id, when the caller read them already.
  */
-export async function paymentSummary(db: Writer, invoice: InvoiceRow) {
-  const rows = await db.select().from(payments).where(eq(payments.documentId, invoice.id)).orderBy(asc(payments.paidOn), asc(payments.id));
+export async function paymentSummary(db: Writer, invoice: InvoiceRow, known?: Array<typeof payments.$inferSelect>) {
+  const rows = known ?? (await db.select().from(payments).where(eq(payments.documentId, invoice.id)).orderBy(asc(payments.paidOn), asc(payments.id)));
   const cleared = rows.filter((row) => row.cancelledAt === null).reduce((total, row) => total + BigInt(row.amount) + BigInt(row.fee), 0n) * 10_000n;
   const balance = toUnits(invoice.amountDue) - cleared;
   return {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { companies, companyBankAccounts, customers, documentCounters, documents, documentTotals } from "../../api/db/schema";
+import { companies, companyBankAccounts, customers, documentCounters, documents, documentTotals, payments } from "../../api/db/schema";
 import { useTenantTestApi } from "../support/api";
 import { fixtureUsers } from "../support/users";
 import { createDocument } from "../support/factories";
@@ -247,6 +247,7 @@ describe("documents", () => {
 
 describe("a document's detail page in one call (GET /documents/:id/page, issue 39)", () => {
   afterEach(async () => {
+    await api.database.db.delete(payments);
     await api.database.db.delete(companyBankAccounts);
     await api.database.db.delete(companies);
   });
@@ -280,7 +281,11 @@ describe("a document's detail page in one call (GET /documents/:id/page, issue 3
     expect(draft.customer).toEqual({ department: "経理部", person_in_charge: "田中", emails: ["keiri@aozora.example"] });
 
     expect((await post(`/documents/${invoice.id}/issue`, {})).status).toBe(200);
+    // Two payments, the later one paid first and with a fee the payer deducted: the page lists them as GET …/payments does.
+    expect((await post(`/documents/${invoice.id}/payments`, { paid_on: "2026-11-25", method: "transfer", amount: "1000", fee: "440" })).status).toBe(201);
+    expect((await post(`/documents/${invoice.id}/payments`, { paid_on: "2026-11-20", method: "cash", amount: "5000" })).status).toBe(201);
     const issued = await pageOf(invoice.id);
+    expect(issued.payments.payments.map((payment: { paid_on: string }) => payment.paid_on)).toEqual(["2026-11-20", "2026-11-25"]);
     expect(issued.document).toEqual(await json(api.call(`/documents/${invoice.id}`)));
     expect(issued.copy).toEqual(await json(post(`/documents/${invoice.id}/snapshots?kind=invoice`, {})));
     expect(issued.payments).toEqual(await json(api.call(`/documents/${invoice.id}/payments`)));
