@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { ruleApplies, unapprovedRefusal, type ApprovalEvent, type ApprovalRequestStatus, type ApprovalState } from "../../domain/approvals";
 import { preparedPerHandle } from "../db/prepared";
 import { approvalCorrections, approvalEvents, approvalRequests, documents, documentStatusHistory } from "../db/schema";
@@ -42,7 +42,7 @@ async function isHeldCorrection(db: Writer, row: DocumentRow): Promise<boolean> 
 }
 
 /** Whether holdCorrectionForApproval held the document's current revision, as a column of a caller's statement. */
-export const heldCorrection = (documentId: SQL | Placeholder, revision: SQL | Placeholder) =>
+export const heldCorrection = (documentId: SQLWrapper, revision: SQLWrapper) =>
   sql<boolean>`exists (select 1 from ${approvalCorrections} where ${approvalCorrections.documentId} = ${documentId} and ${approvalCorrections.revision} = ${revision})`;
 
 /** A correction the kind's rule applies to is sent or printed with the seal only once approved: noted in its transaction. */

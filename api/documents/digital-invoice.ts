@@ -1,4 +1,4 @@
-import { asc, eq, max, min, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { asc, eq, max, min, sql, type SQLWrapper } from "drizzle-orm";
 import { billedPeriod } from "../../domain/closing";
 import { checkJpPint, jpPintFileName, jpPintInvoice, singleDayPeriod, type JpPintPayee, type JpPintSource } from "../../domain/jp-pint";
 import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
@@ -35,7 +35,7 @@ async function slipSpanOf(db: Database, invoiceId: number): Promise<SlipSpan> {
 }
 
 /** slipSpanOf's two dates as columns of a caller's statement (the detail page's): read them back with spanOf. */
-export const slipSpanColumns = (invoiceId: SQL | Placeholder) => {
+export const slipSpanColumns = (invoiceId: SQLWrapper) => {
   const bound = (edge: "min" | "max") =>
     sql<string | null>`(select ${sql.raw(edge)}(${slipDate}) from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.slipId} where ${closingInvoiceSlips.invoiceId} = ${invoiceId})`;
   return { firstSlip: bound("min"), lastSlip: bound("max") };

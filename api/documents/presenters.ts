@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { attachmentDisposition } from "../../domain/attachment";
 import { canonicalDecimal } from "../../domain/decimal";
@@ -140,50 +140,63 @@ type Relations = {
 };
 
 /** Which way a document's 合算請求 links go (decision 030): an invoice's to the slips it bills, a slip's to its closing invoice. */
-type ClosingSide = "invoice" | "delivery_slip" | "none";
+export type ClosingSide = "invoice" | "delivery_slip" | "none";
+
+export const closingSideOf = (kind: DocumentKind): ClosingSide => (kind === "invoice" || kind === "delivery_slip" ? kind : "none");
+
+/** Where relationColumns find the document: values of the statement, or columns of a row it reads itself. */
+export type RelationRefs = { id: SQLWrapper; sourceId: SQLWrapper; creditNoteOf: SQLWrapper };
 
 /**
- * What the document's answer shows beside its own row, in one statement (issue 39: a statement was most of a detail
- * page's cost on PGlite): its history, the documents made from it or crediting it, the one it was made from and the
- * one it credits, its sends, its revisions, whether a payment not cancelled is recorded, and 合算請求's links both
- * ways (decision 030: the slips a closing invoice bills, or the closing invoice that bills a slip). Linked documents
- * only as far as the caller's scope reaches. Prepared once per scope's reach and closing side: building it was a
- * third of a millisecond of every detail page.
+ * What the document's answer shows beside its own row, as columns of one statement (issue 39: a statement was most
+ * of a detail page's cost on PGlite): its history, the documents made from it or crediting it, the one it was made
+ * from and the one it credits, its sends, its revisions, whether a payment not cancelled is recorded, and 合算請求's
+ * links both ways (decision 030: the slips a closing invoice bills, or the closing invoice that bills a slip). Linked
+ * documents only as far as the caller's scope reaches (the `tenant` and `createdBy` values). A reader of `documents`
+ * itself names its row by an alias: these subqueries read `documents` too.
  */
-const relationsStatement = (reach: Reach, side: ClosingSide) =>
-  preparedPerHandle((db: Writer) => {
-    const id = sql.placeholder("id");
-    const inReach = inScopePlaceholders(reach);
-    const linked = (linkId: "sourceId" | "creditNoteOf") => sql`(select ${jsonOf(linkColumns)} from ${documents} where ${documents.id} = ${sql.placeholder(linkId)} and ${inReach})`;
-    const closing =
-      side === "invoice"
-        ? sql`(select ${jsonRows(linkColumns, sql`${documents.number}`)} from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.slipId} where ${closingInvoiceSlips.invoiceId} = ${id} and ${inReach})`
-        : side === "delivery_slip"
-          ? sql`(select ${jsonRows(linkColumns, sql`${documents.id}`)} from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.invoiceId} where ${closingInvoiceSlips.slipId} = ${id} and ${inReach})`
-          : sql`'[]'::json`;
-    return db
-      .select({
-        history: sql<Relations["history"]>`(select ${jsonRows(historyColumns, sql`${documentStatusHistory.changedAt}, ${documentStatusHistory.id}`)} from ${documentStatusHistory} where ${documentStatusHistory.documentId} = ${id})`,
-        derived: sql<Relations["derived"]>`(select ${jsonRows({ ...linkColumns, creditNoteOf: documents.creditNoteOf }, sql`${documents.id}`)} from ${documents}
-          where (${documents.sourceDocumentId} = ${id} or ${documents.creditNoteOf} = ${id}) and ${inReach})`,
-        // A document made from none (or crediting none) finds no row for the null id: null, as the answer says.
-        source: sql<Relations["source"]>`${linked("sourceId")}`,
-        creditNoteOf: sql<Relations["creditNoteOf"]>`${linked("creditNoteOf")}`,
-        sent: sql<Relations["sent"]>`(select ${jsonRows(mailColumns, sql`${documentMails.id}`)} from ${documentMails} where ${documentMails.documentId} = ${id})`,
-        revisions: sql<Relations["revisions"]>`(select ${jsonRows(revisionColumns, sql`${documentSnapshots.revision}`)} from ${documentSnapshots} where ${documentSnapshots.documentId} = ${id})`,
-        paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.documentId} = ${id} and ${notCancelled})`,
-        closing: sql<Link[]>`${closing}`,
-      })
-      .from(sql`(select 1) as page`);
-  });
+export function relationColumns(reach: Reach, side: ClosingSide, { id, sourceId, creditNoteOf }: RelationRefs) {
+  const inReach = inScopePlaceholders(reach);
+  const linked = (linkId: RelationRefs["sourceId"]) => sql`(select ${jsonOf(linkColumns)} from ${documents} where ${documents.id} = ${linkId} and ${inReach})`;
+  const closing =
+    side === "invoice"
+      ? sql`(select ${jsonRows(linkColumns, sql`${documents.number}`)} from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.slipId} where ${closingInvoiceSlips.invoiceId} = ${id} and ${inReach})`
+      : side === "delivery_slip"
+        ? sql`(select ${jsonRows(linkColumns, sql`${documents.id}`)} from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.invoiceId} where ${closingInvoiceSlips.slipId} = ${id} and ${inReach})`
+        : sql`'[]'::json`;
+  return {
+    history: sql<Relations["history"]>`(select ${jsonRows(historyColumns, sql`${documentStatusHistory.changedAt}, ${documentStatusHistory.id}`)} from ${documentStatusHistory} where ${documentStatusHistory.documentId} = ${id})`,
+    derived: sql<Relations["derived"]>`(select ${jsonRows({ ...linkColumns, creditNoteOf: documents.creditNoteOf }, sql`${documents.id}`)} from ${documents}
+      where (${documents.sourceDocumentId} = ${id} or ${documents.creditNoteOf} = ${id}) and ${inReach})`,
+    // A document made from none (or crediting none) finds no row for the null id: null, as the answer says.
+    source: sql<Relations["source"]>`${linked(sourceId)}`,
+    creditNoteOf: sql<Relations["creditNoteOf"]>`${linked(creditNoteOf)}`,
+    sent: sql<Relations["sent"]>`(select ${jsonRows(mailColumns, sql`${documentMails.id}`)} from ${documentMails} where ${documentMails.documentId} = ${id})`,
+    revisions: sql<Relations["revisions"]>`(select ${jsonRows(revisionColumns, sql`${documentSnapshots.revision}`)} from ${documentSnapshots} where ${documentSnapshots.documentId} = ${id})`,
+    paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.documentId} = ${id} and ${notCancelled})`,
+    closing: sql<Link[]>`${closing}`,
+  };
+}
 
-const relationsStatements = Object.fromEntries(
-  (["company", "own"] as const).flatMap((reach) => (["invoice", "delivery_slip", "none"] as const).map((side) => [`${reach} ${side}`, relationsStatement(reach, side)])),
-) as Record<`${Reach} ${ClosingSide}`, ReturnType<typeof relationsStatement>>;
+/** relationColumns alone, prepared once per scope's reach and closing side: building it was a third of a millisecond of every detail page. */
+const relationsStatement = (reach: Reach, side: ClosingSide) =>
+  preparedPerHandle((db: Writer) =>
+    db
+      .select(relationColumns(reach, side, { id: sql.placeholder("id"), sourceId: sql.placeholder("sourceId"), creditNoteOf: sql.placeholder("creditNoteOf") }))
+      .from(sql`(select 1) as page`),
+  );
+
+/** One prepared statement for each reach of a scope and closing side. */
+export function byReachAndSide<Statement>(make: (reach: Reach, side: ClosingSide) => Statement): Record<`${Reach} ${ClosingSide}`, Statement> {
+  return Object.fromEntries(
+    (["company", "own"] as const).flatMap((reach) => (["invoice", "delivery_slip", "none"] as const).map((side) => [`${reach} ${side}`, make(reach, side)])),
+  ) as Record<`${Reach} ${ClosingSide}`, Statement>;
+}
+
+const relationsStatements = byReachAndSide(relationsStatement);
 
 async function relationsOf(db: Writer, row: DocumentRow, scope: DocumentScope): Promise<Relations> {
-  const side: ClosingSide = row.kind === "invoice" || row.kind === "delivery_slip" ? row.kind : "none";
-  const statement = relationsStatements[`${reachOf(scope)} ${side}`](db);
+  const statement = relationsStatements[`${reachOf(scope)} ${closingSideOf(row.kind)}`](db);
   const [relations] = await statement.execute({ id: row.id, ...scopeValues(scope), sourceId: row.sourceDocumentId, creditNoteOf: row.creditNoteOf });
   return relations!;
 }
@@ -210,8 +223,8 @@ export async function clearedOf(db: Writer, documentId: number): Promise<number>
  * issued), where it came from and what was made from it — those links only as far as the caller's scope reaches —
  * and its approval; `known` holds rows the caller read already.
  */
-export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope, known: { lines?: LineRow[]; approval?: DocumentApproval } = {}) {
-  const [lines, relations, approval] = await Promise.all([known.lines ?? linesOf(db, row.id), relationsOf(db, row, scope), known.approval ?? approvalOf(db, row)]);
+export async function fullDocument(db: Writer, row: DocumentRow, scope: DocumentScope, known: { lines?: LineRow[]; approval?: DocumentApproval; relations?: Relations } = {}) {
+  const [lines, relations, approval] = await Promise.all([known.lines ?? linesOf(db, row.id), known.relations ?? relationsOf(db, row, scope), known.approval ?? approvalOf(db, row)]);
   const { history, derived, source, creditNoteOf, sent, revisions, paid, closing } = relations;
   return {
     ...presentRow(row),

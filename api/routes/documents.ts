@@ -89,8 +89,10 @@ export function documentRoutes(db: Database, storage: FileStorage): Router {
     "/documents/:id/page",
     handler(async (req, res) => {
       const { scope, approver } = await requireScopeAndApprover(db, req, { write: false });
-      const row = await ownDocument(db, scope, documentId(req), expectedKind(req));
-      res.json(await detailPageOf(db, storage, scope, approver, row, actorOf(req)));
+      const id = documentId(req);
+      // The page names its kind; asked without one, the document's own is looked up first.
+      const kind = expectedKind(req) ?? (await ownDocument(db, scope, id)).kind;
+      res.json(await detailPageOf(db, storage, scope, approver, id, kind, actorOf(req)));
     }),
   );
 

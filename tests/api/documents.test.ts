@@ -143,6 +143,13 @@ describe("documents", () => {
     expect((await read(estimate.id, "owner")).derived).toEqual([{ id: invoice.id, kind: "invoice", number: invoice.number }]);
     expect((await read(invoice.id, "owner")).source).toEqual({ id: estimate.id, kind: "estimate", number: estimate.number });
     expect((await read(invoice.id, "owner")).history.map((entry) => entry.event)).toEqual(["created"]);
+    // The detail page's one call links as far as GET /documents/:id does, for each caller; the owner's invoice is not the staff's to open.
+    const json = async (path: string, as: As) => (await api.call(path, { as })).json();
+    for (const [id, kind, as] of [[estimate.id, "estimate", "staff"], [estimate.id, "estimate", "owner"], [invoice.id, "invoice", "owner"]] as const) {
+      expect((await json(`/documents/${id}/page?kind=${kind}`, as)).document).toEqual(await json(`/documents/${id}`, as));
+    }
+    expect((await api.call(`/documents/${invoice.id}/page?kind=invoice`, { as: "staff" })).status).toBe(404);
+    expect((await api.call(`/documents/${invoice.id}/page`, { as: "staff" })).status).toBe(404);
   });
 
   it("converts an estimate into an invoice and shows the link both ways; refuses paths SPEC §4 does not have", async () => {
