@@ -22,6 +22,8 @@ type Statement = { name: string; parameterTypes: number[]; rowDescription: RowDe
 export class NamedStatements {
   readonly #pg: PGlite;
   readonly #statements = new Map<string, Statement>();
+  /** Names of statements dropped (failed, or the least recently used), closed before the next statement runs. */
+  readonly #forgotten: string[] = [];
   #next = 1;
 
   constructor(pg: PGlite) {
@@ -106,8 +108,6 @@ export class NamedStatements {
     if (this.#statements.get(text) === statement) this.#statements.delete(text);
     this.#forgotten.push(statement.name);
   }
-
-  readonly #forgotten: string[] = [];
 
   async #closeForgotten(): Promise<void> {
     if (this.#forgotten.length === 0) return;

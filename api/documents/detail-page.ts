@@ -51,7 +51,7 @@ export async function detailPageOf(db: Database, storage: FileStorage, scope: Do
   // As GET …/jp-pint/check answers, for the invoice the page offers the digital invoice for (issued, not voided, approved or needing none).
   const digitalInvoice =
     refusalOf(factsOfRecord(row), "exportDigitalInvoice") === null && !awaitsApproval(approval)
-      ? checkAnswerOf(await jpPintSourceOf(db, row, copy.snapshot, company?.peppolId ?? null, customer ?? undefined, accounts, spanOf(single!)))
+      ? checkAnswerOf(await jpPintSourceOf(db, row, copy.snapshot, company?.peppolId ?? null, customer ?? undefined, accounts, spanOf(single)))
       : null;
   const setting = documentSettingOf(row.kind, issuer.settingRow);
   return {
