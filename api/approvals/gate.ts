@@ -34,11 +34,8 @@ async function needsApproval(db: Writer, row: DocumentRow, corrected?: boolean):
 }
 
 async function isHeldCorrection(db: Writer, row: DocumentRow): Promise<boolean> {
-  const [correction] = await db
-    .select({ revision: approvalCorrections.revision })
-    .from(approvalCorrections)
-    .where(and(eq(approvalCorrections.documentId, row.id), eq(approvalCorrections.revision, row.revision)));
-  return correction !== undefined;
+  const [found] = await db.select({ held: heldCorrection(sql`${row.id}`, sql`${row.revision}`) }).from(sql`(select 1) as page`);
+  return found!.held;
 }
 
 /** Whether holdCorrectionForApproval held the document's current revision, as a column of a caller's statement. */

@@ -1,4 +1,4 @@
-import { asc, eq, max, min, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { billedPeriod } from "../../domain/closing";
 import { checkJpPint, jpPintFileName, jpPintInvoice, singleDayPeriod, type JpPintPayee, type JpPintSource } from "../../domain/jp-pint";
 import { factsOfRecord, refusalOf } from "../../domain/lifecycle";
@@ -26,15 +26,11 @@ export const JP_PINT_REFUSED = "この請求書はデジタルインボイス（
 export type SlipSpan = { first: string; last: string } | null;
 
 async function slipSpanOf(db: Database, invoiceId: number): Promise<SlipSpan> {
-  const [span] = await db
-    .select({ first: min(slipDate), last: max(slipDate) })
-    .from(closingInvoiceSlips)
-    .innerJoin(documents, eq(documents.id, closingInvoiceSlips.slipId))
-    .where(eq(closingInvoiceSlips.invoiceId, invoiceId));
-  return span?.first && span.last ? { first: span.first, last: span.last } : null;
+  const [span] = await db.select(slipSpanColumns(sql`${invoiceId}`)).from(sql`(select 1) as page`);
+  return spanOf(span!);
 }
 
-/** slipSpanOf's two dates as columns of a caller's statement (the detail page's): read them back with spanOf. */
+/** The span's two dates as columns of a statement (the detail page's, slipSpanOf's): read them back with spanOf. */
 export const slipSpanColumns = (invoiceId: SQLWrapper) => {
   const bound = (edge: "min" | "max") =>
     sql<string | null>`(select ${sql.raw(edge)}(${slipDate}) from ${closingInvoiceSlips} join ${documents} on ${documents.id} = ${closingInvoiceSlips.slipId} where ${closingInvoiceSlips.invoiceId} = ${invoiceId})`;
